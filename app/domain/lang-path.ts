@@ -1,0 +1,78 @@
+/**
+ * Language in the URL (SPEC §2): English has no prefix, fr and es live under /fr and /es.
+ * '/en/...' is accepted and means English, but links are always generated without it.
+ */
+import { LANGS, type Lang } from "./product";
+
+export { LANGS, type Lang };
+export const DEFAULT_LANG: Lang = "en";
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === "string" && (LANGS as readonly string[]).includes(value);
+}
+
+/** 'fr-CA' → 'fr', 'EN-us' → 'en', 'es_MX' → 'es'; unsupported ('de') or empty → null. */
+export function normalizeLang(tag: string | null | undefined): Lang | null {
+  const primary = (tag ?? "").trim().split(/[-_]/)[0]?.toLowerCase() ?? "";
+  return isLang(primary) ? primary : null;
+}
+
+/**
+ * Whether a first path segment is shaped like a language code ('de', 'pt-BR'), so /de/cart can be a
+ * 404 instead of a page. Route words such as 'cart', 'rooms' or 'share' are not codes.
+ */
+export function looksLikeLangSegment(segment: string): boolean {
+  return /^[a-z]{2}(-[a-z]{2,4})?$/i.test(segment);
+}
+
+/** Splits '/fr/cart?x=1#top' into path, and the query+hash suffix kept verbatim. */
+function splitSuffix(path: string): { pathname: string; suffix: string } {
+  const cut = path.search(/[?#]/);
+  return cut === -1 ? { pathname: path, suffix: "" } : { pathname: path.slice(0, cut), suffix: path.slice(cut) };
+}
+
+/**
+ * Language from the first segment (exact lower-case 'en', 'fr' or 'es'), else English.
+ * `rest` always starts with '/' and keeps any query string and hash.
+ */
+export function splitLangFromPath(path: string): { lang: Lang; rest: string } {
+  const { pathname, suffix } = splitSuffix(path);
+  const absolute = pathname.startsWith("/") ? pathname : `/${pathname}`;
+  const match = /^\/([^/]+)(\/.*)?$/.exec(absolute);
+  const first = match?.[1];
+  if (first !== undefined && isLang(first)) return { lang: first, rest: `${match?.[2] ?? "/"}${suffix}` };
+  return { lang: DEFAULT_LANG, rest: `${absolute}${suffix}` };
+}
+
+export function stripLangPrefix(path: string): string {
+  return splitLangFromPath(path).rest;
+}
+
+/** Rewrites or adds the prefix: ('/fr/cart', 'es') → '/es/cart'; ('/', 'fr') → '/fr'; en → none. */
+export function localizePath(path: string, lang: Lang): string {
+  const rest = stripLangPrefix(path);
+  if (lang === DEFAULT_LANG) return rest;
+  // '/fr' rather than '/fr/' for the home page; query and hash still follow.
+  return rest.startsWith("/?") || rest.startsWith("/#") || rest === "/" ? `/${lang}${rest.slice(1)}` : `/${lang}${rest}`;
+}
+
+/**
+ * First supported language of an Accept-Language header, by descending q (ties keep header order).
+ * Entries with q=0 or a malformed q are ignored, as is '*'.
+ */
+export function pickLangFromAcceptLanguage(header: string | null | undefined): Lang | null {
+  if (!header) return null;
+  const entries = header.split(",").map((part, index) => {
+    const [tag = "", ...params] = part.split(";").map((s) => s.trim());
+    const qParam = params.find((p) => /^q=/i.test(p));
+    const q = qParam === undefined ? 1 : /^q=(0(\.\d{0,3})?|1(\.0{0,3})?)$/i.test(qParam) ? Number(qParam.slice(2)) : 0;
+    return { tag, q, index };
+  });
+  entries.sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag, q } of entries) {
+    if (q <= 0) continue;
+    const lang = normalizeLang(tag);
+    if (lang) return lang;
+  }
+  return null;
+}

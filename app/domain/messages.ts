@@ -1,0 +1,66 @@
+/**
+ * English text of every message the domain produces, keyed by a stable code.
+ * The UI translates by code (`errors.<code>`); the en locale is generated from this object,
+ * so each string is the specification's exact wording. Templates use i18next `{{var}}` syntax.
+ */
+export const MESSAGES = {
+  // Coupons (SPEC §8)
+  coupon_invalid: "Invalid coupon code",
+  coupon_inactive: "This coupon is no longer active",
+  coupon_expired: "This coupon has expired",
+  coupon_usage_limit: "This coupon has reached its usage limit",
+  /** amount is pre-formatted USD, e.g. "$10.00". */
+  coupon_min_purchase: "Minimum purchase of {{amount}} required for this coupon",
+  coupon_not_eligible: "This coupon only works with eligible triggers (excludes King Cummy, rooms, and bundles)",
+
+  // Gift checkout form (SPEC §5)
+  email_required: "Email is required",
+  email_invalid: "Please enter a valid email",
+  name_required: "Name is required",
+  discord_required: "Discord username is required",
+  imvu_required: "IMVU username is required",
+  imvu_length: "Username must be 3-16 characters",
+  imvu_chars: "Username can only contain letters, numbers, underscores, and spaces",
+
+  // Payment details form (SPEC §5, §8)
+  details_required: "Please fill in all required fields before continuing.",
+
+  // Reviews (SPEC §5)
+  review_missing: "please fill in your name and review comment",
+  review_too_short: "please write at least 20 characters for your review",
+  review_duplicate: "This review has already been submitted",
+  review_wait: "Please wait {{minutes}} minute(s) before submitting another review to prevent spam.",
+  rating_invalid: "Please choose a rating from 1 to 5",
+
+  // Contact form
+  message_required: "Message is required",
+
+  // Beyond the spec: server-side limits and bot traps need a message too.
+  text_too_long: "This text is too long",
+  form_rejected: "This submission could not be accepted",
+  product_not_found: "Product not found",
+
+  // Orders (seller console)
+  order_transition_refused: "An order cannot go from {{from}} to {{to}}",
+} as const;
+
+export type MessageCode = keyof typeof MESSAGES;
+
+export const MESSAGE_CODES = Object.keys(MESSAGES) as MessageCode[];
+
+export function isMessageCode(value: unknown): value is MessageCode {
+  return typeof value === "string" && Object.prototype.hasOwnProperty.call(MESSAGES, value);
+}
+
+/**
+ * Interpolates `{{var}}` placeholders. A missing variable is left as-is so the mistake is visible
+ * rather than silently producing an empty gap.
+ */
+export function formatMessage(code: MessageCode, vars?: Record<string, string | number>): string {
+  const template: string = MESSAGES[code];
+  if (!vars) return template;
+  // A replacer function, not a string, so "$" in values (prices) is never treated as a pattern.
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder: string, name: string) =>
+    Object.prototype.hasOwnProperty.call(vars, name) ? String(vars[name]) : placeholder,
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Order life cycle (DESIGN §5). The table is the only authority: any move not listed is refused, so
+ * a delivered order can never be "re-paid" and a cancelled one never delivered.
+ */
+import { formatMessage } from "./messages";
+
+export const ORDER_STATES = [
+  "awaiting_payment",
+  "manual_pending",
+  "paid",
+  "in_progress",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export const TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
+  awaiting_payment: ["paid", "cancelled"],
+  /** Ordered by hand through Discord/WhatsApp; the seller confirms payment. */
+  manual_pending: ["paid", "cancelled"],
+  paid: ["in_progress", "refunded"],
+  in_progress: ["delivered", "refunded"],
+  delivered: [],
+  cancelled: [],
+  refunded: [],
+};
+
+export function isOrderState(value: unknown): value is OrderState {
+  return typeof value === "string" && (ORDER_STATES as readonly string[]).includes(value);
+}
+
+export function canTransition(from: OrderState, to: OrderState): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export type TransitionResult =
+  | { ok: true; state: OrderState }
+  | { ok: false; code: "order_transition_refused"; message: string };
+
+export function transition(from: OrderState, to: OrderState): TransitionResult {
+  if (canTransition(from, to)) return { ok: true, state: to };
+  return { ok: false, code: "order_transition_refused", message: formatMessage("order_transition_refused", { from, to }) };
+}
+
+export function isTerminal(state: OrderState): boolean {
+  return TRANSITIONS[state].length === 0;
+}

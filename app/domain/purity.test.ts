@@ -1,0 +1,24 @@
+/// <reference types="vite/client" />
+import { describe, expect, it } from "vitest";
+
+// The domain core runs in the browser and on the server, so it may import only zod and siblings.
+const sources = import.meta.glob<string>("./*.ts", { query: "?raw", import: "default", eager: true });
+
+describe("domain purity", () => {
+  it("finds the domain sources", () => {
+    expect(Object.keys(sources).length).toBeGreaterThan(10);
+  });
+
+  it("imports nothing but zod, fast-check/vitest in tests, and sibling modules", () => {
+    for (const [file, text] of Object.entries(sources)) {
+      const specifiers = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\s*\(?\s*["']([^"']+)["']/g)].map(
+        (m) => m[1] ?? m[2] ?? "",
+      );
+      const allowed = file.endsWith(".test.ts") ? ["zod", "vitest", "fast-check"] : ["zod"];
+      for (const spec of specifiers) {
+        const ok = allowed.includes(spec) || (/^\.\/[\w-]+$/.test(spec) && !spec.endsWith(".server"));
+        expect(ok, `${file} imports ${spec}`).toBe(true);
+      }
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { resources, type Tree } from "./resources";
+import { getI18n } from "./i18n";
+
+function flatten(tree: Tree, prefix = ""): Map<string, string | string[]> {
+  const out = new Map<string, string | string[]>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string" || Array.isArray(value)) out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const en = flatten(resources.en);
+
+describe("locale files", () => {
+  it("has English strings", () => {
+    expect(en.size).toBeGreaterThan(20);
+  });
+
+  for (const lang of ["fr", "es"] as const) {
+    const other = flatten(resources[lang]);
+    it(`${lang} has every key that en has`, () => {
+      const missing = [...en.keys()].filter((k) => !other.has(k));
+      expect(missing).toEqual([]);
+    });
+    it(`${lang} has no key that en lacks`, () => {
+      const extra = [...other.keys()].filter((k) => !en.has(k));
+      expect(extra).toEqual([]);
+    });
+    it(`${lang} keeps the interpolation variables of en`, () => {
+      const vars = (s: string | string[]) => [...String(s).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      const wrong = [...en.entries()].filter(([k, v]) => other.has(k) && vars(v).join() !== vars(other.get(k)!).join());
+      expect(wrong.map(([k]) => k)).toEqual([]);
+    });
+    it(`${lang} has no empty string`, () => {
+      expect([...other.entries()].filter(([, v]) => v === "" || (Array.isArray(v) && v.length === 0)).map(([k]) => k)).toEqual([]);
+    });
+  }
+
+  it("translates by language and falls back to English", () => {
+    expect(getI18n("fr").t("common.notFound.title")).not.toBe(getI18n("en").t("common.notFound.title"));
+    expect(getI18n("en").t("common.notFound.title")).toBe("Page Not Found");
+    expect(getI18n("en").t("errors.coupon_invalid")).toBe("Invalid coupon code");
+  });
+});

@@ -1,0 +1,25 @@
+import type { Lang } from "~/domain/product";
+import { LANGS } from "~/domain/product";
+import { MESSAGES } from "~/domain/messages";
+
+export type Tree = { [key: string]: string | string[] | Tree };
+
+// Each locale is split in files by page area (locales/{lang}/{area}.json); the area becomes the
+// first part of the key: t("home.hero.title"). English domain messages come from the domain core,
+// so the spec's exact wording lives in one place.
+const files = import.meta.glob<Tree>("./locales/*/*.json", { eager: true, import: "default" });
+
+function buildResources(): Record<Lang, Tree> {
+  const out = Object.fromEntries(LANGS.map((lang) => [lang, {} as Tree])) as Record<Lang, Tree>;
+  for (const [file, tree] of Object.entries(files)) {
+    const match = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
+    if (!match) continue;
+    const [, lang, area] = match;
+    if (!(LANGS as readonly string[]).includes(lang)) continue;
+    out[lang as Lang][area] = tree;
+  }
+  out.en.errors = { ...MESSAGES };
+  return out;
+}
+
+export const resources = buildResources();

@@ -1,0 +1,32 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+// Every shopper page lives under an optional language segment: English has none, /fr and /es are
+// prefixed; the layout's loader answers 404 for any other first segment.
+export default [
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  ...prefix(":lang?", [
+    layout("routes/lang-layout.tsx", [
+      index("routes/home.tsx"),
+      route("triggers", "routes/triggers.tsx"),
+      route("triggers/permanent", "routes/triggers.permanent.tsx"),
+      route("triggers/gift", "routes/triggers.gift.tsx"),
+      route("rooms", "routes/rooms.tsx"),
+      route("rooms/permanent", "routes/rooms.permanent.tsx"),
+      route("bundles", "routes/bundles.tsx"),
+      route("product/:id", "routes/product.tsx"),
+      route("gift-checkout/:productId", "routes/gift-checkout.tsx"),
+      route("cart", "routes/cart.tsx"),
+      route("checkout", "routes/checkout.tsx"),
+      route("privacy-policy", "routes/privacy-policy.tsx"),
+      route("return-policy", "routes/return-policy.tsx"),
+      route("terms-of-service", "routes/terms-of-service.tsx"),
+      route("help-center", "routes/help-center.tsx"),
+      route("contact", "routes/contact.tsx"),
+      route("thank-you", "routes/thank-you.tsx"),
+      route("login-required", "routes/login-required.tsx"),
+      route("share", "routes/share.tsx"),
+      route("*", "routes/not-found.tsx"),
+    ]),
+  ]),
+] satisfies RouteConfig;

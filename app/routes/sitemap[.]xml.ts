@@ -1,0 +1,29 @@
+import { localizePath } from "~/domain/lang-path";
+import { LANGS } from "~/domain/product";
+import { getDb } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { listProducts } from "~/server/products.server";
+
+const STATIC_PATHS = [
+  "/", "/triggers", "/triggers/permanent", "/triggers/gift", "/rooms", "/rooms/permanent", "/bundles",
+  "/privacy-policy", "/return-policy", "/terms-of-service", "/help-center", "/contact", "/login-required", "/share",
+];
+
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+/** Every indexable page in every language, each with its hreflang alternates. */
+export async function loader() {
+  const site = getEnv().SITE_URL;
+  const products = (await listProducts(getDb())).filter((p) => p.listed);
+  const paths = [...STATIC_PATHS, ...products.map((p) => `/product/${encodeURIComponent(p.id)}`)];
+  const urls = paths.flatMap((path) =>
+    LANGS.map((lang) => {
+      const alternates = LANGS.map(
+        (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(site + localizePath(path, l))}"/>`,
+      ).join("");
+      return `<url><loc>${escapeXml(site + localizePath(path, lang))}</loc>${alternates}</url>`;
+    }),
+  );
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join("")}</urlset>\n`;
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}

@@ -1,0 +1,36 @@
+import type { MetaDescriptor } from "react-router";
+import { LANGS } from "~/domain/product";
+import { localizePath, splitLangFromPath } from "~/domain/lang-path";
+import { getI18n } from "~/i18n/i18n";
+
+interface MetaArgsLike {
+  location: { pathname: string };
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+}
+
+function siteUrlOf(matches: MetaArgsLike["matches"]): string {
+  const root = matches.find((m) => m?.id === "root")?.data as { siteUrl?: string } | undefined;
+  return root?.siteUrl ?? "";
+}
+
+/**
+ * Title, description, canonical link and hreflang alternates (en, fr, es, x-default) for a page,
+ * in the language of its URL. `page` names an entry of locales/{lang}/meta.json.
+ */
+export function pageMeta(args: MetaArgsLike, page: string, vars: Record<string, string> = {}): MetaDescriptor[] {
+  const { lang, rest } = splitLangFromPath(args.location.pathname);
+  const t = getI18n(lang).t;
+  const siteUrl = siteUrlOf(args.matches);
+  const title = `${t(`meta.${page}.title`, vars)} | ${t("meta.siteName")}`;
+  const description = t(`meta.${page}.description`, vars);
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:locale", content: { en: "en_US", fr: "fr_FR", es: "es_ES" }[lang] },
+    { tagName: "link", rel: "canonical", href: siteUrl + localizePath(rest, lang) },
+    ...LANGS.map((l) => ({ tagName: "link", rel: "alternate", hrefLang: l, href: siteUrl + localizePath(rest, l) })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: siteUrl + localizePath(rest, "en") },
+  ];
+}

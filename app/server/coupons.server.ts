@@ -1,0 +1,62 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Coupon } from "~/domain/coupons";
+import { couponRedemptions, coupons } from "../../db/schema";
+import type { Db } from "./db.server";
+
+type Row = typeof coupons.$inferSelect;
+
+export function toCoupon(row: Row): Coupon {
+  return {
+    id: row.id,
+    code: row.code,
+    type: row.type,
+    value: row.value,
+    description: row.description,
+    isActive: row.isActive,
+    usageLimit: row.usageLimit,
+    usedCount: row.usedCount,
+    minPurchaseCents: row.minPurchaseCents,
+    validUntil: row.validUntil,
+    freeProductId: row.freeProductId,
+  };
+}
+
+export async function listCoupons(db: Db): Promise<Coupon[]> {
+  return (await db.select().from(coupons).orderBy(coupons.code)).map(toCoupon);
+}
+
+export async function findCouponByCode(db: Db, code: string): Promise<Coupon | undefined> {
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(sql`upper(${coupons.code}) = upper(${code.trim()})`);
+  return row ? toCoupon(row) : undefined;
+}
+
+export type CouponPatch = Partial<Pick<Row, "isActive" | "usageLimit" | "validUntil" | "minPurchaseCents" | "value" | "description">>;
+
+export async function updateCoupon(db: Db, id: string, patch: CouponPatch): Promise<boolean> {
+  const updated = await db.update(coupons).set(patch).where(eq(coupons.id, id)).returning({ id: coupons.id });
+  return updated.length === 1;
+}
+
+/**
+ * Counts one use of the coupon for the order, inside the caller's transaction. The conditional
+ * update takes the row lock, so the usage limit holds under concurrent checkouts and across
+ * processes; a second call for the same order is a no-op. Returns false when the limit is reached.
+ */
+export async function redeemCoupon(tx: Db, couponId: string, orderId: string): Promise<boolean> {
+  const already = await tx
+    .select({ id: couponRedemptions.id })
+    .from(couponRedemptions)
+    .where(eq(couponRedemptions.orderId, orderId));
+  if (already.length > 0) return true;
+  const counted = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(and(eq(coupons.id, couponId), or(isNull(coupons.usageLimit), lt(coupons.usedCount, coupons.usageLimit))))
+    .returning({ id: coupons.id });
+  if (counted.length === 0) return false;
+  await tx.insert(couponRedemptions).values({ couponId, orderId });
+  return true;
+}

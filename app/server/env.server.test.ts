@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+const dir = () => mkdtempSync(path.join(tmpdir(), "env-"));
+
+describe("parseEnv", () => {
+  it("applies defaults for a bare development environment", () => {
+    const dataDir = dir();
+    const env = parseEnv({ DATA_DIR: dataDir });
+    expect(env.PORT).toBe(3000);
+    expect(env.SITE_URL).toBe("http://localhost:3000");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SESSION_SECRET).toHaveLength(64);
+  });
+
+  it("keeps the generated development secret in the data dir across starts", () => {
+    const dataDir = dir();
+    const first = parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET;
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8")).toBe(first);
+    expect(parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET).toBe(first);
+  });
+
+  it("requires SESSION_SECRET in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", DATA_DIR: dir() })).toThrow(
+      "Invalid environment variable SESSION_SECRET: required in production (got unset)",
+    );
+  });
+
+  it("names the bad variable and its value in one line", () => {
+    expect(() => parseEnv({ PORT: "abc", DATA_DIR: dir() })).toThrow(EnvError);
+    expect(() => parseEnv({ PORT: "abc", DATA_DIR: dir() })).toThrow(/^Invalid environment variable PORT: .*\(got "abc"\)$/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x", DATA_DIR: dir() })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => parseEnv({ WHATSAPP_NUMBER: "+44 77", DATA_DIR: dir() })).toThrow(/WHATSAPP_NUMBER/);
+  });
+
+  it("treats empty values as unset and strips a trailing slash from SITE_URL", () => {
+    const env = parseEnv({ SITE_URL: "https://shop.example/", PAYPAL_CLIENT_ID: "", DATA_DIR: dir() });
+    expect(env.SITE_URL).toBe("https://shop.example");
+    expect(env.PAYPAL_CLIENT_ID).toBeUndefined();
+  });
+});

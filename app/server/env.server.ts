@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z.url().optional();
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  SITE_URL: optionalUrl,
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_API_BASE: z.url().default("https://api-m.sandbox.paypal.com"),
+  PAYPAL_SDK_URL: z.url().default("https://www.paypal.com/sdk/js"),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().min(3).default("Trigger Shop <orders@triggershop.example>"),
+  SHOP_EMAIL: z.email().default("support@triggershop.example"),
+  DISCORD_URL: z.url().default("https://discord.gg/triggershop"),
+  WHATSAPP_NUMBER: z
+    .string()
+    .regex(/^\d{6,15}$/, "must be digits only, with country code (e.g. 447700900123)")
+    .default("447700900123"),
+  INSTAGRAM_URL: optionalUrl,
+  TIKTOK_URL: optionalUrl,
+  YOUTUBE_URL: optionalUrl,
+  CONTACT_FORM_URL: optionalUrl,
+  GEO_LOOKUP_URL: z.url().default("https://ipapi.co/json/"),
+  COUNTRY_HEADER: z.string().min(1).optional(),
+  REVIEW_WIDGET_URL: optionalUrl,
+  SELLER_DISCORD_WEBHOOK: optionalUrl,
+});
+
+export type Env = z.infer<typeof schema> & { SITE_URL: string; SESSION_SECRET: string };
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses the environment once at start; the first bad variable is named in one line. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const raw = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, emptyToUndefined(v)]));
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue.path[0] ?? "environment");
+    const got = raw[name] === undefined ? "unset" : `"${String(raw[name])}"`;
+    throw new EnvError(`Invalid environment variable ${name}: ${issue.message} (got ${got})`);
+  }
+  const env = result.data;
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return { ...env, SITE_URL: siteUrl, SESSION_SECRET: env.SESSION_SECRET ?? devSessionSecret(env) };
+}
+
+/** Production must be given a secret; development keeps a generated one in the data dir. */
+function devSessionSecret(env: z.infer<typeof schema>): string {
+  if (env.NODE_ENV === "production") {
+    throw new EnvError("Invalid environment variable SESSION_SECRET: required in production (got unset)");
+  }
+  const file = path.join(env.DATA_DIR, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let current: Env | undefined;
+
+export function getEnv(): Env {
+  current ??= parseEnv();
+  return current;
+}
+
+/** For tests and the server entry, which parse with their own source first. */
+export function setEnv(env: Env): void {
+  current = env;
+}

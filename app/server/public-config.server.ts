@@ -1,0 +1,22 @@
+import { getEnv } from "./env.server";
+
+/** What the browser may know of the configuration: links and public ids, never secrets. */
+export function publicConfig() {
+  const env = getEnv();
+  return {
+    siteUrl: env.SITE_URL,
+    links: {
+      discord: env.DISCORD_URL,
+      whatsapp: `https://wa.me/${env.WHATSAPP_NUMBER}`,
+      email: `mailto:${env.SHOP_EMAIL}`,
+      shopEmail: env.SHOP_EMAIL,
+      instagram: env.INSTAGRAM_URL ?? null,
+      tiktok: env.TIKTOK_URL ?? null,
+      youtube: env.YOUTUBE_URL ?? null,
+      contactForm: env.CONTACT_FORM_URL ?? null,
+    },
+    geoLookupUrl: env.COUNTRY_HEADER ? null : env.GEO_LOOKUP_URL,
+    reviewWidgetUrl: env.REVIEW_WIDGET_URL ?? null,
+    paypalClientId: env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET ? env.PAYPAL_CLIENT_ID : null,
+  };
+}

@@ -1,0 +1,251 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Seller-editable commercial fields; the texts and media stay in app/catalogue. Amounts in US cents. */
+export const products = pgTable("products", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  priceCents: integer("price_cents").notNull(),
+  originalPriceCents: integer("original_price_cents").notNull(),
+  inStock: boolean("in_stock").notNull().default(true),
+  badge: text("badge"),
+  rating: real("rating").notNull(),
+  reviews: integer("reviews").notNull().default(0),
+  listed: boolean("listed").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: text("id").primaryKey(),
+    /** Stored uppercase; lookups are case-insensitive. */
+    code: text("code").notNull(),
+    type: text("type", { enum: ["free_product", "percentage", "fixed"] }).notNull(),
+    /** Percent for percentage coupons, US cents for fixed ones. */
+    value: integer("value").notNull().default(0),
+    description: text("description").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    usageLimit: integer("usage_limit"),
+    usedCount: integer("used_count").notNull().default(0),
+    minPurchaseCents: integer("min_purchase_cents").notNull().default(0),
+    /** Valid through the end of this day (UTC). */
+    validUntil: date("valid_until", { mode: "string" }),
+    freeProductId: text("free_product_id").references(() => products.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("coupons_code_upper").on(sql`upper(${t.code})`)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    status: text("status", {
+      enum: ["awaiting_payment", "manual_pending", "paid", "in_progress", "delivered", "cancelled", "refunded"],
+    }).notNull(),
+    channel: text("channel", { enum: ["paypal", "manual"] }).notNull(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    communityUsername: text("community_username").notNull(),
+    gameUsername: text("game_username").notNull(),
+    isGift: boolean("is_gift").notNull().default(false),
+    lang: text("lang").notNull().default("en"),
+    displayCurrency: text("display_currency").notNull().default("USD"),
+    /** The USD→display rate shown to the buyer when ordering. */
+    displayRate: real("display_rate").notNull().default(1),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    couponId: text("coupon_id").references(() => coupons.id),
+    paypalOrderId: text("paypal_order_id"),
+    sellerNote: text("seller_note"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("orders_status_created").on(t.status, t.createdAt),
+    uniqueIndex("orders_paypal_order_id").on(t.paypalOrderId),
+    index("orders_email").on(t.email),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    title: text("title").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** The coupon's free product, charged at 0. */
+    isFree: boolean("is_free").notNull().default(false),
+  },
+  (t) => [index("order_items_order").on(t.orderId)],
+);
+
+/** Every status change, with who made it and why: the order's history, never rewritten. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    actor: text("actor").notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order").on(t.orderId)],
+);
+
+/** Payment attempts, captures and refunds as rows, never overwritten. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    provider: text("provider").notNull().default("paypal"),
+    kind: text("kind", { enum: ["attempt", "capture", "refund"] }).notNull(),
+    providerRef: text("provider_ref").notNull(),
+    status: text("status").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    raw: jsonb("raw"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payments_order").on(t.orderId), index("payments_ref").on(t.providerRef)],
+);
+
+/** Webhook deliveries by the provider's event id: a repeated delivery is ignored. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  resourceId: text("resource_id"),
+  orderId: text("order_id"),
+  payload: jsonb("payload").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp("processed_at", { withTimezone: true }),
+});
+
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: serial("id").primaryKey(),
+    couponId: text("coupon_id")
+      .notNull()
+      .references(() => coupons.id),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("coupon_redemptions_order").on(t.orderId)],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    productId: text("product_id").notNull(),
+    name: text("name").notNull(),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull(),
+    /** sha256 of product, name and normalised comment: an identical review is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    status: text("status", { enum: ["published", "pending", "hidden"] }).notNull().default("pending"),
+    clientKey: text("client_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("reviews_fingerprint").on(t.fingerprint), index("reviews_product").on(t.productId, t.status)],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  message: text("message").notNull(),
+  lang: text("lang").notNull().default("en"),
+  handled: boolean("handled").notNull().default(false),
+  clientKey: text("client_key"),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  email: text("email").primaryKey(),
+  lang: text("lang").notNull().default("en"),
+  createdAt: createdAt(),
+});
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    kind: text("kind").notNull(),
+    orderId: text("order_id"),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("email_outbox_status").on(t.status, t.createdAt)],
+);
+
+export const adminUsers = pgTable("admin_users", {
+  id: serial("id").primaryKey(),
+  username: text("username").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+export const adminSessions = pgTable("admin_sessions", {
+  /** sha256 of the cookie token; the token itself is never stored. */
+  id: text("id").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => adminUsers.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Fixed-window counters shared by every server process on the same database. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] })],
+);

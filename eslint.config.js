@@ -1,0 +1,35 @@
+import js from "@eslint/js";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "db/migrations/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // The domain core is shared by browser and server: pure TypeScript only.
+    files: ["app/domain/**/*.ts"],
+    ignores: ["app/domain/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["react", "react-*", "react/*", "react-router", "@react-router/*"], message: "app/domain must not import React." },
+            { group: ["node:*", "fs", "path", "crypto", "os", "http", "stream"], message: "app/domain must not import Node APIs." },
+            { group: ["drizzle-orm", "drizzle-orm/*", "pg", "@electric-sql/*", "**/db/*", "**/*.server", "**/*.server.ts"], message: "app/domain must not touch the database or server code." },
+            { group: ["~/components/*", "~/state/*", "~/server/*", "~/routes/*"], message: "app/domain imports only other domain files and zod." },
+          ],
+        },
+      ],
+      "no-restricted-globals": ["error", "window", "document", "localStorage", "process", "Buffer"],
+    },
+  },
+);

@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { pino } from "pino";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import { openDatabase, setDatabase, type Database } from "../app/server/db.server";
+import { parseEnv, setEnv, type Env } from "../app/server/env.server";
+import { seedDatabase } from "../app/server/seed.server";
+
+export { EnvError } from "../app/server/env.server";
+
+export interface Shop {
+  app: express.Express;
+  env: Env;
+  database: Database;
+  close(): Promise<void>;
+}
+
+function originOf(url: string): string {
+  return new URL(url).origin;
+}
+
+/** Parses the environment, opens and migrates the database, seeds it, and builds the Express app. */
+export async function createShop(build: ServerBuild | (() => Promise<ServerBuild>)): Promise<Shop> {
+  const env = parseEnv();
+  setEnv(env);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  setDatabase(database);
+  await seedDatabase(database.db);
+
+  const logger = pino({ level: env.LOG_LEVEL });
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") },
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString("base64");
+    next();
+  });
+  const paypal = ["https://www.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com"];
+  app.use(
+    helmet({
+      contentSecurityPolicy:
+        env.NODE_ENV === "development"
+          ? false
+          : {
+              directives: {
+                "script-src": [
+                  "'self'",
+                  (_req, res) => `'nonce-${(res as express.Response).locals.nonce as string}'`,
+                  ...paypal,
+                  ...(env.REVIEW_WIDGET_URL ? [originOf(env.REVIEW_WIDGET_URL)] : []),
+                ],
+                "connect-src": ["'self'", originOf(env.GEO_LOOKUP_URL), ...paypal],
+                "img-src": ["'self'", "data:", ...paypal],
+                "frame-src": ["'self'", ...paypal, ...(env.REVIEW_WIDGET_URL ? [originOf(env.REVIEW_WIDGET_URL)] : [])],
+                "style-src": ["'self'", "'unsafe-inline'"],
+                "media-src": ["'self'"],
+                "form-action": ["'self'", ...paypal],
+                "upgrade-insecure-requests": env.SITE_URL.startsWith("https:") ? [] : null,
+              },
+            },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: env.SITE_URL.startsWith("https:"),
+      // PayPal's popup needs to keep its opener.
+      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    }),
+  );
+  app.use(compression());
+  app.use(
+    createRequestHandler({
+      build,
+      getLoadContext: (req, res) => ({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" }),
+    }),
+  );
+
+  return {
+    app,
+    env,
+    database,
+    close: () => database.close(),
+  };
+}

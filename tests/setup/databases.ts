@@ -1,0 +1,50 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type Database } from "~/server/db.server";
+
+export interface TestDatabase {
+  name: "pglite" | "postgres";
+  open(): Promise<Database>;
+}
+
+/**
+ * The databases integration suites run against: an in-memory PGlite always, and PostgreSQL when
+ * TEST_DATABASE_URL is set. Each PostgreSQL open gets a fresh database, dropped on close.
+ */
+export function testDatabases(): TestDatabase[] {
+  const list: TestDatabase[] = [{ name: "pglite", open: () => openDatabase({ dataDir: "memory://" }) }];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) list.push({ name: "postgres", open: () => openFreshPostgres(url) });
+  return list;
+}
+
+export async function createFreshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `ts_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+async function openFreshPostgres(baseUrl: string): Promise<Database> {
+  const fresh = await createFreshPostgres(baseUrl);
+  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: "unused" });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await fresh.drop();
+    },
+  };
+}
