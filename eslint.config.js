@@ -1,11 +1,17 @@
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "db/migrations/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ["app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
+  },
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {

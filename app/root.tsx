@@ -5,13 +5,16 @@ import { splitLangFromPath } from "~/domain/lang-path";
 import { getI18n } from "~/i18n/i18n";
 import { useNonce } from "~/nonce";
 import { publicConfig } from "~/server/public-config.server";
+import { storefrontData } from "~/server/storefront.server";
 import { ErrorPage } from "~/components/layout/error-page";
+import { Toaster } from "sonner";
+import { ShopProviders } from "~/state/shop-providers";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader() {
-  return publicConfig();
+export async function loader({ request }: Route.LoaderArgs) {
+  return { ...publicConfig(), ...(await storefrontData(request)) };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
@@ -34,7 +37,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={getI18n(lang)}>{children}</I18nextProvider>
+        <I18nextProvider i18n={getI18n(lang)}>
+          <ShopProviders>
+            {children}
+            <Toaster position="top-center" richColors closeButton />
+          </ShopProviders>
+        </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -5,6 +5,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("api/coupon", "routes/api.coupon.ts"),
   ...prefix(":lang?", [
     layout("routes/lang-layout.tsx", [
       index("routes/home.tsx"),

@@ -4,7 +4,7 @@
  * Every cart change invalidates an applied coupon: callers re-run `evaluateCoupon` on the new cart
  * and pass its discount to `cartTotals` explicitly.
  */
-import type { Category, Product } from "./product";
+import type { Category, ProductSummary } from "./product";
 
 export interface CartLine {
   id: string;
@@ -67,7 +67,7 @@ export function clearCart(): CartLine[] {
  */
 export function priceCart(
   lines: readonly CartLine[],
-  lookup: (id: string) => Product | undefined,
+  lookup: (id: string) => ProductSummary | undefined,
 ): { items: CartItem[]; dropped: string[] } {
   const items: CartItem[] = [];
   const dropped: string[] = [];

@@ -2,7 +2,7 @@
 import { cartTotals, type CartItem } from "./cart";
 import { formatMessage, type MessageCode } from "./messages";
 import { formatMoney } from "./money";
-import type { Product } from "./product";
+import type { ProductSummary } from "./product";
 
 export type CouponType = "free_product" | "percentage" | "fixed";
 
@@ -107,10 +107,10 @@ export function couponDiscountCents(coupon: Coupon, subtotalCents: number): numb
 
 export type CouponResult =
   | { ok: true; coupon: Coupon; discountCents: number; freeProductId: string | null }
-  | { ok: false; code: MessageCode; message: string };
+  | { ok: false; code: MessageCode; message: string; vars: Record<string, string | number> };
 
-function refuse(code: MessageCode, vars?: Record<string, string | number>): CouponResult {
-  return { ok: false, code, message: formatMessage(code, vars) };
+function refuse(code: MessageCode, vars: Record<string, string | number> = {}): CouponResult {
+  return { ok: false, code, message: formatMessage(code, vars), vars };
 }
 
 /**
@@ -123,7 +123,7 @@ export function evaluateCoupon(input: {
   code: string;
   items: readonly CartItem[];
   now: Date;
-  freeProduct?: (id: string) => Product | undefined;
+  freeProduct?: (id: string) => ProductSummary | undefined;
 }): CouponResult {
   const coupon = findCoupon(input.coupons, input.code);
   if (!coupon) return refuse("coupon_invalid");

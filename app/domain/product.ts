@@ -67,3 +67,27 @@ export interface Product {
   /** false for products that exist only as a coupon reward (tramp-house). */
   listed: boolean;
 }
+
+/** What every page needs of every product (cards, cart, search): no long texts. */
+export type ProductSummary = Pick<
+  Product,
+  | "id"
+  | "title"
+  | "description"
+  | "priceCents"
+  | "originalPriceCents"
+  | "rating"
+  | "reviews"
+  | "category"
+  | "images"
+  | "badge"
+  | "inStock"
+  | "type"
+  | "listed"
+  | "videoUrl"
+>;
+
+export function toSummary(p: Product): ProductSummary {
+  const { id, title, description, priceCents, originalPriceCents, rating, reviews, category, images, badge, inStock, type, listed, videoUrl } = p;
+  return { id, title, description, priceCents, originalPriceCents, rating, reviews, category, images, badge, inStock, type, listed, videoUrl };
+}

@@ -1,5 +1,5 @@
 /** Storefront search (SPEC §5): live, case-insensitive substring match over a fixed list. */
-import type { Lang, Product } from "./product";
+import type { Lang, ProductSummary } from "./product";
 
 /** Quick chips of the Search Products dialog, in display order. */
 export const SEARCH_CHIPS = ["Triggers", "Rooms", "Bundles", "Permanent", "King", "Premium"] as const;
@@ -14,7 +14,7 @@ function fold(text: string): string {
  * often type English product words on localized pages) contains the query.
  * Blank queries show nothing; coupon-only products (`listed: false`) are never offered.
  */
-export function searchProducts(products: readonly Product[], query: string, lang: Lang): Product[] {
+export function searchProducts<P extends ProductSummary>(products: readonly P[], query: string, lang: Lang): P[] {
   const needle = fold(query.trim());
   if (needle === "") return [];
   return products.filter((product) => {

@@ -1,0 +1,50 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/api.coupon";
+import { priceCart } from "~/domain/cart";
+import { evaluateCoupon } from "~/domain/coupons";
+import { toSummary } from "~/domain/product";
+import type { CouponResponse } from "~/state/coupon";
+import { findCouponByCode } from "~/server/coupons.server";
+import { getDb } from "~/server/db.server";
+import { readJsonBody } from "~/server/http.server";
+import { listProducts } from "~/server/products.server";
+
+const bodySchema = z.object({
+  code: z.string().max(64),
+  lines: z.array(z.object({ id: z.string().max(100), quantity: z.number().int().min(1).max(99) })).max(50),
+});
+
+/** Checks a coupon against the shopper's cart with the database's prices and limits. */
+export async function action({ request }: Route.ActionArgs) {
+  const body = await readJsonBody(request, bodySchema);
+  if (!body.ok) return data({ ok: false, code: "coupon_invalid", vars: {} } satisfies CouponResponse, { status: 400 });
+  const db = getDb();
+  const products = (await listProducts(db)).map(toSummary);
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const { items } = priceCart(body.data.lines, (id) => byId.get(id));
+  const coupon = await findCouponByCode(db, body.data.code);
+  const result = evaluateCoupon({
+    coupons: coupon ? [coupon] : [],
+    code: body.data.code,
+    items,
+    now: new Date(),
+    freeProduct: (id) => byId.get(id),
+  });
+  if (!result.ok) return { ok: false, code: result.code, vars: result.vars } satisfies CouponResponse;
+  return {
+    ok: true,
+    coupon: {
+      id: result.coupon.id,
+      code: result.coupon.code,
+      type: result.coupon.type,
+      description: result.coupon.description,
+      discountCents: result.discountCents,
+      freeProduct: result.freeProductId ? (byId.get(result.freeProductId) ?? null) : null,
+    },
+  } satisfies CouponResponse;
+}
+
+export function loader() {
+  throw data(null, { status: 405 });
+}

@@ -1,0 +1,102 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { cartTotals, type CartTotals } from "~/domain/cart";
+import type { CouponType } from "~/domain/coupons";
+import type { ProductSummary } from "~/domain/product";
+import { useCart } from "./cart";
+
+/** SPEC §4: the 'Applying...' state lasts at least 0.5 s. */
+export const COUPON_APPLY_MS = 500;
+
+export interface AppliedCoupon {
+  id: string;
+  code: string;
+  type: CouponType;
+  description: string;
+  discountCents: number;
+  freeProduct: ProductSummary | null;
+}
+
+export type CouponResponse =
+  | { ok: true; coupon: AppliedCoupon }
+  | { ok: false; code: string; vars: Record<string, string | number> };
+
+interface CouponContextValue {
+  applied: AppliedCoupon | null;
+  applying: boolean;
+  /** Translated error of the last attempt, or null. */
+  error: string | null;
+  /** Cart totals with the coupon's discount. */
+  totals: CartTotals;
+  apply(code: string): Promise<void>;
+  remove(): void;
+}
+
+const CouponContext = createContext<CouponContextValue | null>(null);
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function CouponProvider({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const [applied, setApplied] = useState<AppliedCoupon | null>(null);
+  const [applying, setApplying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const itemsRef = useRef(cart.items);
+  itemsRef.current = cart.items;
+
+  // Every cart change resets the discount (SPEC §4): the shopper applies the code again.
+  useEffect(() => {
+    setApplied(null);
+    setError(null);
+  }, [cart.revision]);
+
+  const apply = useCallback(
+    async (code: string) => {
+      setApplying(true);
+      setError(null);
+      const lines = itemsRef.current.map(({ id, quantity }) => ({ id, quantity }));
+      try {
+        // The server decides: it knows the coupon's current limits and the real prices.
+        const [response] = await Promise.all([
+          fetch("/api/coupon", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ code, lines }),
+          }),
+          wait(COUPON_APPLY_MS),
+        ]);
+        const result = (await response.json()) as CouponResponse;
+        if (result.ok) setApplied(result.coupon);
+        else {
+          setApplied(null);
+          setError(t(`errors.${result.code}`, result.vars));
+        }
+      } catch {
+        setError(t("shop.coupon.networkError"));
+      } finally {
+        setApplying(false);
+      }
+    },
+    [t],
+  );
+
+  const remove = useCallback(() => {
+    setApplied(null);
+    setError(null);
+    toast.success(t("shop.toast.couponRemoved"));
+  }, [t]);
+
+  const value = useMemo<CouponContextValue>(
+    () => ({ applied, applying, error, totals: cartTotals(cart.items, applied?.discountCents ?? 0), apply, remove }),
+    [applied, applying, error, cart.items, apply, remove],
+  );
+  return <CouponContext.Provider value={value}>{children}</CouponContext.Provider>;
+}
+
+export function useCoupon(): CouponContextValue {
+  const value = useContext(CouponContext);
+  if (!value) throw new Error("useCoupon must be used within a CouponProvider");
+  return value;
+}

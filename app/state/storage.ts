@@ -1,0 +1,49 @@
+/** Browser storage that never throws (private mode, disabled storage, server render). */
+export const STORAGE_KEYS = {
+  cart: "cart",
+  currency: "currencyPreference",
+  geoCurrency: "geoCurrency",
+  ageVerified: "ageVerified",
+  language: "i18nextLng",
+  giftOrder: "giftOrderData",
+  paymentDetails: "paymentDetails",
+} as const;
+
+function store(kind: "local" | "session"): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : kind === "local" ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readJson(key: string, kind: "local" | "session" = "local"): unknown {
+  const raw = store(kind)?.getItem(key);
+  if (raw == null) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown, kind: "local" | "session" = "local"): void {
+  try {
+    store(kind)?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or refused: the state still works for this page view.
+  }
+}
+
+export function removeKey(key: string, kind: "local" | "session" = "local"): void {
+  try {
+    store(kind)?.removeItem(key);
+  } catch {
+    // ignore
+  }
+}
+
+export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  if (typeof document === "undefined") return;
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax`;
+}
