@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
+const dataDir = `.e2e-data/${port}`;
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -15,6 +16,7 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: `test-results/${port}`,
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -31,7 +33,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database for every run; the server is the production build.
-    command: "rm -rf .e2e-data && node server/start.js",
+    command: `rm -rf ${dataDir} && node server/start.js`,
     url: `${baseURL}/robots.txt`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -40,10 +42,12 @@ export default defineConfig({
     env: {
       NODE_ENV: "production",
       PORT: String(port),
-      DATA_DIR: ".e2e-data",
+      DATA_DIR: dataDir,
       SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
       LOG_LEVEL: "warn",
       SITE_URL: baseURL,
+      // Extra coupons (future expiry, limits, minimums) so every coupon rule can be exercised.
+      SEED_COUPONS_FILE: "tests/e2e/coupons.json",
     },
   },
 });

@@ -2,6 +2,7 @@
 import express from "express";
 
 const dev = process.argv.includes("--dev");
+const buildDir = process.env.BUILD_DIR ?? "build";
 
 async function main() {
   const outer = express();
@@ -13,10 +14,10 @@ async function main() {
     shop = await mod.createShop(() => vite.ssrLoadModule("virtual:react-router/server-build"));
     outer.use(vite.middlewares);
   } else {
-    const mod = await import("../build/server/index.js");
+    const mod = await import(new URL(`../${buildDir}/server/index.js`, import.meta.url).href);
     shop = await mod.createShop(mod.serverBuild);
-    outer.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    outer.use(express.static("build/client", { maxAge: "1h", index: false }));
+    outer.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+    outer.use(express.static(`${buildDir}/client`, { maxAge: "1h", index: false }));
   }
   outer.use(shop.app);
   const server = outer.listen(shop.env.PORT, () => {

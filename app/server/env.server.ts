@@ -38,6 +38,7 @@ const schema = z.object({
   COUNTRY_HEADER: z.string().min(1).optional(),
   REVIEW_WIDGET_URL: optionalUrl,
   SELLER_DISCORD_WEBHOOK: optionalUrl,
+  SEED_COUPONS_FILE: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { SITE_URL: string; SESSION_SECRET: string };
