@@ -6,6 +6,8 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("api/coupon", "routes/api.coupon.ts"),
+  route("api/newsletter", "routes/api.newsletter.ts"),
+  route("api/reviews", "routes/api.reviews.ts"),
   ...prefix(":lang?", [
     layout("routes/lang-layout.tsx", [
       index("routes/home.tsx"),

@@ -8,6 +8,8 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { openDatabase, setDatabase, type Database } from "../app/server/db.server";
 import { parseEnv, setEnv, type Env } from "../app/server/env.server";
+import { pruneRateLimits } from "../app/server/rate-limit.server";
+import { bodySizeGuard, sameOriginGuard } from "./guards";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/seed.server";
 
 export { EnvError } from "../app/server/env.server";
@@ -30,6 +32,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   setDatabase(database);
   await seedDatabase(database.db);
+  await pruneRateLimits(database.db);
   if (env.SEED_COUPONS_FILE) await seedCouponsFromFile(database.db, env.SEED_COUPONS_FILE);
 
   const logger = pino({ level: env.LOG_LEVEL });
@@ -80,6 +83,8 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     }),
   );
   app.use(compression());
+  app.use(bodySizeGuard());
+  app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
   app.use(
     createRequestHandler({
       build,

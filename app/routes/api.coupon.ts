@@ -8,6 +8,8 @@ import type { CouponResponse } from "~/state/coupon";
 import { findCouponByCode } from "~/server/coupons.server";
 import { getDb } from "~/server/db.server";
 import { readJsonBody } from "~/server/http.server";
+import { clientKey } from "~/server/client-key.server";
+import { hit, RATE_LIMITS } from "~/server/rate-limit.server";
 import { listProducts } from "~/server/products.server";
 
 const bodySchema = z.object({
@@ -16,10 +18,18 @@ const bodySchema = z.object({
 });
 
 /** Checks a coupon against the shopper's cart with the database's prices and limits. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonBody(request, bodySchema);
-  if (!body.ok) return data({ ok: false, code: "coupon_invalid", vars: {} } satisfies CouponResponse, { status: 400 });
+  if (!body.ok) return data({ ok: false, code: "request_invalid", vars: {} } satisfies CouponResponse, { status: 400 });
   const db = getDb();
+  // Guessing codes is throttled per client.
+  const limit = await hit(db, RATE_LIMITS.coupon, clientKey(context.clientIp));
+  if (!limit.allowed) {
+    return data({ ok: false, code: "rate_limited", vars: {} } satisfies CouponResponse, {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfter) },
+    });
+  }
   const products = (await listProducts(db)).map(toSummary);
   const byId = new Map(products.map((p) => [p.id, p]));
   const { items } = priceCart(body.data.lines, (id) => byId.get(id));

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newsletterSubscribers } from "../../db/schema";
+import type { Database } from "./db.server";
+import { hit } from "./rate-limit.server";
+import { listPublishedReviews, REVIEW_WAIT_MINUTES, submitReview } from "./reviews.server";
+import { subscribe } from "./newsletter.server";
+import { seedDatabase } from "./seed.server";
+import { testDatabases } from "../../tests/setup/databases";
+
+const review = (over: Record<string, unknown> = {}) => ({
+  productId: "2",
+  name: "Alex",
+  rating: 5,
+  comment: "Delivered fast and works perfectly on mobile.",
+  ...over,
+});
+
+for (const target of testDatabases()) {
+  describe(`forms on ${target.name}`, () => {
+    let database: Database;
+    beforeAll(async () => {
+      database = await target.open();
+      await seedDatabase(database.db);
+    });
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it("rate limits per bucket and key within a window, then resets", async () => {
+      const rule = { bucket: "t", limit: 2, windowMs: 60_000 };
+      const t0 = new Date("2026-01-01T00:00:10Z");
+      expect((await hit(database.db, rule, "a", t0)).allowed).toBe(true);
+      expect((await hit(database.db, rule, "a", t0)).allowed).toBe(true);
+      const third = await hit(database.db, rule, "a", t0);
+      expect(third).toMatchObject({ allowed: false, count: 3, retryAfter: 50 });
+      expect((await hit(database.db, rule, "b", t0)).allowed).toBe(true);
+      expect((await hit(database.db, rule, "a", new Date("2026-01-01T00:01:00Z"))).allowed).toBe(true);
+    });
+
+    it("holds a rate limit under concurrent hits", async () => {
+      const rule = { bucket: "race", limit: 5, windowMs: 60_000 };
+      const now = new Date();
+      const results = await Promise.all(Array.from({ length: 12 }, () => hit(database.db, rule, "x", now)));
+      expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    });
+
+    it("refuses invalid reviews with the spec's codes", async () => {
+      expect(await submitReview(database.db, review({ name: " " }), "c1")).toMatchObject({ ok: false, code: "review_missing" });
+      expect(await submitReview(database.db, review({ comment: "too short" }), "c1")).toMatchObject({ ok: false, code: "review_too_short" });
+      expect(await submitReview(database.db, review({ rating: 9 }), "c1")).toMatchObject({ ok: false, code: "rating_invalid" });
+    });
+
+    it("stores a review, then makes the same client wait, then refuses an identical one", async () => {
+      const t0 = new Date("2026-03-01T10:00:00Z");
+      const first = await submitReview(database.db, review(), "c2", t0);
+      expect(first.ok).toBe(true);
+      const soon = await submitReview(database.db, review({ comment: "Another review, long enough to count." }), "c2", new Date(t0.getTime() + 60_000));
+      expect(soon).toMatchObject({ ok: false, code: "review_wait", vars: { minutes: REVIEW_WAIT_MINUTES - 1 } });
+      const dup = await submitReview(database.db, review({ comment: "  delivered FAST and works perfectly on mobile. " }), "c3", t0);
+      expect(dup).toMatchObject({ ok: false, code: "review_duplicate" });
+      const listed = await listPublishedReviews(database.db, "2");
+      expect(listed.map((r) => r.comment)).toContain("Delivered fast and works perfectly on mobile.");
+    });
+
+    it("subscribes an email once and rejects a bad one or a filled honeypot", async () => {
+      expect(await subscribe(database.db, { email: "Fan@Example.com" }, "fr")).toEqual({ ok: true });
+      expect(await subscribe(database.db, { email: "fan@example.com" }, "en")).toEqual({ ok: true });
+      expect(await subscribe(database.db, { email: "nope" }, "en")).toEqual({ ok: false, code: "email_invalid" });
+      expect(await subscribe(database.db, { email: "" }, "en")).toEqual({ ok: false, code: "email_required" });
+      expect((await subscribe(database.db, { email: "bot@example.com", website: "x" }, "en")).ok).toBe(false);
+      const rows = await database.db.select().from(newsletterSubscribers);
+      expect(rows).toEqual([expect.objectContaining({ email: "fan@example.com", lang: "fr" })]);
+    });
+  });
+}

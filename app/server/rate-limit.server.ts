@@ -1,0 +1,50 @@
+import { lt, sql } from "drizzle-orm";
+import { rateLimits } from "../../db/schema";
+import type { Db } from "./db.server";
+
+export interface RateLimitRule {
+  /** Name of what is limited (contact, review, newsletter, order, lookup, login). */
+  bucket: string;
+  limit: number;
+  windowMs: number;
+}
+
+export const RATE_LIMITS = {
+  contact: { bucket: "contact", limit: 5, windowMs: 60 * 60_000 },
+  review: { bucket: "review", limit: 10, windowMs: 60 * 60_000 },
+  newsletter: { bucket: "newsletter", limit: 5, windowMs: 60 * 60_000 },
+  coupon: { bucket: "coupon", limit: 60, windowMs: 10 * 60_000 },
+  order: { bucket: "order", limit: 20, windowMs: 60 * 60_000 },
+  lookup: { bucket: "lookup", limit: 10, windowMs: 15 * 60_000 },
+  login: { bucket: "login", limit: 5, windowMs: 15 * 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
+export interface RateLimitResult {
+  allowed: boolean;
+  count: number;
+  /** Seconds until the window resets. */
+  retryAfter: number;
+}
+
+/**
+ * Fixed-window counter in the database: one atomic upsert per hit, so every server process sharing
+ * the database shares the limit.
+ */
+export async function hit(db: Db, rule: RateLimitRule, key: string, now = new Date()): Promise<RateLimitResult> {
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ bucket: rule.bucket, key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.bucket, rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  const retryAfter = Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000);
+  return { allowed: row.count <= rule.limit, count: row.count, retryAfter };
+}
+
+/** Drops windows older than a day; called now and then, never on the request path's critical work. */
+export async function pruneRateLimits(db: Db, now = new Date()): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 24 * 60 * 60_000)));
+}

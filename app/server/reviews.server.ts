@@ -1,0 +1,82 @@
+import { createHash } from "node:crypto";
+import { and, desc, eq, gt } from "drizzle-orm";
+import type { MessageCode } from "~/domain/messages";
+import { reviewSchema, fieldErrors, type ReviewInput } from "~/domain/validation";
+import { reviews } from "../../db/schema";
+import type { Db } from "./db.server";
+
+/** One review per client per this many minutes (SPEC §5: "blocked while waiting"). */
+export const REVIEW_WAIT_MINUTES = 5;
+
+export type ReviewResult =
+  | { ok: true; review: PublicReview }
+  | { ok: false; code: MessageCode; vars: Record<string, string | number>; fields?: Record<string, MessageCode> };
+
+export interface PublicReview {
+  id: number;
+  productId: string;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+function fingerprint(input: Pick<ReviewInput, "productId" | "name" | "comment">): string {
+  const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
+  return createHash("sha256").update(`${input.productId}\n${norm(input.name)}\n${norm(input.comment)}`).digest("hex");
+}
+
+function toPublic(row: typeof reviews.$inferSelect): PublicReview {
+  return { id: row.id, productId: row.productId, name: row.name, rating: row.rating, comment: row.comment, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * Validates and stores a review: identical reviews are refused, and a client must wait
+ * REVIEW_WAIT_MINUTES between two reviews. Reviews are published at once; the seller can hide them.
+ */
+export async function submitReview(db: Db, raw: unknown, client: string, now = new Date()): Promise<ReviewResult> {
+  const parsed = reviewSchema.safeParse(raw);
+  if (!parsed.success) {
+    const fields = fieldErrors(parsed) as Record<string, MessageCode>;
+    const code = Object.values(fields)[0] ?? "review_missing";
+    return { ok: false, code, vars: {}, fields };
+  }
+  const input = parsed.data;
+  const since = new Date(now.getTime() - REVIEW_WAIT_MINUTES * 60_000);
+  const [recent] = await db
+    .select({ createdAt: reviews.createdAt })
+    .from(reviews)
+    .where(and(eq(reviews.clientKey, client), gt(reviews.createdAt, since)))
+    .orderBy(desc(reviews.createdAt))
+    .limit(1);
+  if (recent) {
+    const minutes = Math.max(1, Math.ceil((recent.createdAt.getTime() + REVIEW_WAIT_MINUTES * 60_000 - now.getTime()) / 60_000));
+    return { ok: false, code: "review_wait", vars: { minutes } };
+  }
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      productId: input.productId,
+      name: input.name,
+      rating: input.rating,
+      comment: input.comment,
+      fingerprint: fingerprint(input),
+      status: "published",
+      clientKey: client,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return { ok: false, code: "review_duplicate", vars: {} };
+  return { ok: true, review: toPublic(row) };
+}
+
+export async function listPublishedReviews(db: Db, productId: string, limit = 20): Promise<PublicReview[]> {
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")))
+    .orderBy(desc(reviews.createdAt))
+    .limit(limit);
+  return rows.map(toPublic);
+}
