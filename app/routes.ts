@@ -8,6 +8,7 @@ export default [
   route("api/coupon", "routes/api.coupon.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
   route("api/reviews", "routes/api.reviews.ts"),
+  route("api/orders", "routes/api.orders.ts"),
   ...prefix(":lang?", [
     layout("routes/lang-layout.tsx", [
       index("routes/home.tsx"),

@@ -39,6 +39,8 @@ export const MESSAGES = {
   text_too_long: "This text is too long",
   form_rejected: "This submission could not be accepted",
   product_not_found: "Product not found",
+  cart_empty: "Your cart is empty",
+  order_not_found: "Order not found",
   rate_limited: "Too many attempts. Please wait a few minutes and try again.",
   request_invalid: "This request could not be understood. Please reload the page and try again.",
 

@@ -1,18 +1,31 @@
+import { parse } from "cookie";
+import { isbot } from "isbot";
 import { data, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/lang-layout";
-import { isLang } from "~/domain/lang-path";
+import { isLang, localizePath, pickLangFromAcceptLanguage } from "~/domain/lang-path";
 import { SiteFrame } from "~/components/layout/site-frame";
 import { ErrorPage } from "~/components/layout/error-page";
 import { pageMeta } from "~/seo";
 
+/** Cookie written by the language switcher: the shopper's explicit choice. */
+export const LANG_COOKIE = "lang";
+
 export function loader({ params, request }: Route.LoaderArgs) {
   const { lang } = params;
-  if (lang === undefined) return null;
-  // English has no prefix: /en/cart is the same page as /cart.
-  if (lang === "en") {
-    const url = new URL(request.url);
-    throw redirect((url.pathname.replace(/^\/en(?=\/|$)/, "") || "/") + url.search, 301);
+  const url = new URL(request.url);
+  if (lang === undefined) {
+    // An unprefixed (English) page: send a shopper who chose, or whose browser prefers, French or
+    // Spanish to that version. Crawlers always get the page they asked for.
+    if (isbot(request.headers.get("user-agent") ?? "")) return null;
+    const chosen = parse(request.headers.get("cookie") ?? "")[LANG_COOKIE];
+    const preferred = chosen && isLang(chosen) ? chosen : pickLangFromAcceptLanguage(request.headers.get("accept-language"));
+    if (preferred && preferred !== "en") {
+      throw redirect(localizePath(url.pathname + url.search, preferred), { headers: { Vary: "Accept-Language, Cookie" } });
+    }
+    return null;
   }
+  // English has no prefix: /en/cart is the same page as /cart.
+  if (lang === "en") throw redirect((url.pathname.replace(/^\/en(?=\/|$)/, "") || "/") + url.search, 301);
   if (!isLang(lang)) throw data(null, { status: 404 });
   return null;
 }
