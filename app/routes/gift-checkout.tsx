@@ -1,25 +1,116 @@
+import { Gift } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, useNavigate } from "react-router";
+import { toast } from "sonner";
 import type { Route } from "./+types/gift-checkout";
+import { TextField } from "~/components/ui/text-field";
+import { useLocalize } from "~/components/ui/local-link";
+import { isGiftProduct } from "~/catalogue";
+import { splitLangFromPath } from "~/domain/lang-path";
+import type { MessageCode } from "~/domain/messages";
+import { fieldErrors, giftFormSchema, type GiftForm, type GiftOrderData } from "~/domain/validation";
 import { pageMeta } from "~/seo";
 import { getDb } from "~/server/db.server";
 import { findProduct } from "~/server/products.server";
-import { isGiftProduct } from "~/catalogue";
+import { useCart } from "~/state/cart";
+import { useCurrency } from "~/state/currency";
+import { STORAGE_KEYS, writeJson } from "~/state/storage";
 
-export async function loader({ params }: Route.LoaderArgs) {
+/** SPEC §9: the gift form redirects to payment after 1 s. */
+export const GIFT_REDIRECT_MS = 1000;
+
+export async function loader({ params, request }: Route.LoaderArgs) {
   const product = await findProduct(getDb(), params.productId);
-  if (!product || !isGiftProduct(product.id)) throw data(null, { status: 404 });
-  return { product };
+  if (!product || !product.listed || !isGiftProduct(product.id)) throw data(null, { status: 404 });
+  const { lang } = splitLangFromPath(new URL(request.url).pathname);
+  return { product: { id: product.id, title: product.title, priceCents: product.priceCents, image: product.images[0], description: product.description[lang] } };
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, args.data ? "giftCheckout" : "notFound", { title: args.data?.product.title ?? "" });
+  args.data ? pageMeta(args, "giftCheckout", { title: args.data.product.title }) : pageMeta(args, "notFound");
+
+const EMPTY: GiftForm = { email: "", name: "", discord: "", imvuUsername: "" };
 
 export default function GiftCheckoutPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localize = useLocalize();
+  const { items, add } = useCart();
+  const { format } = useCurrency();
+  const [values, setValues] = useState<GiftForm>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof GiftForm, MessageCode>>>({});
+  const [saved, setSaved] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const field = (name: keyof GiftForm) => ({
+    name,
+    value: values[name],
+    error: errors[name] ? t(`errors.${errors[name]}`) : null,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      // SPEC §5: an error is cleared as soon as its field is edited.
+      setErrors(({ [name]: _cleared, ...rest }) => rest);
+    },
+  });
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = giftFormSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed) as Partial<Record<keyof GiftForm, MessageCode>>);
+      return;
+    }
+    const giftData: GiftOrderData = { ...parsed.data, productId: product.id, timestamp: Date.now() };
+    writeJson(STORAGE_KEYS.giftOrder, giftData, "session");
+    if (!items.some((i) => i.id === product.id)) add(product.id);
+    setSaved(true);
+    toast.success(t("checkout.gift.saved"), { description: t("checkout.gift.redirecting") });
+    timer.current = setTimeout(
+      () => navigate(localize(`/checkout?gift=true&product=${encodeURIComponent(product.id)}`)),
+      GIFT_REDIRECT_MS,
+    );
+  }
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("meta.giftCheckout.title", { title: loaderData.product.title })}</h1>
+    <section className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <p className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700">
+        <Gift aria-hidden="true" className="h-4 w-4" />
+        {t("checkout.gift.title")}
+      </p>
+      <h1 className="mt-3 text-3xl font-bold">{t("checkout.gift.subtitle", { title: product.title })}</h1>
+      <p className="mt-3 text-slate-700">{t("checkout.gift.intro")}</p>
+      <div className="mt-6 flex items-center gap-4 rounded-2xl border border-slate-200 p-4">
+        <img src={product.image} alt={product.title} width={80} height={80} className="h-20 w-20 rounded-xl bg-slate-100" />
+        <div>
+          <p className="font-bold">{product.title}</p>
+          <p className="text-sm text-slate-600">{product.description}</p>
+          <p className="mt-1 font-semibold">{format(product.priceCents)}</p>
+        </div>
+      </div>
+      <form onSubmit={submit} noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
+        <TextField label={t("checkout.gift.email")} type="email" autoComplete="email" required {...field("email")} />
+        <TextField label={t("checkout.gift.name")} autoComplete="name" required {...field("name")} />
+        <TextField label={t("checkout.gift.discord")} autoComplete="off" required {...field("discord")} />
+        <TextField
+          label={t("checkout.gift.imvuUsername")}
+          autoComplete="off"
+          required
+          hint={`${t("checkout.gift.usernameHint")} ${t("checkout.giftUsernameAdvice")}`}
+          {...field("imvuUsername")}
+        />
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            disabled={saved}
+            className="w-full rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto"
+          >
+            {t("checkout.gift.submit")}
+          </button>
+        </div>
+      </form>
     </section>
   );
 }

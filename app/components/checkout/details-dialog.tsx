@@ -1,0 +1,143 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { TextField } from "~/components/ui/text-field";
+import { useLang } from "~/components/ui/local-link";
+import { giftOrderDataSchema, paymentDetailsSchema, type PaymentDetails } from "~/domain/validation";
+import type { CreateOrderResponse } from "~/routes/api.orders";
+import { useCart } from "~/state/cart";
+import { useCoupon } from "~/state/coupon";
+import { useCurrency } from "~/state/currency";
+import { readJson, STORAGE_KEYS, writeJson } from "~/state/storage";
+
+export type CreatedOrder = Extract<CreateOrderResponse, { ok: true }>["order"] & { details: PaymentDetails };
+
+const EMPTY = { EMAIL: "", FNAME: "", USERNAME: "", VUUSER: "", website: "" };
+
+/** Saved details, or for a gift the gift form's data (SPEC §3: prefilled where present). */
+function savedDetails(gift: boolean): typeof EMPTY {
+  if (gift) {
+    const data = giftOrderDataSchema.safeParse(readJson(STORAGE_KEYS.giftOrder, "session"));
+    if (data.success) {
+      return { ...EMPTY, EMAIL: data.data.email, FNAME: data.data.name, USERNAME: data.data.discord, VUUSER: data.data.imvuUsername };
+    }
+  }
+  const saved = paymentDetailsSchema.safeParse(readJson(STORAGE_KEYS.paymentDetails));
+  return saved.success ? { ...EMPTY, ...saved.data, website: "" } : EMPTY;
+}
+
+interface DetailsDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  gift: boolean;
+  onCreated(order: CreatedOrder): void;
+}
+
+/** The payment details form (SPEC §3/§5): validated here, then again by the server that stores the order. */
+export function DetailsDialog({ open, onOpenChange, gift, onCreated }: DetailsDialogProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { items } = useCart();
+  const { applied } = useCoupon();
+  const { currency } = useCurrency();
+  const [values, setValues] = useState(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    if (open) {
+      setValues(savedDetails(gift));
+      setError(null);
+    }
+  }, [open, gift]);
+
+  const field = (name: keyof typeof EMPTY) => ({
+    name,
+    value: values[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = paymentDetailsSchema.safeParse(values);
+    if (!parsed.success) {
+      setError(t("errors.details_required"));
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      const response = await fetch("/api/orders", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          details: parsed.data,
+          lines: items.map(({ id, quantity }) => ({ id, quantity })),
+          couponCode: applied?.code ?? null,
+          currency,
+          lang,
+          gift,
+        }),
+      });
+      const result = (await response.json()) as CreateOrderResponse;
+      if (!result.ok) {
+        setError(t(`errors.${result.code}`, result.vars));
+        return;
+      }
+      const { website: _honeypot, ...toSave } = parsed.data;
+      writeJson(STORAGE_KEYS.paymentDetails, toSave);
+      onCreated({ ...result.order, details: parsed.data });
+      onOpenChange(false);
+    } catch {
+      setError(t("errors.request_invalid"));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
+        <Dialog.Content className="fixed inset-x-3 top-6 z-50 mx-auto max-h-[calc(100dvh-3rem)] max-w-lg overflow-y-auto rounded-2xl bg-white p-6 shadow-xl sm:top-16">
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="text-xl font-bold">{gift ? t("checkout.giftDetailsTitle") : t("checkout.detailsTitle")}</Dialog.Title>
+            <Dialog.Close className="rounded-full p-1 text-slate-600 hover:bg-slate-100" aria-label={t("checkout.cancel")}>
+              <X aria-hidden="true" className="h-5 w-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mt-2 text-sm text-slate-600">
+            {gift ? t("checkout.giftNoLogin") : t("checkout.detailsIntro")}
+          </Dialog.Description>
+          <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
+            <TextField label={t("checkout.email")} type="email" autoComplete="email" required {...field("EMAIL")} />
+            <TextField label={t("checkout.name")} autoComplete="name" required {...field("FNAME")} />
+            <TextField label={t("checkout.username")} autoComplete="off" required {...field("USERNAME")} />
+            <TextField
+              label={t("checkout.gameUsername")}
+              autoComplete="off"
+              required
+              hint={gift ? t("checkout.giftUsernameAdvice") : undefined}
+              {...field("VUUSER")}
+            />
+            {/* Bots fill every field; people never see this one. */}
+            <input type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" {...field("website")} />
+            {!gift && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("checkout.loginNote")}</p>}
+            {error && (
+              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+                {error}
+              </p>
+            )}
+            <div className="flex justify-end gap-3">
+              <Dialog.Close className="rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50">{t("checkout.cancel")}</Dialog.Close>
+              <button type="submit" disabled={submitting} className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+                {submitting ? t("checkout.submitting") : t("checkout.continue")}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

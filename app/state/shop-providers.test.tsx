@@ -1,0 +1,208 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub, useNavigate } from "react-router";
+import { PRODUCTS } from "~/catalogue";
+import { toSummary } from "~/domain/product";
+import { getI18n } from "~/i18n/i18n";
+import { useCart } from "./cart";
+import { useCoupon } from "./coupon";
+import { useCurrency } from "./currency";
+import { ShopProviders } from "./shop-providers";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const rootData = (over: Record<string, unknown> = {}) => ({
+  products: PRODUCTS.map(toSummary),
+  currency: { currency: "USD", isManualSelection: false, geoCurrency: null, needsDetection: false },
+  geoLookupUrl: null,
+  ...over,
+});
+
+let api: {
+  cart: ReturnType<typeof useCart>;
+  coupon: ReturnType<typeof useCoupon>;
+  currency: ReturnType<typeof useCurrency>;
+  navigate: ReturnType<typeof useNavigate>;
+};
+function Probe() {
+  api = { cart: useCart(), coupon: useCoupon(), currency: useCurrency(), navigate: useNavigate() };
+  return <p data-testid="summary">{`${api.cart.totals.itemCount}|${api.coupon.totals.finalTotalCents}|${api.currency.currency}`}</p>;
+}
+
+function renderShop(path = "/", data = rootData()) {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => data,
+      HydrateFallback: () => null,
+      Component: () => (
+        <I18nextProvider i18n={getI18n("en")}>
+          <ShopProviders>
+            <Probe />
+          </ShopProviders>
+        </I18nextProvider>
+      ),
+      children: [
+        { path: "fr", Component: () => null },
+        { path: "es", Component: () => null },
+      ],
+    },
+  ]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  document.cookie = "currency=; Max-Age=0; Path=/";
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("cart provider", () => {
+  it("adds, raises, updates and removes through the domain rules and persists to local storage", async () => {
+    renderShop();
+    await screen.findByTestId("summary");
+    act(() => api.cart.add("2"));
+    act(() => api.cart.add("2"));
+    act(() => api.cart.add("4"));
+    expect(api.cart.items.map((i) => [i.id, i.quantity])).toEqual([["2", 2], ["4", 1]]);
+    expect(api.cart.totals.subtotalCents).toBe(2 * 5499 + 2999);
+    act(() => api.cart.update("2", 0));
+    expect(api.cart.items.map((i) => i.id)).toEqual(["4"]);
+    await waitFor(() => expect(JSON.parse(localStorage.getItem("cart")!)).toEqual([{ id: "4", quantity: 1 }]));
+    act(() => api.cart.clear());
+    expect(api.cart.totals.itemCount).toBe(0);
+  });
+
+  it("refuses to add an out-of-stock product", async () => {
+    renderShop();
+    await screen.findByTestId("summary");
+    act(() => api.cart.add("8"));
+    expect(api.cart.items).toEqual([]);
+  });
+
+  it("repairs a stored cart: unknown products dropped, prices from the current catalogue", async () => {
+    localStorage.setItem("cart", JSON.stringify([{ id: "gone", quantity: 1 }, { id: "2", quantity: 3, priceCents: 1 }]));
+    const data = rootData({ products: PRODUCTS.map((p) => toSummary(p.id === "2" ? { ...p, priceCents: 4000 } : p)) });
+    renderShop("/", data);
+    await waitFor(() => expect(api.cart.items).toHaveLength(1));
+    expect(api.cart.totals.subtotalCents).toBe(12000);
+    await waitFor(() => expect(JSON.parse(localStorage.getItem("cart")!)).toEqual([{ id: "2", quantity: 3, priceCents: 1 }].map(({ id, quantity }) => ({ id, quantity }))));
+  });
+});
+
+describe("coupon provider", () => {
+  it("applies the server's answer after at least 0.5 s and resets on any cart change", async () => {
+    const fetchMock = vi.fn(async () =>
+      new Response(JSON.stringify({ ok: true, coupon: { id: "s", code: "SAVE10", type: "percentage", description: "10%", discountCents: 550, freeProduct: null } })),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    renderShop();
+    await screen.findByTestId("summary");
+    act(() => api.cart.add("2"));
+    const started = Date.now();
+    await act(() => api.coupon.apply("SAVE10"));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(490);
+    expect(api.coupon.applied?.code).toBe("SAVE10");
+    expect(api.coupon.totals.finalTotalCents).toBe(5499 - 550);
+    expect(JSON.parse(fetchMock.mock.calls[0][1]!.body as string)).toEqual({ code: "SAVE10", lines: [{ id: "2", quantity: 1 }] });
+    act(() => api.cart.add("4"));
+    await waitFor(() => expect(api.coupon.applied).toBeNull());
+    expect(api.coupon.totals.finalTotalCents).toBe(api.coupon.totals.subtotalCents);
+  });
+
+  it("shows the translated refusal", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ ok: false, code: "coupon_min_purchase", vars: { amount: "$100.00" } }))));
+    renderShop();
+    await screen.findByTestId("summary");
+    await act(() => api.coupon.apply("BIG"));
+    expect(api.coupon.error).toBe("Minimum purchase of $100.00 required for this coupon");
+  });
+});
+
+describe("currency provider", () => {
+  it("applies a pick at once with an empty cart and marks it manual, persisted in storage and cookie", async () => {
+    renderShop();
+    await screen.findByTestId("summary");
+    act(() => api.currency.choose("GBP"));
+    expect(api.currency.currency).toBe("GBP");
+    expect(api.currency.isManualSelection).toBe(true);
+    expect(api.currency.format(1000)).toBe("£7.90");
+    expect(JSON.parse(localStorage.getItem("currencyPreference")!)).toMatchObject({ currency: "GBP", isManualSelection: true });
+    expect(decodeURIComponent(document.cookie)).toContain('"currency":"GBP"');
+  });
+
+  it("asks first when the cart has items: cancel keeps, continue applies", async () => {
+    renderShop();
+    await screen.findByTestId("summary");
+    act(() => api.cart.add("2"));
+    act(() => api.currency.choose("EUR"));
+    expect(api.currency.pending).toBe("EUR");
+    expect(api.currency.currency).toBe("USD");
+    act(() => api.currency.cancelPending());
+    expect(api.currency.currency).toBe("USD");
+    act(() => api.currency.choose("EUR"));
+    act(() => api.currency.confirmPending());
+    expect(api.currency.currency).toBe("EUR");
+  });
+
+  it("detects the currency from the geo lookup, and falls back to USD silently when it fails", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ country_code: "GB" }))));
+    renderShop("/", rootData({ geoLookupUrl: "https://geo.example/json", currency: { currency: "USD", isManualSelection: false, geoCurrency: null, needsDetection: true } }));
+    await waitFor(() => expect(api.currency.currency).toBe("GBP"));
+    expect(api.currency.isManualSelection).toBe(false);
+    cleanup();
+    localStorage.clear();
+    vi.stubGlobal("fetch", vi.fn(async () => { throw new Error("offline"); }));
+    renderShop("/", rootData({ geoLookupUrl: "https://geo.example/json", currency: { currency: "USD", isManualSelection: false, geoCurrency: null, needsDetection: true } }));
+    await waitFor(() => expect(localStorage.getItem("currencyPreference")).not.toBeNull());
+    expect(api.currency.currency).toBe("USD");
+  });
+
+  it("follows the language while not manual: French → EUR, back to English → USD, unless geo said EUR", async () => {
+    renderShop();
+    await screen.findByTestId("summary");
+    await act(() => api.navigate("/fr"));
+    expect(api.currency.currency).toBe("EUR");
+    await act(() => api.navigate("/es"));
+    expect(api.currency.currency).toBe("USD");
+    cleanup();
+    localStorage.clear();
+    renderShop("/", rootData({ currency: { currency: "EUR", isManualSelection: false, geoCurrency: "EUR", needsDetection: false } }));
+    await screen.findByTestId("summary");
+    await act(() => api.navigate("/fr"));
+    await act(() => api.navigate("/"));
+    expect(api.currency.currency).toBe("EUR");
+  });
+
+  it("never overrides a manual choice when the language changes", async () => {
+    renderShop();
+    await screen.findByTestId("summary");
+    act(() => api.currency.choose("GBP"));
+    await act(() => api.navigate("/fr"));
+    expect(api.currency.currency).toBe("GBP");
+  });
+
+  it("a fresh stored preference wins over the server's guess", async () => {
+    localStorage.setItem("currencyPreference", JSON.stringify({ currency: "EUR", isManualSelection: true, timestamp: Date.now() }));
+    renderShop();
+    await waitFor(() => expect(api.currency.currency).toBe("EUR"));
+    expect(api.currency.isManualSelection).toBe(true);
+  });
+});
+
+describe("hooks outside their provider", () => {
+  it("throw a programming error", () => {
+    const Lonely = () => {
+      useCart();
+      return null;
+    };
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(() => render(<Lonely />)).toThrow("useCart must be used within a CartProvider");
+  });
+});
