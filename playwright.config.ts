@@ -48,6 +48,8 @@ export default defineConfig({
       SITE_URL: baseURL,
       // Extra coupons (future expiry, limits, minimums) so every coupon rule can be exercised.
       SEED_COUPONS_FILE: "tests/e2e/coupons.json",
+      // Every test shares 127.0.0.1; tests that check a limit itself count on the scaled number.
+      RATE_LIMIT_SCALE: "20",
     },
   },
 });

@@ -8,7 +8,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { openDatabase, setDatabase, type Database } from "../app/server/db.server";
 import { parseEnv, setEnv, type Env } from "../app/server/env.server";
-import { pruneRateLimits } from "../app/server/rate-limit.server";
+import { pruneRateLimits, setRateLimitScale } from "../app/server/rate-limit.server";
 import { bodySizeGuard, sameOriginGuard } from "./guards";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/seed.server";
 
@@ -33,6 +33,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   setDatabase(database);
   await seedDatabase(database.db);
   await pruneRateLimits(database.db);
+  setRateLimitScale(env.RATE_LIMIT_SCALE);
   if (env.SEED_COUPONS_FILE) await seedCouponsFromFile(database.db, env.SEED_COUPONS_FILE);
 
   const logger = pino({ level: env.LOG_LEVEL });
@@ -77,6 +78,8 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
               },
             },
       crossOriginEmbedderPolicy: false,
+      // Keeps the Origin header on our own form posts (no-JS forms get Origin: null under no-referrer).
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: env.SITE_URL.startsWith("https:"),
       // PayPal's popup needs to keep its opener.
       crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },

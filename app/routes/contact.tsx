@@ -1,15 +1,184 @@
+import { Send } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { pageMeta } from "~/seo";
+import { localizePath, splitLangFromPath } from "~/domain/lang-path";
+import type { MessageCode } from "~/domain/messages";
+import { contactSchema, fieldErrors } from "~/domain/validation";
+import { primaryButton } from "~/components/content/cta";
+import { ContactChannels } from "~/components/content/contact-channels";
+import { ContentPage, PageHeader } from "~/components/content/page-header";
+import { LocalLink } from "~/components/ui/local-link";
+import { getDb } from "~/server/db.server";
+import { saveContactMessage } from "~/server/contact.server";
+import { clientKey } from "~/server/client-key.server";
+import { hit, RATE_LIMITS } from "~/server/rate-limit.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "contact");
 
-export default function ContactPage() {
+const FIELDS = ["name", "email", "message"] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, MessageCode>>;
+
+function text(value: FormDataEntryValue | null): string {
+  return typeof value === "string" ? value : "";
+}
+
+/** The visible fields' errors only: a filled honeypot is handled apart, silently. */
+function visibleErrors(input: unknown): Errors {
+  const all = fieldErrors(contactSchema.safeParse(input), "form_rejected");
+  const errors: Errors = {};
+  for (const field of FIELDS) if (all[field]) errors[field] = all[field];
+  return errors;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const { lang } = splitLangFromPath(new URL(request.url).pathname);
+  const thankYou = localizePath("/thank-you", lang);
+  // Bots fill the hidden field: they get the same answer as people, and nothing is stored.
+  if (text(form.get("website")) !== "") return redirect(thankYou, 303);
+  const values: Values = { name: text(form.get("name")), email: text(form.get("email")), message: text(form.get("message")) };
+  const client = clientKey(context.clientIp);
+  const limit = await hit(getDb(), RATE_LIMITS.contact, client);
+  if (!limit.allowed) {
+    return data({ errors: {}, values, formError: "rate_limited" as MessageCode }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+  }
+  const parsed = contactSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: visibleErrors(values), values }, { status: 400 });
+
+  const { name, email, message } = parsed.data;
+  await saveContactMessage(getDb(), { name, email, message, lang, clientKey: client });
+  return redirect(thankYou, 303);
+}
+
+const inputClass =
+  "mt-1.5 block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
+
+export default function ContactPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Errors>(actionData?.errors ?? {});
+  const values = actionData?.values;
+  const formError = actionData && "formError" in actionData ? actionData.formError : null;
+
+  // Errors found by the server (the browser checks the same schema first, so rarely needed).
+  useEffect(() => {
+    if (actionData?.errors) setErrors(actionData.errors);
+  }, [actionData]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const found = visibleErrors({ name: text(form.get("name")), email: text(form.get("email")), message: text(form.get("message")) });
+    const first = FIELDS.find((field) => found[field]);
+    setErrors(found);
+    if (!first) return;
+    event.preventDefault();
+    const input = formRef.current?.elements.namedItem(first);
+    if (input instanceof HTMLElement) input.focus();
+  }
+
+  function clearError(field: Field) {
+    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
+  }
+
+  const hasErrors = FIELDS.some((field) => errors[field]);
+
+  function fieldProps(field: Field) {
+    const error = errors[field];
+    return {
+      id: `contact-${field}`,
+      name: field,
+      required: true,
+      defaultValue: values?.[field],
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? `contact-${field}-error` : field === "message" ? "contact-message-hint" : undefined,
+      onChange: () => clearError(field),
+      className: `${inputClass} ${error ? "border-red-600" : "border-slate-300"}`,
+    };
+  }
+
+  function errorLine(field: Field) {
+    const error = errors[field];
+    return error ? (
+      <p id={`contact-${field}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+        {t(`errors.${error}`)}
+      </p>
+    ) : null;
+  }
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("meta.contact.title")}</h1>
-      <p className="mt-3 text-slate-600">{t("meta.contact.description")}</p>
-    </section>
+    <ContentPage>
+      <PageHeader title={t("contact.title")} subtitle={t("contact.subtitle")} />
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="contact-form-heading" className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+          <h2 id="contact-form-heading" className="text-xl font-bold text-slate-900">
+            {t("contact.form.title")}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{t("contact.form.required")}</p>
+
+          {hasErrors || formError ? (
+            <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+              {formError ? t(`errors.${formError}`) : t("contact.form.errorSummary")}
+            </p>
+          ) : null}
+
+          <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} className="mt-6 space-y-5">
+            <div>
+              <label htmlFor="contact-name" className="font-semibold text-slate-900">
+                {t("contact.form.name")}
+              </label>
+              <input type="text" autoComplete="name" maxLength={100} {...fieldProps("name")} />
+              {errorLine("name")}
+            </div>
+            <div>
+              <label htmlFor="contact-email" className="font-semibold text-slate-900">
+                {t("contact.form.email")}
+              </label>
+              <input type="email" autoComplete="email" inputMode="email" maxLength={254} {...fieldProps("email")} />
+              {errorLine("email")}
+            </div>
+            <div>
+              <label htmlFor="contact-message" className="font-semibold text-slate-900">
+                {t("contact.form.message")}
+              </label>
+              <p id="contact-message-hint" className="mt-0.5 text-sm text-slate-600">
+                {t("contact.form.messageHint")}
+              </p>
+              <textarea rows={6} maxLength={5000} {...fieldProps("message")} />
+              {errorLine("message")}
+            </div>
+            <div className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden" aria-hidden="true">
+              <label htmlFor="contact-website">{t("contact.form.honeypot")}</label>
+              <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+            </div>
+            <button type="submit" disabled={submitting} className={`${primaryButton} w-full disabled:opacity-70 sm:w-auto`}>
+              <Send className="size-4" aria-hidden="true" />
+              {submitting ? t("contact.form.sending") : t("contact.form.submit")}
+            </button>
+            <p className="text-sm text-slate-600">
+              {t("contact.form.privacy")}{" "}
+              <LocalLink to="/privacy-policy" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                {t("meta.privacyPolicy.title")}
+              </LocalLink>
+            </p>
+          </Form>
+        </section>
+
+        <aside aria-labelledby="contact-other-heading" className="rounded-3xl bg-brand-50 p-5 sm:p-8 lg:self-start">
+          <h2 id="contact-other-heading" className="text-xl font-bold text-brand-900">
+            {t("contact.other.title")}
+          </h2>
+          <p className="mt-2 text-slate-700">{t("contact.other.text")}</p>
+          <ContactChannels />
+        </aside>
+      </div>
+    </ContentPage>
   );
 }

@@ -1,15 +1,30 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy-policy";
 import { pageMeta } from "~/seo";
+import { PolicyPage } from "~/components/content/policy-page";
+import { isoDay } from "~/components/content/text";
+import { LocalLink } from "~/components/ui/local-link";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "privacyPolicy");
 
-export default function PrivacyPolicyPage() {
+/** Today's date is taken on the server so the server and the hydrating browser print the same day. */
+export function loader() {
+  return { updated: isoDay() };
+}
+
+export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("meta.privacyPolicy.title")}</h1>
-      <p className="mt-3 text-slate-600">{t("meta.privacyPolicy.description")}</p>
-    </section>
+    <PolicyPage
+      name="privacy"
+      updated={loaderData.updated}
+      extras={{
+        rights: (
+          <LocalLink to="/contact" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            {t("policies.links.contact")}
+          </LocalLink>
+        ),
+      }}
+    />
   );
 }

@@ -1,15 +1,15 @@
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/return-policy";
 import { pageMeta } from "~/seo";
+import { PolicyPage } from "~/components/content/policy-page";
+import { isoDay } from "~/components/content/text";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "returnPolicy");
 
-export default function ReturnPolicyPage() {
-  const { t } = useTranslation();
-  return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("meta.returnPolicy.title")}</h1>
-      <p className="mt-3 text-slate-600">{t("meta.returnPolicy.description")}</p>
-    </section>
-  );
+/** Today's date is taken on the server so the server and the hydrating browser print the same day. */
+export function loader() {
+  return { updated: isoDay() };
+}
+
+export default function ReturnPolicyPage({ loaderData }: Route.ComponentProps) {
+  return <PolicyPage name="returns" updated={loaderData.updated} />;
 }

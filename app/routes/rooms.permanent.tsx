@@ -1,15 +1,47 @@
+import { Clock, House, KeyRound, ShieldCheck, Smartphone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/rooms.permanent";
 import { pageMeta } from "~/seo";
+import { CtaBanner, CtaLink } from "~/components/content/cta";
+import { FeatureGrid } from "~/components/content/feature-grid";
+import { ContentPage, ContentSection, PageHeader } from "~/components/content/page-header";
+import { StepList } from "~/components/content/step-list";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "roomsPermanent");
 
+const ESSENTIALS = [
+  { key: "login", icon: KeyRound },
+  { key: "manual", icon: Clock },
+  { key: "platforms", icon: Smartphone },
+] as const;
+
+const STEPS = ["order", "login", "install"] as const;
+
 export default function RoomsPermanentPage() {
   const { t } = useTranslation();
+  const r = (key: string) => t(`info.roomsPermanent.${key}`);
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("meta.roomsPermanent.title")}</h1>
-      <p className="mt-3 text-slate-600">{t("meta.roomsPermanent.description")}</p>
-    </section>
+    <ContentPage>
+      <PageHeader eyebrow={r("eyebrow")} icon={House} title={r("title")} subtitle={r("subtitle")} />
+
+      <ContentSection id="essentials" title={r("essentialsTitle")}>
+        <FeatureGrid columns={3} items={ESSENTIALS.map(({ key, icon }) => ({ icon, title: r(`essentials.${key}.title`), text: r(`essentials.${key}.text`) }))} />
+      </ContentSection>
+
+      <ContentSection id="how-it-works" title={r("howTitle")}>
+        <StepList columns={3} steps={STEPS.map((key) => ({ title: r(`steps.${key}.title`), text: r(`steps.${key}.text`) }))} />
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <CtaLink to="/login-required" variant="secondary">
+            <ShieldCheck className="size-5" aria-hidden="true" />
+            {t("info.loginLink")}
+          </CtaLink>
+          <CtaLink to="/login-required#rules" variant="secondary">
+            {t("info.rulesLink")}
+          </CtaLink>
+        </div>
+      </ContentSection>
+
+      <CtaBanner title={r("ctaTitle")} text={r("ctaText")} to="/rooms" label={r("ctaButton")} />
+    </ContentPage>
   );
 }

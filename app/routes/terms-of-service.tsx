@@ -1,15 +1,37 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/terms-of-service";
 import { pageMeta } from "~/seo";
+import { PolicyPage } from "~/components/content/policy-page";
+import { isoDay } from "~/components/content/text";
+import { LocalLink } from "~/components/ui/local-link";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "termsOfService");
 
-export default function TermsOfServicePage() {
+/** Today's date is taken on the server so the server and the hydrating browser print the same day. */
+export function loader() {
+  return { updated: isoDay() };
+}
+
+const linkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900";
+
+export default function TermsOfServicePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("meta.termsOfService.title")}</h1>
-      <p className="mt-3 text-slate-600">{t("meta.termsOfService.description")}</p>
-    </section>
+    <PolicyPage
+      name="terms"
+      updated={loaderData.updated}
+      extras={{
+        prices: (
+          <LocalLink to="/return-policy" className={linkClass}>
+            {t("policies.links.returnPolicy")}
+          </LocalLink>
+        ),
+        account: (
+          <LocalLink to="/login-required#rules" className={linkClass}>
+            {t("policies.links.usageRules")}
+          </LocalLink>
+        ),
+      }}
+    />
   );
 }

@@ -1,15 +1,109 @@
+import { CheckCircle2, Gift, Mail } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/thank-you";
 import { pageMeta } from "~/seo";
+import { giftOrderDataSchema, type GiftOrderData } from "~/domain/validation";
+import { CtaLink } from "~/components/content/cta";
+import { ContentPage } from "~/components/content/page-header";
+import { tList } from "~/components/content/text";
+import { useProductLookup } from "~/state/products";
+import { readJson, removeKey, STORAGE_KEYS } from "~/state/storage";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "thankYou");
 
-export default function ThankYouPage() {
+/**
+ * Gift details saved by the gift checkout (session storage), read once after hydration and then
+ * removed: the server never sees them, so it always renders the message-sent variant first.
+ */
+function useGiftOrder(): GiftOrderData | null {
+  const [gift, setGift] = useState<GiftOrderData | null>(null);
+  useEffect(() => {
+    const parsed = giftOrderDataSchema.safeParse(readJson(STORAGE_KEYS.giftOrder, "session"));
+    if (!parsed.success) return;
+    setGift(parsed.data);
+    removeKey(STORAGE_KEYS.giftOrder, "session");
+  }, []);
+  return gift;
+}
+
+function GiftConfirmation({ gift }: { gift: GiftOrderData }) {
+  const { t } = useTranslation();
+  const product = useProductLookup()(gift.productId);
+  const rows: [string, string][] = [
+    [t("contact.gift.recipient"), gift.imvuUsername],
+    ...(product ? [[t("contact.gift.product"), product.title] as [string, string]] : []),
+    [t("contact.gift.email"), gift.email],
+  ];
+  return (
+    <article className="mx-auto max-w-2xl rounded-3xl border border-slate-200 bg-white p-6 text-left shadow-sm sm:p-10">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+        <Gift className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="mt-5 text-3xl font-black tracking-tight text-slate-900">{t("contact.gift.title")}</h1>
+      <p className="mt-2 text-lg text-slate-600">{t("contact.gift.text")}</p>
+
+      <section aria-labelledby="gift-details-heading" className="mt-8">
+        <h2 id="gift-details-heading" className="text-lg font-bold text-slate-900">
+          {t("contact.gift.detailsTitle")}
+        </h2>
+        <dl className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200">
+          {rows.map(([label, value]) => (
+            <div key={label} className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:justify-between sm:gap-4">
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="font-semibold break-all text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="gift-next-heading" className="mt-8">
+        <h2 id="gift-next-heading" className="text-lg font-bold text-slate-900">
+          {t("contact.gift.nextTitle")}
+        </h2>
+        <ul className="mt-3 space-y-2">
+          {tList(t, "contact.gift.next", { username: gift.imvuUsername }).map((line) => (
+            <li key={line} className="flex gap-2 text-slate-700">
+              <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
+              <span>{line}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <CtaLink to="/">{t("contact.sent.home")}</CtaLink>
+        <CtaLink to="/contact" variant="secondary">
+          <Mail className="size-5" aria-hidden="true" />
+          {t("contact.gift.contact")}
+        </CtaLink>
+      </div>
+    </article>
+  );
+}
+
+function MessageSent() {
   const { t } = useTranslation();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("meta.thankYou.title")}</h1>
-      <p className="mt-3 text-slate-600">{t("meta.thankYou.description")}</p>
-    </section>
+    <div className="mx-auto max-w-xl text-center">
+      <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
+        <CheckCircle2 className="size-9" aria-hidden="true" />
+      </span>
+      <h1 className="mt-5 text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">{t("contact.sent.title")}</h1>
+      <p className="mt-3 text-xl font-semibold text-slate-900">{t("contact.sent.heading")}</p>
+      <p className="mt-2 text-slate-600">{t("contact.sent.text")}</p>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <CtaLink to="/">{t("contact.sent.home")}</CtaLink>
+        <CtaLink to="/contact" variant="secondary">
+          <Mail className="size-5" aria-hidden="true" />
+          {t("contact.sent.another")}
+        </CtaLink>
+      </div>
+    </div>
   );
+}
+
+export default function ThankYouPage() {
+  const gift = useGiftOrder();
+  return <ContentPage className="sm:py-20">{gift ? <GiftConfirmation gift={gift} /> : <MessageSent />}</ContentPage>;
 }

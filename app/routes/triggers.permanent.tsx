@@ -1,15 +1,54 @@
+import { Clock, Crown, Gift, KeyRound, ShieldCheck, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/triggers.permanent";
 import { pageMeta } from "~/seo";
+import { Callout } from "~/components/content/callout";
+import { CtaBanner, CtaLink } from "~/components/content/cta";
+import { FeatureGrid } from "~/components/content/feature-grid";
+import { ContentPage, ContentSection, PageHeader } from "~/components/content/page-header";
+import { StepList } from "~/components/content/step-list";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "triggersPermanent");
 
+const ESSENTIALS = [
+  { key: "manual", icon: Upload },
+  { key: "login", icon: KeyRound },
+  { key: "freeRoom", icon: Gift },
+  { key: "install", icon: Clock },
+] as const;
+
+const STEPS = ["order", "login", "upload", "delete"] as const;
+
 export default function TriggersPermanentPage() {
   const { t } = useTranslation();
+  const p = (key: string) => t(`info.permanent.${key}`);
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("meta.triggersPermanent.title")}</h1>
-      <p className="mt-3 text-slate-600">{t("meta.triggersPermanent.description")}</p>
-    </section>
+    <ContentPage>
+      <PageHeader eyebrow={p("eyebrow")} icon={Crown} title={p("title")} subtitle={p("subtitle")} />
+
+      <ContentSection id="essentials" title={p("essentialsTitle")}>
+        <FeatureGrid
+          items={ESSENTIALS.map(({ key, icon }) => ({ icon, title: p(`essentials.${key}.title`), text: p(`essentials.${key}.text`) }))}
+        />
+      </ContentSection>
+
+      <ContentSection id="how-it-works" title={p("howTitle")}>
+        <StepList steps={STEPS.map((key) => ({ title: p(`steps.${key}.title`), text: p(`steps.${key}.text`) }))} />
+        <Callout title={p("safetyTitle")} className="mt-6">
+          <p>{p("safetyText")}</p>
+        </Callout>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <CtaLink to="/login-required" variant="secondary">
+            <ShieldCheck className="size-5" aria-hidden="true" />
+            {t("info.loginLink")}
+          </CtaLink>
+          <CtaLink to="/login-required#rules" variant="secondary">
+            {t("info.rulesLink")}
+          </CtaLink>
+        </div>
+      </ContentSection>
+
+      <CtaBanner title={p("ctaTitle")} text={p("ctaText")} to="/triggers" label={p("ctaButton")} />
+    </ContentPage>
   );
 }

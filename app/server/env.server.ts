@@ -39,6 +39,7 @@ const schema = z.object({
   REVIEW_WIDGET_URL: optionalUrl,
   SELLER_DISCORD_WEBHOOK: optionalUrl,
   SEED_COUPONS_FILE: z.string().min(1).optional(),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
 });
 
 export type Env = z.infer<typeof schema> & { SITE_URL: string; SESSION_SECRET: string };

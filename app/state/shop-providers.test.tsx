@@ -98,7 +98,7 @@ describe("cart provider", () => {
 
 describe("coupon provider", () => {
   it("applies the server's answer after at least 0.5 s and resets on any cart change", async () => {
-    const fetchMock = vi.fn(async () =>
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
       new Response(JSON.stringify({ ok: true, coupon: { id: "s", code: "SAVE10", type: "percentage", description: "10%", discountCents: 550, freeProduct: null } })),
     );
     vi.stubGlobal("fetch", fetchMock);

@@ -1,15 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { prepare as prepareVisit, seedCart } from "./helpers";
 
 async function prepare(page: Page, cart?: { id: string; quantity: number }[]) {
-  await page.addInitScript((lines) => {
-    window.localStorage.setItem("ageVerified", "true");
-    if (lines && !window.sessionStorage.getItem("seeded")) {
-      window.localStorage.setItem("cart", JSON.stringify(lines));
-      window.sessionStorage.setItem("seeded", "1");
-    }
-  }, cart ?? null);
-  await page.route("https://ipapi.co/**", (route) => route.fulfill({ json: { country_code: "US" } }));
+  await prepareVisit(page);
+  if (cart) await seedCart(page, cart);
 }
 
 test("an empty cart shows the empty-cart card at checkout", async ({ page }) => {

@@ -1,0 +1,57 @@
+import { ArrowRight } from "lucide-react";
+import { LocalLink } from "~/components/ui/local-link";
+
+export const primaryButton =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700";
+export const secondaryButton =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-900 hover:bg-slate-50";
+
+/** A language-aware call-to-action link styled as a button. */
+export function CtaLink({
+  to,
+  children,
+  variant = "primary",
+  className = "",
+}: {
+  to: string;
+  children: React.ReactNode;
+  variant?: "primary" | "secondary";
+  className?: string;
+}) {
+  return (
+    <LocalLink to={to} className={`${variant === "primary" ? primaryButton : secondaryButton} ${className}`}>
+      {children}
+      {variant === "primary" ? <ArrowRight className="size-4" aria-hidden="true" /> : null}
+    </LocalLink>
+  );
+}
+
+interface CtaBannerProps {
+  title: string;
+  text: string;
+  to: string;
+  label: string;
+  children?: React.ReactNode;
+}
+
+/** Closing band of a page: one heading, one sentence, the main link (and optional secondary ones). */
+export function CtaBanner({ title, text, to, label, children }: CtaBannerProps) {
+  return (
+    <section aria-labelledby="cta-heading" className="mt-14 rounded-3xl bg-brand-900 px-6 py-8 text-white sm:px-10 sm:py-10">
+      <h2 id="cta-heading" className="text-2xl font-bold">
+        {title}
+      </h2>
+      <p className="mt-2 max-w-2xl text-brand-100">{text}</p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <LocalLink
+          to={to}
+          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-white px-5 py-2.5 font-semibold text-brand-900 hover:bg-brand-50"
+        >
+          {label}
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </LocalLink>
+        {children}
+      </div>
+    </section>
+  );
+}
