@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { getI18n } from "~/i18n/i18n";
+import { AGE_GATE_DELAY_MS, AGE_GATE_EXIT_URL, AgeGate } from "./age-gate";
+
+function renderGate() {
+  return render(
+    <I18nextProvider i18n={getI18n("en")}>
+      <AgeGate />
+    </I18nextProvider>,
+  );
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  window.localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("AgeGate", () => {
+  it("waits 100 ms after mounting, then asks", () => {
+    expect(AGE_GATE_DELAY_MS).toBe(100);
+    renderGate();
+    act(() => vi.advanceTimersByTime(AGE_GATE_DELAY_MS - 1));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole("alertdialog", { name: "Are you 18 or older?" })).toBeTruthy();
+  });
+
+  it("stores the confirmation and closes", () => {
+    renderGate();
+    act(() => vi.advanceTimersByTime(AGE_GATE_DELAY_MS));
+    fireEvent.click(screen.getByRole("button", { name: "I am 18+" }));
+    expect(window.localStorage.getItem("ageVerified")).toBe("true");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
+  it("stays away once the visitor confirmed", () => {
+    window.localStorage.setItem("ageVerified", "true");
+    renderGate();
+    act(() => vi.advanceTimersByTime(10 * AGE_GATE_DELAY_MS));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
+  it("ignores Escape", () => {
+    renderGate();
+    act(() => vi.advanceTimersByTime(AGE_GATE_DELAY_MS));
+    fireEvent.keyDown(screen.getByRole("alertdialog"), { key: "Escape" });
+    expect(screen.getByRole("alertdialog")).toBeTruthy();
+  });
+
+  it("sends a minor away without storing anything", () => {
+    const assign = vi.fn();
+    vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, assign });
+    renderGate();
+    act(() => vi.advanceTimersByTime(AGE_GATE_DELAY_MS));
+    fireEvent.click(screen.getByRole("button", { name: "I am under 18" }));
+    expect(assign).toHaveBeenCalledWith(AGE_GATE_EXIT_URL);
+    expect(window.localStorage.getItem("ageVerified")).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import * as AlertDialog from "@radix-ui/react-alert-dialog";
+import { ShieldAlert } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { readJson, STORAGE_KEYS, writeJson } from "~/state/storage";
+
+/** SPEC §4, §9: the gate appears this long after the page has loaded. */
+export const AGE_GATE_DELAY_MS = 100;
+
+/** Where "I am under 18" sends the visitor (a general search site, SPEC §4). */
+export const AGE_GATE_EXIT_URL = "https://www.google.com";
+
+/**
+ * 18+ confirmation on the first visit. Local storage "ageVerified" = "true" keeps it away.
+ * It cannot be dismissed by Escape or a click outside; Radix locks the page scroll while it shows.
+ */
+export function AgeGate() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (readJson(STORAGE_KEYS.ageVerified) !== true) setOpen(true);
+    }, AGE_GATE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const confirm = () => {
+    writeJson(STORAGE_KEYS.ageVerified, true);
+    setOpen(false);
+  };
+
+  return (
+    <AlertDialog.Root open={open}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-[100] bg-slate-950/95 backdrop-blur" />
+        <AlertDialog.Content
+          className="fixed top-1/2 left-1/2 z-[100] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-center shadow-2xl outline-none sm:p-8"
+          onEscapeKeyDown={(event) => event.preventDefault()}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            confirmRef.current?.focus();
+          }}
+        >
+          <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+            <ShieldAlert className="size-8" aria-hidden="true" />
+          </div>
+          <p className="mt-4 text-4xl font-black text-brand-700" aria-hidden="true">
+            {t("dialogs.ageGate.badge")}
+          </p>
+          <AlertDialog.Title className="mt-2 text-2xl font-bold text-slate-900">{t("dialogs.ageGate.title")}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-3 text-slate-700">{t("dialogs.ageGate.text")}</AlertDialog.Description>
+          <div className="mt-6 grid gap-3 sm:grid-cols-2">
+            <AlertDialog.Action asChild>
+              <button
+                ref={confirmRef}
+                type="button"
+                onClick={confirm}
+                className="h-12 rounded-xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 sm:order-2"
+              >
+                {t("dialogs.ageGate.confirm")}
+              </button>
+            </AlertDialog.Action>
+            <button
+              type="button"
+              onClick={() => window.location.assign(AGE_GATE_EXIT_URL)}
+              className="h-12 rounded-xl border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 sm:order-1"
+            >
+              {t("dialogs.ageGate.leave")}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

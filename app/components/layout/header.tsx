@@ -1,0 +1,224 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { ChevronDown, Heart, Search, ShoppingCart, UserRound } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { NavLink, useLocation } from "react-router";
+import { LocalLink, useLocalize } from "~/components/ui/local-link";
+import { ProfileDialog } from "~/components/dialogs/profile-dialog";
+import { SearchDialog } from "~/components/dialogs/search-dialog";
+import { stripLangPrefix } from "~/domain/lang-path";
+import { useRootData } from "~/root";
+import { useCart } from "~/state/cart";
+import { DiscordIcon, WhatsAppIcon } from "./footer";
+import { LanguageSwitcher } from "./language-switcher";
+import { MobileMenu } from "./mobile-menu";
+
+export interface NavSubItem {
+  label: string;
+  to: string;
+  description?: string;
+}
+
+/** One entry of the main navigation: a link, or a dropdown of sub-pages plus an "all" link. */
+export type NavEntry =
+  | { kind: "link"; key: string; label: string; to: string; external?: boolean }
+  | { kind: "group"; key: string; label: string; base: string; items: NavSubItem[]; all: NavSubItem };
+
+/** The main navigation, shared by the desktop bar and the mobile drawer. */
+export function useNavEntries(): NavEntry[] {
+  const { t } = useTranslation();
+  const contactForm = useRootData()?.links.contactForm ?? null;
+  return [
+    { kind: "link", key: "home", label: t("frame.header.home"), to: "/" },
+    {
+      kind: "group",
+      key: "triggers",
+      label: t("frame.header.triggers"),
+      base: "/triggers",
+      items: [
+        { label: t("frame.header.permanentTriggers"), description: t("frame.header.permanentTriggersText"), to: "/triggers/permanent" },
+        { label: t("frame.header.giftTriggers"), description: t("frame.header.giftTriggersText"), to: "/triggers/gift" },
+      ],
+      all: { label: t("frame.header.allTriggers"), to: "/triggers" },
+    },
+    {
+      kind: "group",
+      key: "rooms",
+      label: t("frame.header.rooms"),
+      base: "/rooms",
+      items: [{ label: t("frame.header.permanentRooms"), description: t("frame.header.permanentRoomsText"), to: "/rooms/permanent" }],
+      all: { label: t("frame.header.allRooms"), to: "/rooms" },
+    },
+    { kind: "link", key: "bundles", label: t("frame.header.bundles"), to: "/bundles" },
+    contactForm
+      ? { kind: "link", key: "contact", label: t("frame.header.contact"), to: contactForm, external: true }
+      : { kind: "link", key: "contact", label: t("frame.header.contact"), to: "/contact" },
+    { kind: "link", key: "support", label: t("frame.header.support"), to: "/help-center" },
+  ];
+}
+
+const navItemClass =
+  "inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-slate-700 transition hover:bg-brand-50 hover:text-brand-700 xl:px-3";
+/** Without a display value: callers add `inline-flex` or a responsive `hidden … :inline-flex`. */
+const iconBase = "relative size-10 shrink-0 items-center justify-center rounded-lg text-slate-700 transition";
+const iconButtonClass = `${iconBase} inline-flex hover:bg-brand-50 hover:text-brand-700`;
+
+export function Header() {
+  const { t } = useTranslation();
+  const entries = useNavEntries();
+  const links = useRootData()?.links;
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-4 xl:px-8">
+        <LocalLink
+          to="/"
+          aria-label={t("frame.header.logoLabel")}
+          className="flex shrink-0 items-center gap-2 rounded-lg text-lg font-black tracking-tight text-brand-700 sm:text-xl"
+        >
+          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+          <span>{t("meta.siteName")}</span>
+        </LocalLink>
+
+        <nav aria-label={t("frame.header.nav")} className="ml-2 hidden lg:block xl:ml-4">
+          <ul className="flex items-center gap-0.5">
+            {entries.map((entry) => (
+              <li key={entry.key}>{entry.kind === "link" ? <DesktopLink entry={entry} /> : <DesktopGroup entry={entry} />}</li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-0.5">
+          <div className="hidden lg:block">
+            <LanguageSwitcher />
+          </div>
+          {links?.discord && (
+            <a
+              href={links.discord}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t("frame.header.discord")}
+              className={`${iconBase} hidden hover:bg-brand-50 hover:text-brand-700 lg:inline-flex`}
+            >
+              <DiscordIcon />
+            </a>
+          )}
+          {links?.whatsapp && (
+            <a
+              href={links.whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t("frame.header.whatsapp")}
+              className={`${iconBase} hidden hover:bg-brand-50 hover:text-brand-700 lg:inline-flex`}
+            >
+              <WhatsAppIcon />
+            </a>
+          )}
+          <button type="button" className={iconButtonClass} aria-label={t("frame.header.search")} onClick={() => setSearchOpen(true)}>
+            <Search className="size-5" aria-hidden="true" />
+          </button>
+          <button type="button" className={iconButtonClass} aria-label={t("frame.header.profile")} onClick={() => setProfileOpen(true)}>
+            <UserRound className="size-5" aria-hidden="true" />
+          </button>
+          {/* SPEC §2: the wishlist shows 0 and has no function, so it is not a control.
+              Between lg and xl the full navigation needs its room. */}
+          <span role="img" aria-label={t("frame.header.wishlist")} className={`${iconBase} hidden sm:inline-flex lg:hidden xl:inline-flex`}>
+            <Heart className="size-5" aria-hidden="true" />
+            <CountBadge count={0} muted />
+          </span>
+          <CartLink />
+          <MobileMenu entries={entries} onSearch={() => setSearchOpen(true)} onProfile={() => setProfileOpen(true)} />
+        </div>
+      </div>
+      <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
+      <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+    </header>
+  );
+}
+
+function CountBadge({ count, muted = false }: { count: number; muted?: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full px-1 text-[11px] leading-none font-bold ${
+        muted ? "bg-slate-200 text-slate-700" : "bg-brand-600 text-white"
+      }`}
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+function CartLink() {
+  const { t } = useTranslation();
+  const count = useCart().totals.itemCount;
+  return (
+    <LocalLink
+      to="/cart"
+      className={iconButtonClass}
+      aria-label={count > 0 ? t("frame.header.cartWithCount", { count }) : t("frame.header.cart")}
+    >
+      <ShoppingCart className="size-5" aria-hidden="true" />
+      {count > 0 && <CountBadge count={count} />}
+    </LocalLink>
+  );
+}
+
+function DesktopLink({ entry }: { entry: Extract<NavEntry, { kind: "link" }> }) {
+  const localize = useLocalize();
+  if (entry.external) {
+    return (
+      <a href={entry.to} target="_blank" rel="noopener noreferrer" className={navItemClass}>
+        {entry.label}
+      </a>
+    );
+  }
+  return (
+    <NavLink
+      to={localize(entry.to)}
+      end={entry.to === "/"}
+      className={({ isActive }) => `${navItemClass} ${isActive ? "bg-brand-50 text-brand-700" : ""}`}
+    >
+      {entry.label}
+    </NavLink>
+  );
+}
+
+function DesktopGroup({ entry }: { entry: Extract<NavEntry, { kind: "group" }> }) {
+  const path = stripLangPrefix(useLocation().pathname);
+  const active = path === entry.base || path.startsWith(`${entry.base}/`);
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={`${navItemClass} data-[state=open]:bg-brand-50 ${active ? "bg-brand-50 text-brand-700" : ""}`}>
+        {entry.label}
+        <ChevronDown className="size-4 transition-transform in-data-[state=open]:rotate-180" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="start" sideOffset={8} className="z-50 w-80 rounded-xl bg-white p-2 shadow-xl ring-1 ring-slate-200">
+          {entry.items.map((item) => (
+            <DropdownMenu.Item key={item.to} asChild>
+              <LocalLink
+                to={item.to}
+                className="block rounded-lg px-3 py-2.5 outline-none data-[highlighted]:bg-brand-50"
+              >
+                <span className="block text-sm font-semibold text-slate-900">{item.label}</span>
+                {item.description && <span className="mt-0.5 block text-xs text-slate-600">{item.description}</span>}
+              </LocalLink>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1.5 h-px bg-slate-200" />
+          <DropdownMenu.Item asChild>
+            <LocalLink
+              to={entry.all.to}
+              className="block rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 outline-none data-[highlighted]:bg-brand-50"
+            >
+              {entry.all.label}
+            </LocalLink>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,104 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { Check, ChevronDown, Globe } from "lucide-react";
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router";
+import { useLang } from "~/components/ui/local-link";
+import { LANGS, localizePath, type Lang } from "~/domain/lang-path";
+import { STORAGE_KEYS, writeCookie } from "~/state/storage";
+
+/** The server reads this cookie to decide whether a first visit is redirected to a language. */
+export const LANG_COOKIE = "lang";
+export const LANG_COOKIE_MAX_AGE = 31_536_000;
+
+/** Remembers the choice (local storage for i18next, a cookie for the server) and rewrites the URL prefix. */
+export function useSwitchLanguage(): (lang: Lang) => void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return useCallback(
+    (lang: Lang) => {
+      try {
+        window.localStorage.setItem(STORAGE_KEYS.language, lang);
+      } catch {
+        // Storage refused: the cookie and the URL still carry the choice.
+      }
+      writeCookie(LANG_COOKIE, lang, LANG_COOKIE_MAX_AGE);
+      const target = localizePath(`${location.pathname}${location.search}${location.hash}`, lang);
+      // Same page in another language: keep the reader where they are.
+      navigate(target, { preventScrollReset: true, state: { keepScroll: true } });
+    },
+    [location.pathname, location.search, location.hash, navigate],
+  );
+}
+
+/** Header dropdown: English / Français / Español. */
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const switchTo = useSwitchLanguage();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="inline-flex h-10 items-center gap-1 rounded-lg px-2.5 text-sm font-semibold text-slate-700 hover:bg-brand-50 hover:text-brand-700 data-[state=open]:bg-brand-50"
+        aria-label={t("frame.language.button", { language: t(`common.languages.${lang}`) })}
+      >
+        <Globe className="size-4" aria-hidden="true" />
+        <span aria-hidden="true">{lang.toUpperCase()}</span>
+        <ChevronDown className="size-3.5" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-44 rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-slate-200"
+        >
+          <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-semibold text-slate-600">
+            {t("frame.language.label")}
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={lang} onValueChange={(value) => switchTo(value as Lang)}>
+            {LANGS.map((l) => (
+              <DropdownMenu.RadioItem
+                key={l}
+                value={l}
+                lang={l}
+                className="flex cursor-pointer items-center justify-between gap-3 rounded-lg px-2.5 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-700 data-[state=checked]:font-semibold"
+              >
+                {t(`common.languages.${l}`)}
+                <DropdownMenu.ItemIndicator>
+                  <Check className="size-4 text-brand-600" aria-hidden="true" />
+                </DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** Inline buttons for the mobile menu. `onSwitched` lets the menu close itself. */
+export function LanguageButtons({ onSwitched }: { onSwitched?: () => void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const switchTo = useSwitchLanguage();
+  return (
+    <ul className="grid grid-cols-3 gap-2">
+      {LANGS.map((l) => (
+        <li key={l}>
+          <button
+            type="button"
+            lang={l}
+            aria-pressed={l === lang}
+            onClick={() => {
+              if (l !== lang) switchTo(l);
+              onSwitched?.();
+            }}
+            className="w-full rounded-lg border border-slate-200 px-2 py-2 text-sm font-medium text-slate-800 hover:border-brand-500 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:font-semibold aria-pressed:text-brand-700"
+          >
+            {t(`common.languages.${l}`)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
