@@ -1,15 +1,24 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/bundles";
 import { pageMeta } from "~/seo";
+import { ListingHeader } from "~/components/product/listing-header";
+import { ProductGrid } from "~/components/product/product-grid";
+import { listingData } from "~/components/product/catalogue.server";
+import { useProductsByIds } from "~/components/product/use-catalogue";
+
+export const loader = () => listingData(["bundles"]);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "bundles");
 
-export default function BundlesPage() {
+export default function BundlesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const bundles = useProductsByIds(loaderData.groups["bundles"]);
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("meta.bundles.title")}</h1>
-      <p className="mt-3 text-slate-600">{t("meta.bundles.description")}</p>
-    </section>
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <ListingHeader title={t("meta.bundles.title")} intro={t("catalogue.listings.bundles.intro")} />
+      <section aria-label={t("catalogue.categories.bundles")} className="mt-10">
+        <ProductGrid products={bundles} headingLevel={2} bundleSavings={loaderData.bundleSavings} />
+      </section>
+    </div>
   );
 }

@@ -1,15 +1,63 @@
+import { ArrowLeft, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/cart";
 import { pageMeta } from "~/seo";
+import { CartLine } from "~/components/cart/cart-line";
+import { CartSkeleton } from "~/components/cart/cart-skeleton";
+import { CartSummary } from "~/components/cart/cart-summary";
+import { EmptyCart } from "~/components/cart/empty-cart";
+import { CouponBox } from "~/components/product/coupon-box";
+import { LocalLink } from "~/components/ui/local-link";
+import { useCart } from "~/state/cart";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "cart");
 
 export default function CartPage() {
   const { t } = useTranslation();
+  const { items, hydrated, clear } = useCart();
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("meta.cart.title")}</h1>
-      <p className="mt-3 text-slate-600">{t("meta.cart.description")}</p>
-    </section>
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-extrabold tracking-tight">{t("meta.cart.title")}</h1>
+      <div className="mt-6">
+        {!hydrated ? (
+          <CartSkeleton />
+        ) : items.length === 0 ? (
+          <EmptyCart />
+        ) : (
+          <div className="grid gap-8 lg:grid-cols-3">
+            <section aria-labelledby="cart-items-title" className="lg:col-span-2">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 id="cart-items-title" className="text-lg font-bold">
+                  {t("cart.items")}
+                </h2>
+                <button
+                  type="button"
+                  onClick={clear}
+                  className="inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:border-red-300 hover:bg-red-50 hover:text-red-800"
+                >
+                  <Trash2 size={16} aria-hidden="true" />
+                  {t("cart.clear")}
+                </button>
+              </div>
+              <ul className="mt-2 divide-y divide-slate-200 border-y border-slate-200">
+                {items.map((item) => (
+                  <CartLine key={item.id} item={item} />
+                ))}
+              </ul>
+              <LocalLink to="/" className="mt-5 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-900">
+                <ArrowLeft size={16} aria-hidden="true" />
+                {t("cart.continue")}
+              </LocalLink>
+            </section>
+            <div className="flex flex-col gap-6">
+              <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                <CouponBox />
+              </div>
+              <CartSummary />
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,16 +1,42 @@
+import { ArrowLeft, Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, isRouteErrorResponse, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/product";
+import type { Product } from "~/domain/product";
 import { pageMeta } from "~/seo";
 import { getDb } from "~/server/db.server";
-import { findProduct } from "~/server/products.server";
+import { findProduct, listProducts } from "~/server/products.server";
+import { bundleView, isGiftProduct, type BundleView } from "~/components/product/catalogue.server";
 import { splitLangFromPath } from "~/domain/lang-path";
+import { LocalLink, useLang, useLocalize } from "~/components/ui/local-link";
+import { AddToCartButton, BuyNowButton } from "~/components/product/buy-actions";
+import { CouponBox } from "~/components/product/coupon-box";
+import { canGoBack } from "~/components/product/go-back";
+import { CATEGORY_KEY, TYPE_KEY } from "~/components/product/labels";
+import { Price } from "~/components/product/price";
+import { OutOfStockBadge, ProductBadge } from "~/components/product/product-badge";
+import {
+  BundleContents,
+  CardPurchaseBox,
+  CategoryDescription,
+  FeatureList,
+  ProductAttributes,
+  TrustIcons,
+  WhatsAppButton,
+} from "~/components/product/product-details";
+import { ProductJsonLd } from "~/components/product/product-json-ld";
+import { ProductMedia } from "~/components/product/product-media";
+import { ProductReviews } from "~/components/product/product-reviews";
+import { RatingStars } from "~/components/product/rating-stars";
+import { useRootData } from "~/root";
+import { useCurrency } from "~/state/currency";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const product = await findProduct(getDb(), params.id);
   if (!product || !product.listed) throw data(null, { status: 404 });
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  return { product, lang };
+  const bundle = product.bundleItems ? bundleView(product, await listProducts(getDb())) : null;
+  return { product, lang, isGift: isGiftProduct(product.id), bundle };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -20,16 +46,155 @@ export const meta: Route.MetaFunction = (args) =>
         category: args.data.product.category,
         description: args.data.product.description[args.data.lang],
       })
-    : pageMeta(args, "productNotFound");
+    : [...pageMeta(args, "productNotFound"), { name: "robots", content: "noindex" }];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  // A new product is a new page: gallery, video and review form start afresh.
+  const { product, isGift, bundle } = loaderData;
+  return <ProductView key={product.id} product={product} isGift={isGift} bundle={bundle} />;
+}
+
+function ProductView({ product, isGift, bundle }: { product: Product; isGift: boolean; bundle: BundleView | null }) {
   const { t } = useTranslation();
-  const { product, lang } = loaderData;
+  const lang = useLang();
+  const { pathname } = useLocation();
+  const { format } = useCurrency();
+  const discord = useRootData()?.links.discord ?? null;
+  const bundleSavings = bundle?.savingsCents ?? 0;
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{product.title}</h1>
-      <p className="mt-3 text-slate-600">{product.description[lang]}</p>
-      <p className="sr-only">{t("meta.product.description", { description: "" })}</p>
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <nav aria-label={t("product.breadcrumb")}>
+        <LocalLink to="/" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-900">
+          <ArrowLeft size={16} aria-hidden="true" />
+          {t("product.backToShop")}
+        </LocalLink>
+      </nav>
+
+      <div className="mt-4 grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <div className="lg:sticky lg:top-6 lg:self-start">
+          <ProductMedia product={product} />
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-5">
+          <div className="flex flex-wrap items-center gap-2">
+            {product.badge && <ProductBadge badge={product.badge} />}
+            {!product.inStock && <OutOfStockBadge />}
+            <span className="rounded-full border border-brand-100 bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-900">
+              {t(CATEGORY_KEY[product.category])}
+            </span>
+            <span className="rounded-full border border-slate-200 bg-white px-2.5 py-1 text-xs font-semibold text-slate-700">
+              {t(TYPE_KEY[product.type])}
+            </span>
+          </div>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{product.title}</h1>
+          <a href="#reviews" className="flex w-fit items-center gap-2 text-sm text-slate-700 hover:text-brand-700">
+            <RatingStars rating={product.rating} size={18} />
+            <span className="font-semibold">{product.rating.toFixed(1)}</span>
+            <span>({t("shop.reviewsCount", { count: product.reviews })})</span>
+          </a>
+          <p className="text-slate-700">{product.description[lang]}</p>
+          <Price priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} size="lg">
+            {bundleSavings > 0 && (
+              <p className="text-sm font-semibold text-emerald-800">{t("catalogue.bundleSavings", { amount: format(bundleSavings) })}</p>
+            )}
+          </Price>
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <Clock size={16} className="shrink-0 text-brand-700" aria-hidden="true" />
+            {product.trackingInfo[lang]}
+          </p>
+
+          {!product.inStock && (
+            <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+              <p className="font-semibold">{t("shop.outOfStock")}</p>
+              <p className="mt-1">{t("shop.outOfStockNotice")}</p>
+              {discord && (
+                <a href={discord} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-semibold underline underline-offset-4">
+                  {t("product.joinDiscord")}
+                </a>
+              )}
+            </div>
+          )}
+
+          <div className="grid grid-cols-2 gap-3">
+            <AddToCartButton product={product} className="min-h-12 text-base" />
+            <BuyNowButton product={product} disableWhenOutOfStock className="min-h-12 text-base" />
+          </div>
+          <WhatsAppButton product={product} />
+          <CardPurchaseBox product={product} />
+          <TrustIcons />
+          <section aria-labelledby="coupon-title" className="rounded-2xl border border-slate-200 p-5">
+            <h2 id="coupon-title" className="text-lg font-bold">
+              {t("product.coupon.title")}
+            </h2>
+            <div className="mt-3">
+              <CouponBox hint={t("product.coupon.hint")} />
+            </div>
+          </section>
+        </div>
+      </div>
+
+      <div className="mt-12 grid gap-10 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-10 lg:col-span-2">
+          <section aria-labelledby="description-title">
+            <h2 id="description-title" className="text-xl font-bold">
+              {t("product.description")}
+            </h2>
+            <p className="mt-3 leading-relaxed text-slate-800">{product.fullDescription[lang]}</p>
+          </section>
+          <FeatureList product={product} />
+          {bundle && <BundleContents items={bundle.items} savingsCents={bundle.savingsCents} />}
+          <ProductAttributes product={product} />
+        </div>
+        <aside className="lg:col-span-1">
+          <CategoryDescription product={product} isGift={isGift} />
+        </aside>
+      </div>
+
+      <div className="mt-14">
+        <ProductReviews productId={product.id} />
+      </div>
+      <ProductJsonLd product={product} description={product.description[lang]} path={pathname} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localize = useLocalize();
+  if (!(isRouteErrorResponse(error) && error.status === 404)) {
+    if (typeof console !== "undefined") console.error(error);
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold">{t("common.error.title")}</h1>
+        <p className="mt-3 text-slate-600">{t("common.error.text")}</p>
+      </section>
+    );
+  }
+  const goBack = () => {
+    const back = canGoBack({
+      // React Router numbers its history entries: idx > 0 means an earlier page of this visit.
+      historyIdx: (window.history.state as { idx?: unknown } | null)?.idx,
+      historyLength: window.history.length,
+      referrer: document.referrer,
+      origin: window.location.origin,
+    });
+    if (back) void navigate(-1);
+    else void navigate(localize("/"));
+  };
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">{t("product.notFound.title")}</h1>
+      <p className="mt-3 text-slate-600">{t("product.notFound.text")}</p>
+      <button
+        type="button"
+        onClick={goBack}
+        className="mt-8 inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
+      >
+        <ArrowLeft size={16} aria-hidden="true" />
+        {t("product.notFound.goBack")}
+      </button>
     </section>
   );
 }

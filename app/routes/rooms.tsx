@@ -1,15 +1,24 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/rooms";
 import { pageMeta } from "~/seo";
+import { ListingHeader } from "~/components/product/listing-header";
+import { ProductGrid } from "~/components/product/product-grid";
+import { listingData } from "~/components/product/catalogue.server";
+import { useProductsByIds } from "~/components/product/use-catalogue";
+
+export const loader = () => listingData(["rooms"]);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "rooms");
 
-export default function RoomsPage() {
+export default function RoomsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const rooms = useProductsByIds(loaderData.groups["rooms"]);
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("meta.rooms.title")}</h1>
-      <p className="mt-3 text-slate-600">{t("meta.rooms.description")}</p>
-    </section>
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <ListingHeader title={t("meta.rooms.title")} intro={t("catalogue.listings.rooms.intro")} />
+      <section aria-label={t("catalogue.categories.rooms")} className="mt-10">
+        <ProductGrid products={rooms} headingLevel={2} bundleSavings={loaderData.bundleSavings} />
+      </section>
+    </div>
   );
 }

@@ -1,15 +1,45 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/triggers";
 import { pageMeta } from "~/seo";
+import { ListingHeader } from "~/components/product/listing-header";
+import { ProductGrid } from "~/components/product/product-grid";
+import { listingData } from "~/components/product/catalogue.server";
+import { useProductsByIds } from "~/components/product/use-catalogue";
+import { LocalLink } from "~/components/ui/local-link";
+
+export const loader = () => listingData(["permanent-triggers", "gift-triggers"]);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "triggers");
 
-export default function TriggersPage() {
+export default function TriggersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const permanent = useProductsByIds(loaderData.groups["permanent-triggers"]);
+  const gift = useProductsByIds(loaderData.groups["gift-triggers"]);
+  const groups = [
+    { id: "permanent", products: permanent, title: t("catalogue.listings.triggers.permanentTitle"), text: t("catalogue.listings.triggers.permanentText"), link: "/triggers/permanent", linkText: t("catalogue.listings.triggers.permanentLink") },
+    { id: "gift", products: gift, title: t("catalogue.listings.triggers.giftTitle"), text: t("catalogue.listings.triggers.giftText"), link: "/triggers/gift", linkText: t("catalogue.listings.triggers.giftLink") },
+  ];
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{t("meta.triggers.title")}</h1>
-      <p className="mt-3 text-slate-600">{t("meta.triggers.description")}</p>
-    </section>
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <ListingHeader title={t("meta.triggers.title")} intro={t("catalogue.listings.triggers.intro")} />
+      {groups.map((group) =>
+        group.products.length === 0 ? null : (
+          <section key={group.id} aria-labelledby={`${group.id}-title`} className="mt-12">
+            <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+              <div>
+                <h2 id={`${group.id}-title`} className="text-2xl font-bold">
+                  {group.title}
+                </h2>
+                <p className="mt-1 text-slate-700">{group.text}</p>
+              </div>
+              <LocalLink to={group.link} className="text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+                {group.linkText}
+              </LocalLink>
+            </div>
+            <ProductGrid products={group.products} />
+          </section>
+        ),
+      )}
+    </div>
   );
 }

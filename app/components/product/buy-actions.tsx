@@ -1,0 +1,110 @@
+import { ShoppingCart, Zap } from "lucide-react";
+import { useCallback, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { ProductSummary } from "~/domain/product";
+import { useLocalize } from "~/components/ui/local-link";
+import { useRootData } from "~/root";
+import { useCart } from "~/state/cart";
+
+/** SPEC §4/§9: how long the 'Join Discord server for order!' toast stays before going to the product. */
+export const OUT_OF_STOCK_TOAST_MS = 8000;
+
+type Buyable = Pick<ProductSummary, "id" | "inStock">;
+
+/**
+ * Buy Now: in stock → add to the cart and go to checkout; out of stock → point to the Discord server
+ * for 8 s, then open the product page (SPEC §4).
+ */
+export function useBuyNow(): (product: Buyable) => void {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const navigate = useNavigate();
+  const localize = useLocalize();
+  const discord = useRootData()?.links.discord ?? null;
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // Leaving the page cancels the pending redirect: it would otherwise yank the shopper back.
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  return useCallback(
+    (product: Buyable) => {
+      if (product.inStock) {
+        // Already in the cart: go and pay for it rather than doubling the quantity.
+        if (!cart.items.some((item) => item.id === product.id)) cart.add(product.id);
+        toast.success(t("shop.toast.proceeding"));
+        void navigate(localize("/checkout"));
+        return;
+      }
+      toast(t("shop.toast.joinDiscord"), {
+        duration: OUT_OF_STOCK_TOAST_MS,
+        action: discord ? (
+          <a
+            href={discord}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="ml-auto shrink-0 rounded-md bg-brand-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-700"
+          >
+            {t("shop.toast.joinDiscordAction")}
+          </a>
+        ) : undefined,
+      });
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        void navigate(localize(`/product/${encodeURIComponent(product.id)}`));
+      }, OUT_OF_STOCK_TOAST_MS);
+    },
+    [cart, discord, localize, navigate, t],
+  );
+}
+
+const base =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed";
+
+export function AddToCartButton({ product, className = "" }: { product: Buyable; className?: string }) {
+  const { t } = useTranslation();
+  const { add } = useCart();
+  return (
+    <button
+      type="button"
+      onClick={() => add(product.id)}
+      disabled={!product.inStock}
+      className={`${base} bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-200 disabled:text-slate-600 ${className}`}
+    >
+      <ShoppingCart size={16} aria-hidden="true" />
+      {t("shop.addToCart")}
+    </button>
+  );
+}
+
+/** `disableWhenOutOfStock` on the product page; grids keep it enabled for the Discord flow. */
+export function BuyNowButton({
+  product,
+  disableWhenOutOfStock = false,
+  className = "",
+}: {
+  product: Buyable;
+  disableWhenOutOfStock?: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const buyNow = useBuyNow();
+  return (
+    <button
+      type="button"
+      onClick={() => buyNow(product)}
+      disabled={disableWhenOutOfStock && !product.inStock}
+      className={`${base} border border-brand-600 bg-white text-brand-700 hover:bg-brand-50 disabled:border-slate-200 disabled:bg-slate-100 disabled:text-slate-600 ${className}`}
+    >
+      <Zap size={16} aria-hidden="true" />
+      {t("shop.buyNow")}
+    </button>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Catalogue questions answered on the server (membership, featured, bundle savings), so client
+ * bundles never carry the catalogue's long texts: pages map the ids to the root loader's summaries.
+ * Prices and stock come from the database (listProducts).
+ */
+import { bundleSavingsCents, featuredProducts, isGiftProduct, productsByCategory, type CategoryKind } from "~/catalogue";
+import type { BundleItem, Product } from "~/domain/product";
+import { getDb } from "~/server/db.server";
+import { listProducts } from "~/server/products.server";
+
+export interface BundleView {
+  /** The two items, each at its current price. */
+  items: BundleItem[];
+  /** Items bought separately minus the bundle price, never negative. */
+  savingsCents: number;
+}
+
+/** A bundle's contents and saving at today's (database) prices; null for other products. */
+export function bundleView(product: Product, all: readonly Product[]): BundleView | null {
+  if (!product.bundleItems) return null;
+  const price = (item: BundleItem) => all.find((p) => p.id === item.productId)?.priceCents ?? item.priceCents;
+  const [a, b] = product.bundleItems;
+  const items: [BundleItem, BundleItem] = [
+    { ...a, priceCents: price(a) },
+    { ...b, priceCents: price(b) },
+  ];
+  return { items, savingsCents: Math.max(bundleSavingsCents({ ...product, bundleItems: items }), 0) };
+}
+
+export interface ListingData {
+  /** Listed product ids per requested category, in catalogue order. */
+  groups: Partial<Record<CategoryKind, string[]>>;
+  /** Listed featured product ids (only when asked for). */
+  featured: string[];
+  /** Bundle id → saving against buying its items separately. */
+  bundleSavings: Record<string, number>;
+}
+
+export async function listingData(kinds: readonly CategoryKind[], options: { featured?: boolean } = {}): Promise<ListingData> {
+  const all = await listProducts(getDb());
+  const listed = new Set(all.filter((p) => p.listed).map((p) => p.id));
+  const ids = (products: readonly Product[]) => products.map((p) => p.id).filter((id) => listed.has(id));
+  const groups: Partial<Record<CategoryKind, string[]>> = {};
+  for (const kind of kinds) groups[kind] = ids(productsByCategory(kind));
+  const bundleSavings: Record<string, number> = {};
+  for (const product of all) {
+    const view = bundleView(product, all);
+    if (view && listed.has(product.id)) bundleSavings[product.id] = view.savingsCents;
+  }
+  return { groups, featured: options.featured ? ids(featuredProducts()) : [], bundleSavings };
+}
+
+export { isGiftProduct };

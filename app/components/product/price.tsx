@@ -1,0 +1,41 @@
+import { useTranslation } from "react-i18next";
+import { showsVatIncluded } from "~/domain/money";
+import { useCurrency } from "~/state/currency";
+import { savingsOf } from "./pricing";
+
+interface PriceProps {
+  priceCents: number;
+  originalPriceCents: number;
+  /** "lg" on the product page, "md" on cards. */
+  size?: "md" | "lg";
+  /** Extra saving line (bundles: against buying the items separately). */
+  children?: React.ReactNode;
+}
+
+/** Current price in the display currency, struck original price, saving and the EUR VAT note. */
+export function Price({ priceCents, originalPriceCents, size = "md", children }: PriceProps) {
+  const { t } = useTranslation();
+  const { currency, format } = useCurrency();
+  const saving = savingsOf({ priceCents, originalPriceCents });
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+        <span className="sr-only">{t("shop.price")}</span>
+        <span className={size === "lg" ? "text-3xl font-extrabold text-slate-900" : "text-xl font-bold text-slate-900"} data-testid="price">
+          {format(priceCents)}
+        </span>
+        {saving > 0 && (
+          <>
+            <span className="sr-only">{t("shop.originalPrice")}</span>
+            <s className={size === "lg" ? "text-lg text-slate-500" : "text-sm text-slate-500"}>{format(originalPriceCents)}</s>
+            <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+              {t("shop.save", { amount: format(saving) })}
+            </span>
+          </>
+        )}
+      </div>
+      {children}
+      {showsVatIncluded(currency) && <p className="text-xs text-slate-600">{t("shop.vatIncluded")}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import { MessageSquarePlus } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { isMessageCode, type MessageCode } from "~/domain/messages";
+import { RATING_MAX, RATING_MIN, reviewSchema, fieldErrors } from "~/domain/validation";
+import { LocalLink } from "~/components/ui/local-link";
+import { RatingStars } from "./rating-stars";
+import { ReviewWidget } from "./review-widget";
+
+/** Static sample reviews shown on every product (texts in locale files). */
+const SAMPLES = [
+  { key: "s1", rating: 5 },
+  { key: "s2", rating: 5 },
+  { key: "s3", rating: 4 },
+] as const;
+
+/** Toast title per review error code (SPEC §8); anything else is a plain "Error". */
+const TITLE_KEY: Partial<Record<MessageCode, string>> = {
+  review_missing: "product.reviews.titles.missing",
+  review_too_short: "product.reviews.titles.tooShort",
+  review_wait: "product.reviews.titles.wait",
+  review_duplicate: "product.reviews.titles.duplicate",
+};
+
+/** Which of several client-side problems to name first: the spec's order. */
+const PRIORITY: readonly MessageCode[] = ["review_missing", "review_too_short", "rating_invalid"];
+
+interface PostedReview {
+  name: string;
+  rating: number;
+  comment: string;
+}
+
+type ReviewAnswer = { ok: true } | { ok: false; code?: unknown; vars?: Record<string, string | number> };
+
+export const REVIEWS_ENDPOINT = "/api/reviews";
+
+export function ProductReviews({ productId }: { productId: string }) {
+  const { t } = useTranslation();
+  const [posted, setPosted] = useState<PostedReview[]>([]);
+  return (
+    <section aria-labelledby="reviews-title" id="reviews" className="scroll-mt-24">
+      <h2 id="reviews-title" className="text-2xl font-bold">
+        {t("product.reviews.title")}
+      </h2>
+      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+        <div>
+          <ul className="flex flex-col gap-4">
+            {posted.map((review, index) => (
+              <ReviewItem key={`posted-${index}`} name={review.name} rating={review.rating} text={review.comment} time={t("product.reviews.justNow")} />
+            ))}
+            {SAMPLES.map(({ key, rating }) => (
+              <ReviewItem
+                key={key}
+                name={t(`product.reviews.samples.${key}.name`)}
+                rating={rating}
+                text={t(`product.reviews.samples.${key}.text`)}
+                time={t(`product.reviews.samples.${key}.time`)}
+                verified
+              />
+            ))}
+          </ul>
+          <p className="mt-4">
+            <LocalLink to="/#reviews" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+              {t("product.reviews.widgetLink")}
+            </LocalLink>
+          </p>
+          <ReviewWidget className="mt-6" />
+        </div>
+        <ReviewForm productId={productId} onPosted={(review) => setPosted((list) => [review, ...list])} />
+      </div>
+    </section>
+  );
+}
+
+function ReviewItem({ name, rating, text, time, verified = false }: { name: string; rating: number; text: string; time: string; verified?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="font-semibold">{name}</span>
+        <RatingStars rating={rating} size={14} />
+        <span className="text-xs text-slate-600">{time}</span>
+        {verified && <span className="text-xs font-medium text-emerald-800">{t("product.reviews.verified")}</span>}
+      </div>
+      <p className="mt-2 text-sm text-slate-700">{text}</p>
+    </li>
+  );
+}
+
+function ReviewForm({ productId, onPosted }: { productId: string; onPosted: (review: PostedReview) => void }) {
+  const { t } = useTranslation();
+  const ids = { name: useId(), rating: useId(), comment: useId(), hint: useId(), error: useId(), honeypot: useId() };
+  const [name, setName] = useState("");
+  const [rating, setRating] = useState(String(RATING_MAX));
+  const [comment, setComment] = useState("");
+  const [website, setWebsite] = useState("");
+  const [error, setError] = useState<{ code: MessageCode; fields: Set<string> } | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const fail = (code: MessageCode | null, vars: Record<string, string | number> = {}) => {
+    const titleKey = (code && TITLE_KEY[code]) ?? "product.reviews.titles.error";
+    toast.error(t(titleKey), { description: code ? t(`errors.${code}`, vars) : t("product.reviews.genericError") });
+  };
+
+  const submit = async () => {
+    const input = { productId, name, rating, comment, website };
+    const errors = fieldErrors(reviewSchema.safeParse(input), "review_missing");
+    const codes = Object.values(errors);
+    if (codes.length > 0) {
+      const code = PRIORITY.find((c) => codes.includes(c)) ?? codes[0];
+      setError({ code, fields: new Set(Object.keys(errors)) });
+      fail(code);
+      return;
+    }
+    setError(null);
+    setSending(true);
+    try {
+      const response = await fetch(REVIEWS_ENDPOINT, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ productId, name, rating: Number(rating), comment, website }),
+      });
+      const answer = (await response.json().catch(() => null)) as ReviewAnswer | null;
+      if (answer?.ok === true) {
+        toast.success(t("product.reviews.successTitle"), { description: t("product.reviews.successText") });
+        onPosted({ name: name.trim(), rating: Number(rating), comment: comment.trim() });
+        setName("");
+        setComment("");
+        setRating(String(RATING_MAX));
+        return;
+      }
+      const code = answer && isMessageCode(answer.code) ? answer.code : null;
+      fail(code, answer && answer.ok === false ? (answer.vars ?? {}) : {});
+    } catch {
+      fail(null);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const invalid = (field: string) => (error?.fields.has(field) ? true : undefined);
+  const field = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-500";
+  const ratings = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MAX - i);
+
+  return (
+    <form
+      noValidate
+      aria-labelledby={`${ids.name}-title`}
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!sending) void submit();
+      }}
+    >
+      <h3 id={`${ids.name}-title`} className="flex items-center gap-2 text-lg font-bold">
+        <MessageSquarePlus size={18} aria-hidden="true" />
+        {t("product.reviews.write")}
+      </h3>
+      <div>
+        <label htmlFor={ids.name} className="text-sm font-semibold">
+          {t("product.reviews.name")}
+        </label>
+        <input
+          id={ids.name}
+          name="name"
+          autoComplete="nickname"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={invalid("name")}
+          aria-describedby={error ? ids.error : undefined}
+          className={field}
+        />
+      </div>
+      <div>
+        <label htmlFor={ids.rating} className="text-sm font-semibold">
+          {t("product.reviews.rating")}
+        </label>
+        <select id={ids.rating} name="rating" value={rating} onChange={(e) => setRating(e.target.value)} aria-invalid={invalid("rating")} className={field}>
+          {ratings.map((value) => (
+            <option key={value} value={value}>
+              {t("product.reviews.ratingOption", { count: value })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={ids.comment} className="text-sm font-semibold">
+          {t("product.reviews.comment")}
+        </label>
+        <textarea
+          id={ids.comment}
+          name="comment"
+          rows={4}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          aria-invalid={invalid("comment")}
+          aria-describedby={[ids.hint, error ? ids.error : ""].filter(Boolean).join(" ")}
+          className={field}
+        />
+        <p id={ids.hint} className="mt-1 text-xs text-slate-600">
+          {t("product.reviews.commentHint")}
+        </p>
+      </div>
+      {/* Bots fill every field; people never see this one. */}
+      <div className="hidden" aria-hidden="true">
+        <label htmlFor={ids.honeypot}>{t("product.reviews.honeypot")}</label>
+        <input id={ids.honeypot} name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+      </div>
+      {error && (
+        <p id={ids.error} role="alert" className="text-sm font-medium text-red-700">
+          {t(`errors.${error.code}`)}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={sending}
+        className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+      >
+        {sending ? t("product.reviews.submitting") : t("product.reviews.submit")}
+      </button>
+    </form>
+  );
+}
