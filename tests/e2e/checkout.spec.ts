@@ -68,7 +68,7 @@ test("gift form: each rule shows its message under the field and clears on edit"
   await page.goto("/gift-checkout/king-kong-ultra-gift");
   await page.getByRole("button", { name: "Continue to payment" }).click();
   await expect(page.getByText("Email is required")).toBeVisible();
-  await expect(page.getByText("Name is required")).toBeVisible();
+  await expect(page.getByText("Name is required", { exact: true })).toBeVisible();
   await expect(page.getByText("Discord username is required")).toBeVisible();
   await expect(page.getByText("IMVU username is required")).toBeVisible();
   await page.getByLabel("Your email").fill("not-an-email");

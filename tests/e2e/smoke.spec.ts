@@ -1,4 +1,9 @@
 import { expect, test } from "./fixtures";
+import { prepare } from "./helpers";
+
+test.beforeEach(async ({ page }) => {
+  await prepare(page);
+});
 
 test("home page renders in English", async ({ page }) => {
   const response = await page.goto("/");
