@@ -1,3 +1,4 @@
+import { bundleSavingsCents as bundleSavingsOf } from "~/domain/pricing";
 import type { Badge, Category, Product } from "../domain/product";
 import { PRODUCTS } from "./products";
 
@@ -47,19 +48,9 @@ export function featuredProducts(): Product[] {
     .slice(0, MAX_FEATURED);
 }
 
-/** Gifting products are recognised by their id. */
-export function isGiftProduct(id: string): boolean {
-  return id.includes("gift");
-}
+export { isGiftProduct, savingsCents } from "~/domain/pricing";
 
-/** Sum of the bundle items' prices minus the bundle price; 0 for non-bundles. */
+/** A bundle's saving against its items' catalogue prices; 0 for non-bundles. */
 export function bundleSavingsCents(product: Product): number {
-  if (!product.bundleItems) return 0;
-  const total = product.bundleItems.reduce((sum, item) => sum + item.priceCents, 0);
-  return total - product.priceCents;
-}
-
-/** Original price minus current price. */
-export function savingsCents(product: Product): number {
-  return product.originalPriceCents - product.priceCents;
+  return product.bundleItems ? bundleSavingsOf(product.priceCents, product.bundleItems) : 0;
 }

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import type { Route } from "./+types/gift-checkout";
 import { TextField } from "~/components/ui/text-field";
 import { useLocalize } from "~/components/ui/local-link";
-import { isGiftProduct } from "~/catalogue";
+import { isGiftProduct } from "~/domain/pricing";
 import { splitLangFromPath } from "~/domain/lang-path";
 import type { MessageCode } from "~/domain/messages";
 import { fieldErrors, giftFormSchema, type GiftForm, type GiftOrderData } from "~/domain/validation";

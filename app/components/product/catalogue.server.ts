@@ -3,7 +3,8 @@
  * bundles never carry the catalogue's long texts: pages map the ids to the root loader's summaries.
  * Prices and stock come from the database (listProducts).
  */
-import { bundleSavingsCents, featuredProducts, isGiftProduct, productsByCategory, type CategoryKind } from "~/catalogue";
+import { featuredProducts, productsByCategory, type CategoryKind } from "~/catalogue";
+import { bundleSavingsCents, isGiftProduct } from "~/domain/pricing";
 import type { BundleItem, Product } from "~/domain/product";
 import { getDb } from "~/server/db.server";
 import { listProducts } from "~/server/products.server";
@@ -24,7 +25,7 @@ export function bundleView(product: Product, all: readonly Product[]): BundleVie
     { ...a, priceCents: price(a) },
     { ...b, priceCents: price(b) },
   ];
-  return { items, savingsCents: Math.max(bundleSavingsCents({ ...product, bundleItems: items }), 0) };
+  return { items, savingsCents: bundleSavingsCents(product.priceCents, items) };
 }
 
 export interface ListingData {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { showsVatIncluded } from "~/domain/money";
 import { useCurrency } from "~/state/currency";
-import { savingsOf } from "./pricing";
+import { savingsCents } from "~/domain/pricing";
 
 interface PriceProps {
   priceCents: number;
@@ -16,7 +16,7 @@ interface PriceProps {
 export function Price({ priceCents, originalPriceCents, size = "md", children }: PriceProps) {
   const { t } = useTranslation();
   const { currency, format } = useCurrency();
-  const saving = savingsOf({ priceCents, originalPriceCents });
+  const saving = savingsCents({ priceCents, originalPriceCents });
   return (
     <div className="flex flex-col gap-1">
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
