@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCTS, savingsCents } from "~/catalogue";
+import { PRODUCTS } from "~/catalogue";
 import { BADGES, CATEGORIES } from "~/domain/product";
 import { getI18n } from "~/i18n/i18n";
 import { AUDIENCE_KEY, BADGE_KEY, CATEGORY_KEY, DELIVERY_KEY, SKIN_KEY, TYPE_KEY } from "./labels";
