@@ -72,10 +72,11 @@ export function CurrencyNote() {
   const { t } = useTranslation();
   const { isManualSelection } = useCurrency();
   if (!showsConvertedNote(isManualSelection)) return null;
-  // A zero-height anchor: the note floats over the top of the page instead of pushing it down.
+  // Phones: a line of its own above the page, so it never covers content. Wide screens: a zero-height
+  // anchor, the note floats over the empty top-right corner instead of pushing the page down.
   return (
-    <div className="relative mx-auto h-0 max-w-7xl">
-      <p className="absolute top-2 right-3 z-10 flex items-center gap-1.5 rounded-full bg-white/90 px-2.5 py-1 text-xs text-slate-700 shadow-sm ring-1 ring-slate-200 backdrop-blur sm:right-4 lg:right-8">
+    <div className="mx-auto flex max-w-7xl justify-end px-3 pt-2 lg:relative lg:h-0 lg:p-0">
+      <p className="z-10 flex items-center gap-1.5 rounded-full bg-white/90 px-2.5 py-1 text-xs text-slate-700 shadow-sm ring-1 ring-slate-200 backdrop-blur lg:absolute lg:top-2 lg:right-8">
         <Info className="size-3.5 shrink-0" aria-hidden="true" />
         {t("shop.currency.converted")}
       </p>
