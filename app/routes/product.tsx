@@ -6,6 +6,7 @@ import type { Product } from "~/domain/product";
 import { pageMeta } from "~/seo";
 import { getDb } from "~/server/db.server";
 import { findProduct, listProducts } from "~/server/products.server";
+import { listPublishedReviews, type PublicReview } from "~/server/reviews.server";
 import { bundleView, isGiftProduct, type BundleView } from "~/components/product/catalogue.server";
 import { splitLangFromPath } from "~/domain/lang-path";
 import { LocalLink, useLang, useLocalize } from "~/components/ui/local-link";
@@ -35,8 +36,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const product = await findProduct(getDb(), params.id);
   if (!product || !product.listed) throw data(null, { status: 404 });
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const bundle = product.bundleItems ? bundleView(product, await listProducts(getDb())) : null;
-  return { product, lang, isGift: isGiftProduct(product.id), bundle };
+  const [bundle, reviews] = await Promise.all([
+    product.bundleItems ? listProducts(getDb()).then((all) => bundleView(product, all)) : null,
+    listPublishedReviews(getDb(), product.id),
+  ]);
+  return { product, lang, isGift: isGiftProduct(product.id), bundle, reviews };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -50,11 +54,11 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   // A new product is a new page: gallery, video and review form start afresh.
-  const { product, isGift, bundle } = loaderData;
-  return <ProductView key={product.id} product={product} isGift={isGift} bundle={bundle} />;
+  const { product, isGift, bundle, reviews } = loaderData;
+  return <ProductView key={product.id} product={product} isGift={isGift} bundle={bundle} reviews={reviews} />;
 }
 
-function ProductView({ product, isGift, bundle }: { product: Product; isGift: boolean; bundle: BundleView | null }) {
+function ProductView({ product, isGift, bundle, reviews }: { product: Product; isGift: boolean; bundle: BundleView | null; reviews: PublicReview[] }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { pathname } = useLocation();
@@ -152,7 +156,7 @@ function ProductView({ product, isGift, bundle }: { product: Product; isGift: bo
       </div>
 
       <div className="mt-14">
-        <ProductReviews productId={product.id} />
+        <ProductReviews productId={product.id} stored={reviews} />
       </div>
       <ProductJsonLd product={product} description={product.description[lang]} path={pathname} />
     </div>

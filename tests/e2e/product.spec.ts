@@ -296,6 +296,25 @@ test.describe("write a review", () => {
     await expect(page.getByText("just now")).toBeVisible();
   });
 
+  test("a review reaches the real server, is shown to later visitors, and a second one must wait", async ({ page }) => {
+    await prepare(page);
+    await page.goto("/product/6");
+    const form = page.getByRole("form", { name: "Write a review" });
+    const comment = `Room installed quickly, the poses look great (${Date.now()}).`;
+    await form.getByLabel("Your name").fill("Robin");
+    await form.getByLabel("Your review").fill(comment);
+    await form.getByRole("button", { name: "Submit review" }).click();
+    await expect(toast(page).getByText("Review Submitted")).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(comment)).toBeVisible();
+
+    await form.getByLabel("Your name").fill("Robin");
+    await form.getByLabel("Your review").fill("Another review right away, long enough to pass.");
+    await form.getByRole("button", { name: "Submit review" }).click();
+    await expect(toast(page).getByText("Please Wait", { exact: true })).toBeVisible();
+    await expect(toast(page).getByText(/Please wait \d+ minute\(s\) before submitting another review to prevent spam\./)).toBeVisible();
+  });
+
   for (const [answer, title, text] of [
     [{ ok: false, code: "review_wait", vars: { minutes: 3 } }, "Please Wait", "Please wait 3 minute(s) before submitting another review to prevent spam."],
     [{ ok: false, code: "review_duplicate", vars: {} }, "Duplicate Review", "This review has already been submitted"],

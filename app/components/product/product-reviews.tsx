@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { isMessageCode, type MessageCode } from "~/domain/messages";
 import { RATING_MAX, RATING_MIN, reviewSchema, fieldErrors } from "~/domain/validation";
-import { LocalLink } from "~/components/ui/local-link";
+import { LocalLink, useLang } from "~/components/ui/local-link";
 import { RatingStars } from "./rating-stars";
 import { ReviewWidget } from "./review-widget";
 
@@ -36,8 +36,20 @@ type ReviewAnswer = { ok: true } | { ok: false; code?: unknown; vars?: Record<st
 
 export const REVIEWS_ENDPOINT = "/api/reviews";
 
-export function ProductReviews({ productId }: { productId: string }) {
+/** A review stored on the server (published), newest first. */
+export interface StoredReview {
+  id: number;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+export function ProductReviews({ productId, stored = [] }: { productId: string; stored?: readonly StoredReview[] }) {
   const { t } = useTranslation();
+  const lang = useLang();
+  // UTC so the server and the browser print the same date.
+  const date = (iso: string) => new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
   const [posted, setPosted] = useState<PostedReview[]>([]);
   return (
     <section aria-labelledby="reviews-title" id="reviews" className="scroll-mt-24">
@@ -49,6 +61,9 @@ export function ProductReviews({ productId }: { productId: string }) {
           <ul className="flex flex-col gap-4">
             {posted.map((review, index) => (
               <ReviewItem key={`posted-${index}`} name={review.name} rating={review.rating} text={review.comment} time={t("product.reviews.justNow")} />
+            ))}
+            {stored.map((review) => (
+              <ReviewItem key={review.id} name={review.name} rating={review.rating} text={review.comment} time={date(review.createdAt)} />
             ))}
             {SAMPLES.map(({ key, rating }) => (
               <ReviewItem
