@@ -1,8 +1,8 @@
-import { Clock, House, KeyRound, ShieldCheck, Smartphone } from "lucide-react";
+import { Clock, House, KeyRound, Smartphone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/rooms.permanent";
 import { pageMeta } from "~/seo";
-import { CtaBanner, CtaLink } from "~/components/content/cta";
+import { CtaBanner, LoginInfoLinks } from "~/components/content/cta";
 import { FeatureGrid } from "~/components/content/feature-grid";
 import { ContentPage, ContentSection, PageHeader } from "~/components/content/page-header";
 import { StepList } from "~/components/content/step-list";
@@ -30,15 +30,7 @@ export default function RoomsPermanentPage() {
 
       <ContentSection id="how-it-works" title={r("howTitle")}>
         <StepList columns={3} steps={STEPS.map((key) => ({ title: r(`steps.${key}.title`), text: r(`steps.${key}.text`) }))} />
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <CtaLink to="/login-required" variant="secondary">
-            <ShieldCheck className="size-5" aria-hidden="true" />
-            {t("info.loginLink")}
-          </CtaLink>
-          <CtaLink to="/login-required#rules" variant="secondary">
-            {t("info.rulesLink")}
-          </CtaLink>
-        </div>
+        <LoginInfoLinks />
       </ContentSection>
 
       <CtaBanner title={r("ctaTitle")} text={r("ctaText")} to="/rooms" label={r("ctaButton")} />

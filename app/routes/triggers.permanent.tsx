@@ -1,9 +1,9 @@
-import { Clock, Crown, Gift, KeyRound, ShieldCheck, Upload } from "lucide-react";
+import { Clock, Crown, Gift, KeyRound, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/triggers.permanent";
 import { pageMeta } from "~/seo";
 import { Callout } from "~/components/content/callout";
-import { CtaBanner, CtaLink } from "~/components/content/cta";
+import { CtaBanner, LoginInfoLinks } from "~/components/content/cta";
 import { FeatureGrid } from "~/components/content/feature-grid";
 import { ContentPage, ContentSection, PageHeader } from "~/components/content/page-header";
 import { StepList } from "~/components/content/step-list";
@@ -37,15 +37,7 @@ export default function TriggersPermanentPage() {
         <Callout title={p("safetyTitle")} className="mt-6">
           <p>{p("safetyText")}</p>
         </Callout>
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <CtaLink to="/login-required" variant="secondary">
-            <ShieldCheck className="size-5" aria-hidden="true" />
-            {t("info.loginLink")}
-          </CtaLink>
-          <CtaLink to="/login-required#rules" variant="secondary">
-            {t("info.rulesLink")}
-          </CtaLink>
-        </div>
+        <LoginInfoLinks />
       </ContentSection>
 
       <CtaBanner title={p("ctaTitle")} text={p("ctaText")} to="/triggers" label={p("ctaButton")} />

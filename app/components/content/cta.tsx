@@ -1,4 +1,5 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight, ShieldCheck } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { LocalLink } from "~/components/ui/local-link";
 
 export const primaryButton =
@@ -53,5 +54,21 @@ export function CtaBanner({ title, text, to, label, children }: CtaBannerProps) 
         {children}
       </div>
     </section>
+  );
+}
+
+/** Why a login is needed and the usage rules: shown on every permanent-item page. */
+export function LoginInfoLinks() {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+      <CtaLink to="/login-required" variant="secondary">
+        <ShieldCheck className="size-5" aria-hidden="true" />
+        {t("info.loginLink")}
+      </CtaLink>
+      <CtaLink to="/login-required#rules" variant="secondary">
+        {t("info.rulesLink")}
+      </CtaLink>
+    </div>
   );
 }

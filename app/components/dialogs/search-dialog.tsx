@@ -3,19 +3,11 @@ import { Search, X } from "lucide-react";
 import { useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LocalLink, useLang } from "~/components/ui/local-link";
-import type { Category } from "~/domain/product";
 import { SEARCH_CHIPS, searchProducts } from "~/domain/search";
 import { useCurrency } from "~/state/currency";
 import { useProducts } from "~/state/products";
+import { CATEGORY_KEY } from "~/components/product/labels";
 
-/** Translation keys of the catalogue categories (dialogs.search.categories.*). */
-export const CATEGORY_KEYS: Record<Category, string> = {
-  "Permanent Triggers": "permanentTriggers",
-  "Gifting Triggers": "giftingTriggers",
-  Triggers: "triggers",
-  Rooms: "rooms",
-  Bundles: "bundles",
-};
 
 /**
  * Gives focus back to whatever had it when the dialog opened (Radix only does this for its own
@@ -154,7 +146,7 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                       <span className="min-w-0 flex-1">
                         <span className="block truncate font-semibold text-slate-900">{product.title}</span>
                         <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
-                          {t(`dialogs.search.categories.${CATEGORY_KEYS[product.category]}`)}
+                          {t(CATEGORY_KEY[product.category])}
                           {!product.inStock && (
                             <span className="rounded bg-slate-200 px-1.5 py-0.5 font-medium text-slate-700">{t("dialogs.search.outOfStock")}</span>
                           )}
