@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { pino } from "pino";
@@ -85,7 +84,6 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
       crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
     }),
   );
-  app.use(compression());
   app.use(bodySizeGuard());
   app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
   app.use(

@@ -1,4 +1,5 @@
 // Starts the shop: Vite middleware in development (--dev), the built app in production.
+import compression from "compression";
 import express from "express";
 
 const dev = process.argv.includes("--dev");
@@ -7,6 +8,8 @@ const buildDir = process.env.BUILD_DIR ?? "build";
 async function main() {
   const outer = express();
   outer.disable("x-powered-by");
+  // Compresses static assets and pages alike (pages stream; see docs/decisions/006).
+  outer.use(compression());
   let shop;
   if (dev) {
     const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
