@@ -73,7 +73,7 @@ test.describe("search dialog", () => {
     await page.goto("/fr");
     await page.getByRole("banner").getByRole("button", { name: "Rechercher des produits" }).click();
     const dialog = page.getByRole("dialog", { name: "Rechercher des produits" });
-    await dialog.getByRole("button", { name: "Salles" }).click();
+    await dialog.getByRole("button", { name: "Rooms" }).click();
     await expect(dialog.getByRole("searchbox")).toHaveValue("Rooms");
     const room = dialog.getByRole("link", { name: /TRAMP-ROOM/ });
     await expect(room).toHaveAttribute("href", "/fr/product/4");
