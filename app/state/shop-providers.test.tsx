@@ -54,6 +54,12 @@ function renderShop(path = "/", data = rootData()) {
   return render(<Stub initialEntries={[path]} />);
 }
 
+/** Rendered, and the stored cart has been read (the provider's mount effect has run). */
+async function ready() {
+  await screen.findByTestId("summary");
+  await waitFor(() => expect(api.cart.hydrated).toBe(true));
+}
+
 beforeEach(() => {
   localStorage.clear();
   document.cookie = "currency=; Max-Age=0; Path=/";
@@ -66,7 +72,7 @@ afterEach(() => {
 describe("cart provider", () => {
   it("adds, raises, updates and removes through the domain rules and persists to local storage", async () => {
     renderShop();
-    await screen.findByTestId("summary");
+    await ready();
     act(() => api.cart.add("2"));
     act(() => api.cart.add("2"));
     act(() => api.cart.add("4"));
@@ -81,7 +87,7 @@ describe("cart provider", () => {
 
   it("refuses to add an out-of-stock product", async () => {
     renderShop();
-    await screen.findByTestId("summary");
+    await ready();
     act(() => api.cart.add("8"));
     expect(api.cart.items).toEqual([]);
   });
@@ -103,7 +109,7 @@ describe("coupon provider", () => {
     );
     vi.stubGlobal("fetch", fetchMock);
     renderShop();
-    await screen.findByTestId("summary");
+    await ready();
     act(() => api.cart.add("2"));
     const started = Date.now();
     await act(() => api.coupon.apply("SAVE10"));
@@ -119,7 +125,7 @@ describe("coupon provider", () => {
   it("shows the translated refusal", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ ok: false, code: "coupon_min_purchase", vars: { amount: "$100.00" } }))));
     renderShop();
-    await screen.findByTestId("summary");
+    await ready();
     await act(() => api.coupon.apply("BIG"));
     expect(api.coupon.error).toBe("Minimum purchase of $100.00 required for this coupon");
   });
@@ -128,7 +134,7 @@ describe("coupon provider", () => {
 describe("currency provider", () => {
   it("applies a pick at once with an empty cart and marks it manual, persisted in storage and cookie", async () => {
     renderShop();
-    await screen.findByTestId("summary");
+    await ready();
     act(() => api.currency.choose("GBP"));
     expect(api.currency.currency).toBe("GBP");
     expect(api.currency.isManualSelection).toBe(true);
@@ -139,7 +145,7 @@ describe("currency provider", () => {
 
   it("asks first when the cart has items: cancel keeps, continue applies", async () => {
     renderShop();
-    await screen.findByTestId("summary");
+    await ready();
     act(() => api.cart.add("2"));
     act(() => api.currency.choose("EUR"));
     expect(api.currency.pending).toBe("EUR");
@@ -166,7 +172,7 @@ describe("currency provider", () => {
 
   it("follows the language while not manual: French → EUR, back to English → USD, unless geo said EUR", async () => {
     renderShop();
-    await screen.findByTestId("summary");
+    await ready();
     await act(() => api.navigate("/fr"));
     expect(api.currency.currency).toBe("EUR");
     await act(() => api.navigate("/es"));
@@ -174,7 +180,7 @@ describe("currency provider", () => {
     cleanup();
     localStorage.clear();
     renderShop("/", rootData({ currency: { currency: "EUR", isManualSelection: false, geoCurrency: "EUR", needsDetection: false } }));
-    await screen.findByTestId("summary");
+    await ready();
     await act(() => api.navigate("/fr"));
     await act(() => api.navigate("/"));
     expect(api.currency.currency).toBe("EUR");
@@ -182,7 +188,7 @@ describe("currency provider", () => {
 
   it("never overrides a manual choice when the language changes", async () => {
     renderShop();
-    await screen.findByTestId("summary");
+    await ready();
     act(() => api.currency.choose("GBP"));
     await act(() => api.navigate("/fr"));
     expect(api.currency.currency).toBe("GBP");
