@@ -12,6 +12,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
+          // Registers every language's strings, as the server does at start.
+          setupFiles: ["tests/setup/i18n.ts"],
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
         },

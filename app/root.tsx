@@ -2,7 +2,7 @@ import { I18nextProvider } from "react-i18next";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { splitLangFromPath } from "~/domain/lang-path";
-import { getI18n } from "~/i18n/i18n";
+import { getI18n, registerTranslations } from "~/i18n/i18n";
 import { useNonce } from "~/nonce";
 import { publicConfig } from "~/server/public-config.server";
 import { storefrontData } from "~/server/storefront.server";
@@ -27,6 +27,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The language comes from the path, not loader data, so it follows client navigation too.
   const { lang } = splitLangFromPath(useLocation().pathname);
   const nonce = useNonce();
+  const translations = useRootData()?.translations;
+  if (translations) registerTranslations(translations.lang, translations.tree);
   return (
     <html lang={lang}>
       <head>

@@ -6,6 +6,7 @@ import { isLang, localizePath, pickLangFromAcceptLanguage } from "~/domain/lang-
 import { SiteFrame } from "~/components/layout/site-frame";
 import { ErrorPage } from "~/components/layout/error-page";
 import { pageMeta } from "~/seo";
+import { ensureTranslations } from "~/i18n/i18n";
 
 /** Cookie written by the language switcher: the shopper's explicit choice. */
 export const LANG_COOKIE = "lang";
@@ -28,6 +29,12 @@ export function loader({ params, request }: Route.LoaderArgs) {
   if (lang === "en") throw redirect((url.pathname.replace(/^\/en(?=\/|$)/, "") || "/") + url.search, 301);
   if (!isLang(lang)) throw data(null, { status: 404 });
   return null;
+}
+
+/** Before a page in another language shows, its strings are fetched (once) in the browser. */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  await ensureTranslations(params.lang && isLang(params.lang) ? params.lang : "en");
+  return serverLoader();
 }
 
 // Children set their own meta; this one only speaks when the layout itself failed (unknown language).

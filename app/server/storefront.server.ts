@@ -4,6 +4,7 @@ import { currencyForCountry, currencyOnLanguageChange, isPreferenceFresh, parseP
 import { splitLangFromPath } from "~/domain/lang-path";
 import type { Currency } from "~/domain/money";
 import { toSummary } from "~/domain/product";
+import { resources } from "~/i18n/resources.server";
 import { findCouponByCode } from "./coupons.server";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
@@ -47,7 +48,10 @@ export function initialCurrency(request: Request, now = Date.now()): InitialCurr
 export async function storefrontData(request: Request) {
   const db = getDb();
   const [products, launchCoupon] = await Promise.all([listProducts(db), findCouponByCode(db, NEWUSER15.code)]);
+  const { lang } = splitLangFromPath(new URL(request.url).pathname);
   return {
+    // The page's language only: the browser's bundle carries no translations.
+    translations: { lang, tree: resources[lang] },
     products: products.map(toSummary),
     currency: initialCurrency(request),
     // The storefront never advertises a code that cannot be applied today.

@@ -1,10 +1,11 @@
 import type { Lang } from "~/domain/product";
 import { LANGS } from "~/domain/product";
 import { MESSAGES } from "~/domain/messages";
+import { registerTranslations, type Tree } from "./i18n";
 
-export type Tree = { [key: string]: string | string[] | Tree };
+export type { Tree };
 
-// Each locale is split in files by page area (locales/{lang}/{area}.json); the area becomes the
+// Server only: browsers never bundle these files. Each locale is split in files by page area (locales/{lang}/{area}.json); the area becomes the
 // first part of the key: t("home.hero.title"). English domain messages come from the domain core,
 // so the spec's exact wording lives in one place.
 const files = import.meta.glob<Tree>("./locales/*/*.json", { eager: true, import: "default" });
@@ -23,3 +24,7 @@ function buildResources(): Record<Lang, Tree> {
 }
 
 export const resources = buildResources();
+
+// The server renders every language: all of them are available to getI18n() at once. The browser
+// gets only its page's language (root loader) and fetches another when the shopper switches.
+for (const lang of LANGS) registerTranslations(lang, resources[lang]);

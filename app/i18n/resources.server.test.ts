@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resources, type Tree } from "./resources";
+import { resources, type Tree } from "./resources.server";
 import { getI18n } from "./i18n";
 
 function flatten(tree: Tree, prefix = ""): Map<string, string | string[]> {
