@@ -1,5 +1,6 @@
 import { MessageCircle, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { cartTotals } from "~/domain/cart";
 import { useRootData } from "~/root";
 import { useCart } from "~/state/cart";
 import { useCoupon } from "~/state/coupon";
@@ -18,7 +19,7 @@ export function ManualOrderLinks({ orderId, giftUsername }: { orderId?: string; 
   if (!links) return null;
   const lines = [
     t("checkout.messageIntro"),
-    ...items.map((item) => `• ${item.title} × ${item.quantity} — ${format(item.priceCents * item.quantity)}`),
+    ...items.map((item) => `• ${item.title} × ${item.quantity} — ${format(cartTotals([item]).subtotalCents)}`),
     ...(applied?.freeProduct ? [`• ${t("shop.coupon.freeItem", { title: applied.freeProduct.title })}`] : []),
     t("checkout.messageSubtotal", { amount: format(totals.subtotalCents) }),
     ...(totals.discountCents > 0 ? [t("checkout.messageDiscount", { amount: format(totals.discountCents) })] : []),

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { cartTotals } from "~/domain/cart";
 import { LocalLink } from "~/components/ui/local-link";
 import { formatMoney } from "~/domain/money";
 import { useCart } from "~/state/cart";
@@ -29,7 +30,7 @@ export function OrderSummary() {
               <p className="truncate font-semibold">{item.title}</p>
               <p className="text-sm text-slate-600">{t("checkout.quantityTimes", { quantity: item.quantity })}</p>
             </div>
-            <p className="font-semibold">{format(item.priceCents * item.quantity)}</p>
+            <p className="font-semibold">{format(cartTotals([item]).subtotalCents)}</p>
           </li>
         ))}
         {applied?.freeProduct && (
