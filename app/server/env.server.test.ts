@@ -23,10 +23,12 @@ describe("parseEnv", () => {
     expect(parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET).toBe(first);
   });
 
-  it("requires SESSION_SECRET in production", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", DATA_DIR: dir() })).toThrow(
-      "Invalid environment variable SESSION_SECRET: required in production (got unset)",
+  it("requires SESSION_SECRET in production on PostgreSQL, where several processes share it", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/shop", DATA_DIR: dir() })).toThrow(
+      "Invalid environment variable SESSION_SECRET: required in production with DATABASE_URL (got unset)",
     );
+    // One process on the embedded database keeps its own generated secret.
+    expect(parseEnv({ NODE_ENV: "production", DATA_DIR: dir() }).SESSION_SECRET).toHaveLength(64);
   });
 
   it("names the bad variable and its value in one line", () => {

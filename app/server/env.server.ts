@@ -60,13 +60,17 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = result.data;
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
-  return { ...env, SITE_URL: siteUrl, SESSION_SECRET: env.SESSION_SECRET ?? devSessionSecret(env) };
+  return { ...env, SITE_URL: siteUrl, SESSION_SECRET: env.SESSION_SECRET ?? localSessionSecret(env) };
 }
 
-/** Production must be given a secret; development keeps a generated one in the data dir. */
-function devSessionSecret(env: z.infer<typeof schema>): string {
-  if (env.NODE_ENV === "production") {
-    throw new EnvError("Invalid environment variable SESSION_SECRET: required in production (got unset)");
+/**
+ * Production on PostgreSQL (possibly several processes) must be given one shared secret. A single
+ * process on the embedded database keeps a generated one in its data dir, like development, so the
+ * README's `npm start` works on a fresh machine (docs/decisions/007-session-secret.md).
+ */
+function localSessionSecret(env: z.infer<typeof schema>): string {
+  if (env.NODE_ENV === "production" && env.DATABASE_URL) {
+    throw new EnvError("Invalid environment variable SESSION_SECRET: required in production with DATABASE_URL (got unset)");
   }
   const file = path.join(env.DATA_DIR, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
