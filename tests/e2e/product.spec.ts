@@ -217,7 +217,11 @@ test("an unknown product answers 404 with Product Not Found and a way back", asy
 
 test("Go back returns to the previous page of the shop", async ({ page }) => {
   await prepare(page);
+  // The geo lookup starts from an effect, so once it is sent React has hydrated the page and the
+  // link added below cannot disturb hydration.
+  const hydrated = page.waitForRequest(/ipapi\.co/);
   await page.goto("/rooms");
+  await hydrated;
   await expect(page.getByTestId("product-card").first()).toBeVisible();
   // A stale link to a product that no longer exists, followed from one of our pages.
   await page.evaluate(() => {
