@@ -1,23 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactSchema } from "~/domain/validation";
 import { contactMessages } from "../../db/schema";
-import { testDatabases } from "../../tests/setup/databases";
+import { seededDatabase, testDatabases } from "../../tests/setup/databases";
 import { saveContactMessage } from "./contact.server";
-import type { Database } from "./db.server";
-import { seedDatabase } from "./seed.server";
 
 for (const target of testDatabases()) {
   describe(`contact messages on ${target.name}`, () => {
-    let database: Database;
-
-    beforeAll(async () => {
-      database = await target.open();
-      await seedDatabase(database.db);
-    });
-    afterAll(async () => {
-      await database?.close();
-    });
+    const database = seededDatabase(target);
 
     it("stores a validated message with its language, unhandled, for the seller's inbox", async () => {
       const input = contactSchema.parse({

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newsletterSubscribers } from "../../db/schema";
-import type { Database } from "./db.server";
 import { hit } from "./rate-limit.server";
 import { listPublishedReviews, REVIEW_WAIT_MINUTES, submitReview } from "./reviews.server";
 import { subscribe } from "./newsletter.server";
-import { seedDatabase } from "./seed.server";
-import { testDatabases } from "../../tests/setup/databases";
+import { seededDatabase, testDatabases } from "../../tests/setup/databases";
 
 const review = (over: Record<string, unknown> = {}) => ({
   productId: "2",
@@ -17,14 +15,7 @@ const review = (over: Record<string, unknown> = {}) => ({
 
 for (const target of testDatabases()) {
   describe(`forms on ${target.name}`, () => {
-    let database: Database;
-    beforeAll(async () => {
-      database = await target.open();
-      await seedDatabase(database.db);
-    });
-    afterAll(async () => {
-      await database?.close();
-    });
+    const database = seededDatabase(target);
 
     it("rate limits per bucket and key within a window, then resets", async () => {
       const rule = { bucket: "t", limit: 2, windowMs: 60_000 };

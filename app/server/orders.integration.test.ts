@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { isOrderId } from "~/domain/order-id";
 import { coupons, orderEvents } from "../../db/schema";
-import type { Database } from "./db.server";
 import { changeOrderStatus, createOrder, findOrder, type NewOrder } from "./orders.server";
 import { updateProduct } from "./products.server";
-import { seedDatabase } from "./seed.server";
-import { testDatabases } from "../../tests/setup/databases";
+import { seededDatabase, testDatabases } from "../../tests/setup/databases";
 
 const details = { EMAIL: "buyer@example.com", FNAME: "Sam", USERNAME: "sam#0001", VUUSER: "SamGame", website: "" };
 const order = (over: Partial<NewOrder> = {}): NewOrder => ({
@@ -22,17 +20,12 @@ const order = (over: Partial<NewOrder> = {}): NewOrder => ({
 
 for (const target of testDatabases()) {
   describe(`orders on ${target.name}`, () => {
-    let database: Database;
+    const database = seededDatabase(target);
     beforeAll(async () => {
-      database = await target.open();
-      await seedDatabase(database.db);
       await database.db.insert(coupons).values([
         { id: "t10", code: "TEN", type: "percentage", value: 10, description: "10%" },
         { id: "tfree", code: "FREEROOM", type: "free_product", description: "free room", freeProductId: "tramp-house", validUntil: "2099-01-01" },
       ]);
-    });
-    afterAll(async () => {
-      await database?.close();
     });
 
     it("prices the order from the database and stores it awaiting payment", async () => {

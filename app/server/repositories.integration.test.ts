@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PRODUCTS } from "~/catalogue";
 import { coupons, orders, products } from "../../db/schema";
-import type { Database } from "./db.server";
+import type { Db } from "./db.server";
 import { findCouponByCode, listCoupons, redeemCoupon, updateCoupon } from "./coupons.server";
 import { findProduct, listProducts, updateProduct } from "./products.server";
 import { seedDatabase } from "./seed.server";
-import { testDatabases } from "../../tests/setup/databases";
+import { seededDatabase, testDatabases } from "../../tests/setup/databases";
 
-async function insertOrder(database: Database, id: string) {
+async function insertOrder(database: { db: Db }, id: string) {
   await database.db.insert(orders).values({
     id,
     status: "awaiting_payment",
@@ -24,15 +24,7 @@ async function insertOrder(database: Database, id: string) {
 
 for (const target of testDatabases()) {
   describe(`repositories on ${target.name}`, () => {
-    let database: Database;
-
-    beforeAll(async () => {
-      database = await target.open();
-      await seedDatabase(database.db);
-    });
-    afterAll(async () => {
-      await database?.close();
-    });
+    const database = seededDatabase(target);
 
     it("seeds every catalogue product and the NEWUSER15 coupon", async () => {
       const rows = await database.db.select().from(products);

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type Database } from "~/server/db.server";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, type Database, type Db } from "~/server/db.server";
+import { seedDatabase } from "~/server/seed.server";
 
 export interface TestDatabase {
   name: "pglite" | "postgres";
@@ -45,6 +47,27 @@ async function openFreshPostgres(baseUrl: string): Promise<Database> {
     async close() {
       await database.close();
       await fresh.drop();
+    },
+  };
+}
+
+/**
+ * Opens and seeds `target` before the suite and closes it after; `.db` is usable inside tests.
+ * Call it inside a describe block.
+ */
+export function seededDatabase(target: TestDatabase): { readonly db: Db } {
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await target.open();
+    await seedDatabase(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  return {
+    get db() {
+      if (!database) throw new Error("The test database is not open yet");
+      return database.db;
     },
   };
 }
