@@ -37,6 +37,67 @@ const CLAIM_ICONS = [Clock, Users, Zap];
 
 const linkClass = "rounded text-slate-300 underline-offset-4 hover:text-white hover:underline";
 
+/** A footer link: inside the shop (`to`, kept in the page's language) or outside (`href`). */
+interface FooterLink {
+  key: string;
+  to?: string;
+  href?: string;
+}
+
+const QUICK_LINKS: FooterLink[] = [
+  { key: "home", to: "/" },
+  { key: "triggers", to: "/triggers" },
+  { key: "rooms", to: "/rooms" },
+  { key: "bundles", to: "/bundles" },
+  { key: "share", to: "/share" },
+];
+const SUPPORT_LINKS: FooterLink[] = [
+  { key: "helpCenter", to: "/help-center" },
+  { key: "emailSupport" },
+  { key: "delivery", to: "/help-center#delivery" },
+  { key: "returnPolicy", to: "/return-policy" },
+  { key: "loginRequired", to: "/login-required" },
+  { key: "shareSite", to: "/share" },
+  { key: "faq", to: "/help-center" },
+];
+const LEGAL_LINKS: FooterLink[] = [
+  { key: "privacy", to: "/privacy-policy" },
+  { key: "returnPolicy", to: "/return-policy" },
+  { key: "terms", to: "/terms-of-service" },
+];
+
+function LinkList({ items, className }: { items: FooterLink[]; className: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={className}>
+      {items.map(({ key, to, href }) => (
+        <li key={key}>
+          {to ? (
+            <LocalLink to={to} className={linkClass}>
+              {t(`frame.footer.${key}`)}
+            </LocalLink>
+          ) : (
+            <a href={href} className={linkClass}>
+              {t(`frame.footer.${key}`)}
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FooterNav({ id, title, items }: { id: string; title: string; items: FooterLink[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold uppercase tracking-wide text-white">
+        {title}
+      </h2>
+      <LinkList items={items} className="mt-4 space-y-2.5 text-sm" />
+    </nav>
+  );
+}
+
 export function Footer() {
   const { t } = useTranslation();
   const links = useRootData()?.links;
@@ -91,73 +152,14 @@ export function Footer() {
           )}
         </div>
 
-        <nav aria-labelledby="footer-quick">
-          <h2 id="footer-quick" className="text-sm font-semibold uppercase tracking-wide text-white">
-            {t("frame.footer.quickLinks")}
-          </h2>
-          <ul className="mt-4 space-y-2.5 text-sm">
-            {(
-              [
-                ["/", "home"],
-                ["/triggers", "triggers"],
-                ["/rooms", "rooms"],
-                ["/bundles", "bundles"],
-                ["/share", "share"],
-              ] as const
-            ).map(([to, key]) => (
-              <li key={key}>
-                <LocalLink to={to} className={linkClass}>
-                  {t(`frame.footer.${key}`)}
-                </LocalLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-support">
-          <h2 id="footer-support" className="text-sm font-semibold uppercase tracking-wide text-white">
-            {t("frame.footer.support")}
-          </h2>
-          <ul className="mt-4 space-y-2.5 text-sm">
-            <li>
-              <LocalLink to="/help-center" className={linkClass}>
-                {t("frame.footer.helpCenter")}
-              </LocalLink>
-            </li>
-            {links?.email && (
-              <li>
-                <a href={links.email} className={linkClass}>
-                  {t("frame.footer.emailSupport")}
-                </a>
-              </li>
-            )}
-            <li>
-              <LocalLink to="/help-center#delivery" className={linkClass}>
-                {t("frame.footer.delivery")}
-              </LocalLink>
-            </li>
-            <li>
-              <LocalLink to="/return-policy" className={linkClass}>
-                {t("frame.footer.returnPolicy")}
-              </LocalLink>
-            </li>
-            <li>
-              <LocalLink to="/login-required" className={linkClass}>
-                {t("frame.footer.loginRequired")}
-              </LocalLink>
-            </li>
-            <li>
-              <LocalLink to="/share" className={linkClass}>
-                {t("frame.footer.shareSite")}
-              </LocalLink>
-            </li>
-            <li>
-              <LocalLink to="/help-center" className={linkClass}>
-                {t("frame.footer.faq")}
-              </LocalLink>
-            </li>
-          </ul>
-        </nav>
+        <FooterNav id="footer-quick" title={t("frame.footer.quickLinks")} items={QUICK_LINKS} />
+        <FooterNav
+          id="footer-support"
+          title={t("frame.footer.support")}
+          items={SUPPORT_LINKS.filter((item) => item.key !== "emailSupport" || links?.email).map((item) =>
+            item.key === "emailSupport" ? { ...item, href: links?.email ?? "" } : item,
+          )}
+        />
 
         <Newsletter />
       </div>
@@ -167,23 +169,7 @@ export function Footer() {
           <p className="text-slate-300">{t("frame.footer.disclaimer")}</p>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <nav aria-label={t("frame.footer.legal")}>
-              <ul className="flex flex-wrap gap-x-5 gap-y-2">
-                <li>
-                  <LocalLink to="/privacy-policy" className={linkClass}>
-                    {t("frame.footer.privacy")}
-                  </LocalLink>
-                </li>
-                <li>
-                  <LocalLink to="/return-policy" className={linkClass}>
-                    {t("frame.footer.returnPolicy")}
-                  </LocalLink>
-                </li>
-                <li>
-                  <LocalLink to="/terms-of-service" className={linkClass}>
-                    {t("frame.footer.terms")}
-                  </LocalLink>
-                </li>
-              </ul>
+              <LinkList items={LEGAL_LINKS} className="flex flex-wrap gap-x-5 gap-y-2" />
             </nav>
             <p className="text-slate-300">{t("frame.footer.copyright", { year: new Date().getFullYear() })}</p>
           </div>
