@@ -3,7 +3,7 @@ import type { Route } from "./+types/bundles";
 import { pageMeta } from "~/seo";
 import { ListingHeader } from "~/components/product/listing-header";
 import { ProductGrid } from "~/components/product/product-grid";
-import { listingData } from "~/components/product/catalogue.server";
+import { listingData } from "~/server/catalogue-views.server";
 import { useProductsByIds } from "~/components/product/use-catalogue";
 
 export const loader = () => listingData(["bundles"]);

@@ -6,7 +6,7 @@ import { ProductGrid } from "~/components/product/product-grid";
 import { ProductTile } from "~/components/product/product-tile";
 import { RatingStars } from "~/components/product/rating-stars";
 import { ReviewWidget } from "~/components/product/review-widget";
-import { listingData, type ListingData } from "~/components/product/catalogue.server";
+import { listingData, type ListingData } from "~/server/catalogue-views.server";
 import { useProductsByIds } from "~/components/product/use-catalogue";
 import { useProductLookup } from "~/state/products";
 import { LocalLink } from "~/components/ui/local-link";

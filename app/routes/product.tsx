@@ -7,7 +7,7 @@ import { pageMeta } from "~/seo";
 import { getDb } from "~/server/db.server";
 import { findProduct, listProducts } from "~/server/products.server";
 import { listPublishedReviews, type PublicReview } from "~/server/reviews.server";
-import { bundleView, isGiftProduct, type BundleView } from "~/components/product/catalogue.server";
+import { bundleView, isGiftProduct, type BundleView } from "~/server/catalogue-views.server";
 import { splitLangFromPath } from "~/domain/lang-path";
 import { LocalLink, useLang, useLocalize } from "~/components/ui/local-link";
 import { AddToCartButton, BuyNowButton } from "~/components/product/buy-actions";

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { isMessageCode, type MessageCode } from "~/domain/messages";
 import { RATING_MAX, RATING_MIN, reviewSchema, fieldErrors } from "~/domain/validation";
 import { LocalLink, useLang } from "~/components/ui/local-link";
+import type { PublicReview } from "~/server/reviews.server";
 import { RatingStars } from "./rating-stars";
 import { ReviewWidget } from "./review-widget";
 
@@ -36,16 +37,7 @@ type ReviewAnswer = { ok: true } | { ok: false; code?: unknown; vars?: Record<st
 
 export const REVIEWS_ENDPOINT = "/api/reviews";
 
-/** A review stored on the server (published), newest first. */
-export interface StoredReview {
-  id: number;
-  name: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-}
-
-export function ProductReviews({ productId, stored = [] }: { productId: string; stored?: readonly StoredReview[] }) {
+export function ProductReviews({ productId, stored = [] }: { productId: string; stored?: readonly PublicReview[] }) {
   const { t } = useTranslation();
   const lang = useLang();
   // UTC so the server and the browser print the same date.
