@@ -14,6 +14,18 @@ test("an empty cart shows the empty-cart card at checkout", async ({ page }) => 
   await expect(page.getByRole("button", { name: "Proceed to Card Payment" })).toHaveCount(0);
 });
 
+test("no payment button when the coupon brings the total to zero (SPEC §4)", async ({ page }) => {
+  await prepare(page, [{ id: "4", quantity: 1 }]);
+  await page.goto("/cart");
+  await page.getByLabel("Coupon code").fill("WHOLEORDER");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Covers the whole order")).toBeVisible();
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId("checkout-total")).toHaveText("$0.00");
+  await expect(page.getByRole("button", { name: "Proceed to Card Payment" })).toHaveCount(0);
+});
+
 test("payment details are required, then the order is saved with an id", async ({ page }) => {
   await prepare(page, [{ id: "2", quantity: 2 }]);
   await page.goto("/checkout");
