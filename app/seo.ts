@@ -1,6 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { LANGS } from "~/domain/product";
-import { localizePath, splitLangFromPath } from "~/domain/lang-path";
+import { hreflangAlternates, localizePath, splitLangFromPath } from "~/domain/lang-path";
 import { getI18n } from "~/i18n/i18n";
 
 interface MetaArgsLike {
@@ -30,7 +29,6 @@ export function pageMeta(args: MetaArgsLike, page: string, vars: Record<string, 
     { property: "og:description", content: description },
     { property: "og:locale", content: { en: "en_US", fr: "fr_FR", es: "es_ES" }[lang] },
     { tagName: "link", rel: "canonical", href: siteUrl + localizePath(rest, lang) },
-    ...LANGS.map((l) => ({ tagName: "link", rel: "alternate", hrefLang: l, href: siteUrl + localizePath(rest, l) })),
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: siteUrl + localizePath(rest, "en") },
+    ...hreflangAlternates(rest).map((a) => ({ tagName: "link", rel: "alternate", hrefLang: a.hrefLang, href: siteUrl + a.path })),
   ];
 }

@@ -11,7 +11,7 @@ import {
   type CartItem,
   type CartLine,
 } from "./cart";
-import { CATALOGUE, lookupProduct } from "./test-products";
+import { CATALOGUE, lookupProduct } from "../../tests/fixtures/products";
 
 describe("cart reducers", () => {
   it("adds a new item at quantity 1 and raises an existing one by 1", () => {

@@ -13,7 +13,7 @@ import {
   normalizeCouponInput,
   type Coupon,
 } from "./coupons";
-import { lookupProduct } from "./test-products";
+import { lookupProduct } from "../../tests/fixtures/products";
 
 const BEFORE_END = new Date("2025-06-01T12:00:00Z");
 const cart = (...lines: CartLine[]): CartItem[] => priceCart(lines, lookupProduct).items;

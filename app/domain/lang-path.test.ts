@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_LANG,
   LANGS,
+  hreflangAlternates,
   isLang,
   localizePath,
   looksLikeLangSegment,
@@ -108,5 +109,16 @@ describe("pickLangFromAcceptLanguage", () => {
     expect(pickLangFromAcceptLanguage("")).toBeNull();
     expect(pickLangFromAcceptLanguage(null)).toBeNull();
     expect(pickLangFromAcceptLanguage(undefined)).toBeNull();
+  });
+});
+
+describe("hreflangAlternates", () => {
+  it("lists every language and x-default pointing at the English page", () => {
+    expect(hreflangAlternates("/fr/product/2?x=1")).toEqual([
+      { hrefLang: "en", path: "/product/2?x=1" },
+      { hrefLang: "fr", path: "/fr/product/2?x=1" },
+      { hrefLang: "es", path: "/es/product/2?x=1" },
+      { hrefLang: "x-default", path: "/product/2?x=1" },
+    ]);
   });
 });

@@ -56,6 +56,14 @@ export function localizePath(path: string, lang: Lang): string {
   return rest.startsWith("/?") || rest.startsWith("/#") || rest === "/" ? `/${lang}${rest.slice(1)}` : `/${lang}${rest}`;
 }
 
+/** The hreflang alternates of a page (every language, and x-default → English), as paths. */
+export function hreflangAlternates(path: string): { hrefLang: Lang | "x-default"; path: string }[] {
+  return [
+    ...LANGS.map((lang) => ({ hrefLang: lang, path: localizePath(path, lang) })),
+    { hrefLang: "x-default" as const, path: localizePath(path, DEFAULT_LANG) },
+  ];
+}
+
 /**
  * First supported language of an Accept-Language header, by descending q (ties keep header order).
  * Entries with q=0 or a malformed q are ignored, as is '*'.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SEARCH_CHIPS, searchProducts } from "./search";
-import { CATALOGUE, makeProduct } from "./test-products";
+import { CATALOGUE, makeProduct } from "../../tests/fixtures/products";
 
 const ids = (query: string, lang: "en" | "fr" | "es" = "en") => searchProducts(CATALOGUE, query, lang).map((p) => p.id);
 

@@ -1,4 +1,4 @@
-import { localizePath } from "~/domain/lang-path";
+import { hreflangAlternates, localizePath } from "~/domain/lang-path";
 import { LANGS } from "~/domain/product";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
@@ -11,16 +11,16 @@ const STATIC_PATHS = [
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
-/** Every indexable page in every language, each with its hreflang alternates. */
+/** Every indexable page in every language, each with its hreflang alternates (x-default too, as on the pages). */
 export async function loader() {
   const site = getEnv().SITE_URL;
   const products = (await listProducts(getDb())).filter((p) => p.listed);
   const paths = [...STATIC_PATHS, ...products.map((p) => `/product/${encodeURIComponent(p.id)}`)];
   const urls = paths.flatMap((path) =>
     LANGS.map((lang) => {
-      const alternates = LANGS.map(
-        (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(site + localizePath(path, l))}"/>`,
-      ).join("");
+      const alternates = hreflangAlternates(path)
+        .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hrefLang}" href="${escapeXml(site + a.path)}"/>`)
+        .join("");
       return `<url><loc>${escapeXml(site + localizePath(path, lang))}</loc>${alternates}</url>`;
     }),
   );

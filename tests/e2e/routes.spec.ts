@@ -122,5 +122,7 @@ test("robots.txt and sitemap.xml list the site", async ({ request, baseURL }) =>
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toContain(`<loc>${baseURL}/fr/product/2</loc>`);
   expect(sitemap).toContain('hreflang="es"');
+  // Like the pages' own links, each entry names English as the default for other languages.
+  expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${baseURL}/product/2"/>`);
   expect(sitemap).not.toContain("/product/tramp-house<");
 });
