@@ -80,6 +80,10 @@ export const orders = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** When the buyer confirmed being 18+ (the age gate's stored confirmation), for disputes. */
+    ageConfirmedAt: timestamp("age_confirmed_at", { withTimezone: true }),
+    /** The terms of service in force when the order was placed. */
+    termsVersion: text("terms_version"),
   },
   (t) => [
     index("orders_status_created").on(t.status, t.createdAt),
@@ -139,7 +143,12 @@ export const payments = pgTable(
     raw: jsonb("raw"),
     createdAt: createdAt(),
   },
-  (t) => [index("payments_order").on(t.orderId), index("payments_ref").on(t.providerRef)],
+  (t) => [
+    index("payments_order").on(t.orderId),
+    index("payments_ref").on(t.providerRef),
+    // One row per provider capture/refund id: a repeated capture answer or webhook adds nothing.
+    uniqueIndex("payments_kind_ref").on(t.provider, t.kind, t.providerRef).where(sql`${t.kind} <> 'attempt'`),
+  ],
 );
 
 /** Webhook deliveries by the provider's event id: a repeated delivery is ignored. */
@@ -164,6 +173,8 @@ export const couponRedemptions = pgTable(
       .notNull()
       .references(() => orders.id),
     createdAt: createdAt(),
+    /** Set when the order expired or was cancelled unpaid: the use went back to the coupon. */
+    releasedAt: timestamp("released_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("coupon_redemptions_order").on(t.orderId)],
 );

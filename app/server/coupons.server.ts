@@ -60,3 +60,21 @@ export async function redeemCoupon(tx: Db, couponId: string, orderId: string): P
   await tx.insert(couponRedemptions).values({ couponId, orderId });
   return true;
 }
+
+/**
+ * Gives the order's reserved use back to its coupon (the order expired or was cancelled unpaid),
+ * inside the caller's transaction. The redemption row stays, marked released; a second call is a no-op.
+ */
+export async function releaseCoupon(tx: Db, orderId: string, now = new Date()): Promise<void> {
+  const released = await tx
+    .update(couponRedemptions)
+    .set({ releasedAt: now })
+    .where(and(eq(couponRedemptions.orderId, orderId), isNull(couponRedemptions.releasedAt)))
+    .returning({ couponId: couponRedemptions.couponId });
+  for (const { couponId } of released) {
+    await tx
+      .update(coupons)
+      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+      .where(eq(coupons.id, couponId));
+  }
+}

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isOrderId } from "~/domain/order-id";
 import { coupons, orderEvents } from "../../db/schema";
-import { changeOrderStatus, createOrder, findOrder, type NewOrder } from "./orders.server";
+import { changeOrderStatus, createOrder, findOrder, markOrderPaid, type NewOrder } from "./orders.server";
 import { updateProduct } from "./products.server";
 import { seededDatabase, testDatabases } from "../../tests/setup/databases";
 
@@ -78,11 +78,13 @@ for (const target of testDatabases()) {
       const id = created.order.id;
       expect(created.order.status).toBe("manual_pending");
       expect(await changeOrderStatus(database.db, id, "delivered", "seller")).toMatchObject({ ok: false, code: "order_transition_refused" });
-      expect(await changeOrderStatus(database.db, id, "paid", "seller")).toEqual({ ok: true });
+      expect(await changeOrderStatus(database.db, id, "paid", "seller")).toMatchObject({ ok: false, code: "order_transition_refused" });
+      const payment = { orderId: id, provider: "cash_app", reference: "CA-1", amountCents: created.order.totalCents, currency: "USD", actor: "seller" };
+      expect(await markOrderPaid(database.db, payment)).toEqual({ ok: true, alreadyPaid: false });
       expect(await changeOrderStatus(database.db, id, "in_progress", "seller")).toEqual({ ok: true });
       expect(await changeOrderStatus(database.db, id, "delivered", "seller", "uploaded")).toEqual({ ok: true });
       expect(await changeOrderStatus(database.db, id, "refunded", "seller")).toMatchObject({ ok: false });
-      expect(await changeOrderStatus(database.db, "ORD000000000000-XXXX", "paid", "seller")).toMatchObject({ ok: false, code: "order_not_found" });
+      expect(await changeOrderStatus(database.db, "ORD000000000000-XXXX", "in_progress", "seller")).toMatchObject({ ok: false, code: "order_not_found" });
       const stored = await findOrder(database.db, id);
       expect(stored?.status).toBe("delivered");
       expect(stored?.paidAt).toBeInstanceOf(Date);

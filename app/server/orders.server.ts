@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { cartTotals, priceCart, type CartLine } from "~/domain/cart";
 import { evaluateCoupon } from "~/domain/coupons";
 import type { MessageCode } from "~/domain/messages";
@@ -8,8 +8,9 @@ import { createOrderId } from "~/domain/order-id";
 import { transition, type OrderState } from "~/domain/order-state";
 import { toSummary, type Lang } from "~/domain/product";
 import type { PaymentDetails } from "~/domain/validation";
-import { orderEvents, orderItems, orders } from "../../db/schema";
-import { findCouponByCode } from "./coupons.server";
+import { orderEvents, orderItems, orders, payments } from "../../db/schema";
+import { TERMS_VERSION } from "~/domain/consent";
+import { findCouponByCode, redeemCoupon, releaseCoupon } from "./coupons.server";
 import type { Db } from "./db.server";
 import { listProducts } from "./products.server";
 
@@ -21,6 +22,8 @@ export interface NewOrder {
   lang: Lang;
   isGift: boolean;
   channel: "paypal" | "manual";
+  /** When the buyer confirmed being 18+, as stored by the age gate; null when the browser sent none. */
+  ageConfirmedAt?: Date | null;
 }
 
 export interface PricedOrder {
@@ -37,9 +40,13 @@ export type CreateOrderResult = { ok: true; order: PricedOrder } | { ok: false; 
 
 const secureRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
+/** Thrown inside the order's transaction to roll it back when the coupon's last use went elsewhere. */
+class CouponExhausted extends Error {}
+
 /**
  * Prices the cart from the database (the browser's prices are never read), re-checks the coupon,
- * and stores the order with its items and first history row in one transaction.
+ * and stores the order with its items, its first history row and the coupon's reserved use in one
+ * transaction: the usage limit holds exactly under concurrent checkouts.
  */
 export async function createOrder(db: Db, input: NewOrder, now = new Date()): Promise<CreateOrderResult> {
   const products = (await listProducts(db)).map(toSummary);
@@ -86,17 +93,21 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
           discountCents: totals.discountCents,
           totalCents: totals.finalTotalCents,
           couponId,
+          ageConfirmedAt: input.ageConfirmedAt ?? null,
+          termsVersion: TERMS_VERSION,
           createdAt: now,
           updatedAt: now,
         });
         await tx.insert(orderItems).values(rows.map((r) => ({ ...r, orderId: id })));
         await tx.insert(orderEvents).values({ orderId: id, fromStatus: null, toStatus: status, actor: "shopper", createdAt: now });
+        if (couponId && !(await redeemCoupon(tx, couponId, id))) throw new CouponExhausted();
       });
       return {
         ok: true,
         order: { id, status, items: rows, subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, totalCents: totals.finalTotalCents, couponCode },
       };
     } catch (error) {
+      if (error instanceof CouponExhausted) return { ok: false, code: "coupon_usage_limit", vars: {} };
       // Same second and same random suffix: try another id; anything else is a real failure.
       if (attempt < 3 && String((error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code) === "23505") continue;
       throw error;
@@ -113,7 +124,10 @@ export async function findOrder(db: Db, id: string) {
 
 export type StatusChangeResult = { ok: true } | { ok: false; code: MessageCode; vars: Record<string, string | number> };
 
-/** Applies a status change through the transition table and records it; illegal moves are refused. */
+/**
+ * Applies a status change through the transition table and records it; illegal moves are refused.
+ * Becoming paid is not a plain status change: it goes through markOrderPaid with its payment row.
+ */
 export async function changeOrderStatus(
   db: Db,
   id: string,
@@ -126,17 +140,102 @@ export async function changeOrderStatus(
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for("update");
     if (!order) return { ok: false, code: "order_not_found", vars: {} };
     const result = transition(order.status, to);
-    if (!result.ok) return { ok: false, code: result.code, vars: { from: order.status, to } };
+    if (!result.ok || to === "paid") return { ok: false, code: "order_transition_refused", vars: { from: order.status, to } };
     await tx
       .update(orders)
       .set({
         status: to,
         updatedAt: now,
-        ...(to === "paid" ? { paidAt: now } : {}),
         ...(to === "delivered" ? { deliveredAt: now } : {}),
       })
       .where(eq(orders.id, id));
     await tx.insert(orderEvents).values({ orderId: id, fromStatus: order.status, toStatus: to, actor, note, createdAt: now });
+    // An order that ends unpaid gives its reserved coupon use back.
+    if (to === "cancelled") await releaseCoupon(tx, id, now);
     return { ok: true };
+  });
+}
+
+/** How long an unpaid order keeps its reserved coupon use before it expires (cancelled by the sweep). */
+export const UNPAID_ORDER_TTL_MS = 24 * 60 * 60_000;
+
+/** Cancels unpaid orders older than the TTL, releasing their coupon uses; returns how many expired. */
+export async function expireUnpaidOrders(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNPAID_ORDER_TTL_MS);
+  const stale = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.status, ["awaiting_payment", "manual_pending"]), lt(orders.createdAt, cutoff)));
+  let expired = 0;
+  for (const { id } of stale) {
+    // Re-checked under the row lock: a payment that lands meanwhile wins.
+    const result = await changeOrderStatus(db, id, "cancelled", "system:expiry", "unpaid after 24 h", now);
+    if (result.ok) expired++;
+  }
+  return expired;
+}
+
+export interface PaymentReceived {
+  orderId: string;
+  /** paypal, or how the seller was paid for a manual order (card, crypto, money transfer…). */
+  provider: string;
+  /** The provider's capture id or the seller's payment reference. */
+  reference: string;
+  amountCents: number;
+  currency: string;
+  raw?: unknown;
+  actor: string;
+}
+
+export type MarkPaidResult =
+  | { ok: true; alreadyPaid: boolean }
+  | { ok: false; code: "order_not_found" | "order_transition_refused" | "payment_mismatch"; vars: Record<string, string | number> };
+
+const SETTLED: readonly OrderState[] = ["paid", "in_progress", "delivered", "refunded"];
+
+/**
+ * The one way an order becomes paid (capture, webhook, sweep, the seller marking a manual order
+ * paid): under the order's row lock, the transition, the payment row and the history row commit
+ * together. A payment for a different amount or currency than the stored order is refused; a
+ * repeat of the same payment (retry, webhook after capture) changes nothing.
+ */
+export async function markOrderPaid(db: Db, payment: PaymentReceived, now = new Date()): Promise<MarkPaidResult> {
+  return db.transaction(async (tx): Promise<MarkPaidResult> => {
+    const [order] = await tx
+      .select({ status: orders.status, totalCents: orders.totalCents })
+      .from(orders)
+      .where(eq(orders.id, payment.orderId))
+      .for("update");
+    if (!order) return { ok: false, code: "order_not_found", vars: {} };
+    if (payment.amountCents !== order.totalCents || payment.currency !== "USD") {
+      return { ok: false, code: "payment_mismatch", vars: { expected: order.totalCents, received: payment.amountCents, currency: payment.currency } };
+    }
+    if (SETTLED.includes(order.status)) return { ok: true, alreadyPaid: true };
+    const moved = transition(order.status, "paid");
+    if (!moved.ok) return { ok: false, code: moved.code, vars: { from: order.status, to: "paid" } };
+    await tx
+      .insert(payments)
+      .values({
+        orderId: payment.orderId,
+        provider: payment.provider,
+        kind: "capture",
+        providerRef: payment.reference,
+        status: "COMPLETED",
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        raw: payment.raw ?? null,
+        createdAt: now,
+      })
+      .onConflictDoNothing();
+    await tx.update(orders).set({ status: "paid", paidAt: now, updatedAt: now }).where(eq(orders.id, payment.orderId));
+    await tx.insert(orderEvents).values({
+      orderId: payment.orderId,
+      fromStatus: order.status,
+      toStatus: "paid",
+      actor: payment.actor,
+      note: `${payment.provider} ${payment.reference}`,
+      createdAt: now,
+    });
+    return { ok: true, alreadyPaid: false };
   });
 }
