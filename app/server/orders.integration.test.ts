@@ -4,19 +4,10 @@ import { isOrderId } from "~/domain/order-id";
 import { coupons, orderEvents } from "../../db/schema";
 import { changeOrderStatus, createOrder, findOrder, markOrderPaid, type NewOrder } from "./orders.server";
 import { updateProduct } from "./products.server";
+import { newOrder } from "../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../tests/setup/databases";
 
-const details = { EMAIL: "buyer@example.com", FNAME: "Sam", USERNAME: "sam#0001", VUUSER: "SamGame", website: "" };
-const order = (over: Partial<NewOrder> = {}): NewOrder => ({
-  details,
-  lines: [{ id: "2", quantity: 2 }],
-  couponCode: null,
-  currency: "EUR",
-  lang: "fr",
-  isGift: false,
-  channel: "paypal",
-  ...over,
-});
+const order = (over: Partial<NewOrder> = {}) => newOrder({ lines: [{ id: "2", quantity: 2 }], currency: "EUR", lang: "fr", ...over });
 
 for (const target of testDatabases()) {
   describe(`orders on ${target.name}`, () => {

@@ -2,20 +2,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TERMS_VERSION } from "~/domain/consent";
 import { couponRedemptions, coupons, orderEvents, orders, payments } from "../../db/schema";
-import { changeOrderStatus, createOrder, expireUnpaidOrders, findOrder, markOrderPaid, type NewOrder } from "./orders.server";
+import { changeOrderStatus, createOrder, expireUnpaidOrders, findOrder, markOrderPaid } from "./orders.server";
+import { newOrder as order } from "../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../tests/setup/databases";
-
-const details = { EMAIL: "buyer@example.com", FNAME: "Sam", USERNAME: "sam#0001", VUUSER: "SamGame", website: "" };
-const order = (over: Partial<NewOrder> = {}): NewOrder => ({
-  details,
-  lines: [{ id: "2", quantity: 1 }],
-  couponCode: null,
-  currency: "USD",
-  lang: "en",
-  isGift: false,
-  channel: "paypal",
-  ...over,
-});
 
 async function usedCount(db: Parameters<typeof createOrder>[0], id: string) {
   const [row] = await db.select({ used: coupons.usedCount }).from(coupons).where(eq(coupons.id, id));
