@@ -13,6 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { COUPON_TYPES } from "../app/domain/coupons";
+import { ORDER_STATES } from "../app/domain/order-state";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -37,7 +39,7 @@ export const coupons = pgTable(
     id: text("id").primaryKey(),
     /** Stored uppercase; lookups are case-insensitive. */
     code: text("code").notNull(),
-    type: text("type", { enum: ["free_product", "percentage", "fixed"] }).notNull(),
+    type: text("type", { enum: COUPON_TYPES }).notNull(),
     /** Percent for percentage coupons, US cents for fixed ones. */
     value: integer("value").notNull().default(0),
     description: text("description").notNull(),
@@ -57,9 +59,7 @@ export const orders = pgTable(
   "orders",
   {
     id: text("id").primaryKey(),
-    status: text("status", {
-      enum: ["awaiting_payment", "manual_pending", "paid", "in_progress", "delivered", "cancelled", "refunded"],
-    }).notNull(),
+    status: text("status", { enum: ORDER_STATES }).notNull(),
     channel: text("channel", { enum: ["paypal", "manual"] }).notNull(),
     email: text("email").notNull(),
     name: text("name").notNull(),
@@ -117,8 +117,8 @@ export const orderEvents = pgTable(
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    fromStatus: text("from_status"),
-    toStatus: text("to_status").notNull(),
+    fromStatus: text("from_status", { enum: ORDER_STATES }),
+    toStatus: text("to_status", { enum: ORDER_STATES }).notNull(),
     actor: text("actor").notNull(),
     note: text("note"),
     createdAt: createdAt(),

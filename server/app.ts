@@ -7,7 +7,9 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { openDatabase, setDatabase, type Database } from "../app/server/db.server";
 import { parseEnv, setEnv, type Env } from "../app/server/env.server";
-import { pruneRateLimits, setRateLimitScale } from "../app/server/rate-limit.server";
+import { jobLock, startJobs } from "../app/server/jobs.server";
+import { JOBS } from "../app/server/jobs/index.server";
+import { setRateLimitScale } from "../app/server/rate-limit.server";
 import { bodySizeGuard, sameOriginGuard } from "./guards";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/seed.server";
 
@@ -31,7 +33,6 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   setDatabase(database);
   await seedDatabase(database.db);
-  await pruneRateLimits(database.db);
   setRateLimitScale(env.RATE_LIMIT_SCALE);
   if (env.SEED_COUPONS_FILE) await seedCouponsFromFile(database.db, env.SEED_COUPONS_FILE);
 
@@ -93,10 +94,15 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     }),
   );
 
+  const jobs = startJobs({ db: database.db, jobs: JOBS, lock: jobLock(database), logger });
+
   return {
     app,
     env,
     database,
-    close: () => database.close(),
+    close: async () => {
+      await jobs.stop();
+      await database.close();
+    },
   };
 }

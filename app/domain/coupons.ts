@@ -4,7 +4,9 @@ import { formatMessage, type MessageCode } from "./messages";
 import { formatMoney } from "./money";
 import type { ProductSummary } from "./product";
 
-export type CouponType = "free_product" | "percentage" | "fixed";
+/** Declared once: the database column (db/schema.ts) takes its allowed values from here. */
+export const COUPON_TYPES = ["free_product", "percentage", "fixed"] as const;
+export type CouponType = (typeof COUPON_TYPES)[number];
 
 export interface Coupon {
   id: string;

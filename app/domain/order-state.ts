@@ -4,6 +4,7 @@
  */
 import { formatMessage } from "./messages";
 
+/** Declared once: the database column (db/schema.ts) takes its allowed values from here. */
 export const ORDER_STATES = [
   "awaiting_payment",
   "manual_pending",

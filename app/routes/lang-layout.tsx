@@ -2,14 +2,12 @@ import { parse } from "cookie";
 import { isbot } from "isbot";
 import { data, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/lang-layout";
+import { LANG_COOKIE } from "~/domain/cookies";
 import { isLang, localizePath, pickLangFromAcceptLanguage } from "~/domain/lang-path";
 import { SiteFrame } from "~/components/layout/site-frame";
 import { ErrorPage } from "~/components/layout/error-page";
 import { pageMeta } from "~/seo";
 import { ensureTranslations } from "~/i18n/i18n";
-
-/** Cookie written by the language switcher: the shopper's explicit choice. */
-export const LANG_COOKIE = "lang";
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const { lang } = params;

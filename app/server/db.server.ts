@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** PostgreSQL's pool, for work that needs a connection of its own (jobs' advisory locks). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -39,7 +41,7 @@ export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promi
     pool.on("error", (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    return { db: db as unknown as Db, kind: "postgres", pool, close: () => pool.end() };
   }
   let dir: string | undefined;
   if (dataDir !== "memory://") {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { PRODUCTS } from "~/catalogue";
-import { NEWUSER15 } from "~/domain/coupons";
+import { COUPON_TYPES, NEWUSER15 } from "~/domain/coupons";
 import { coupons, products } from "../../db/schema";
 import type { Db } from "./db.server";
 
@@ -13,7 +13,7 @@ const couponFileSchema = z.array(
   z.object({
     id: z.string().min(1).max(64),
     code: z.string().min(1).max(64).transform((c) => c.trim().toUpperCase()),
-    type: z.enum(["free_product", "percentage", "fixed"]),
+    type: z.enum(COUPON_TYPES),
     value: z.number().int().min(0).default(0),
     description: z.string().min(1).max(300),
     isActive: z.boolean().default(true),

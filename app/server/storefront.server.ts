@@ -1,4 +1,5 @@
 import { parse } from "cookie";
+import { CURRENCY_COOKIE } from "~/domain/cookies";
 import { NEWUSER15, isCouponAdvertisable } from "~/domain/coupons";
 import { currencyForCountry, currencyOnLanguageChange, isPreferenceFresh, parsePreference } from "~/domain/currency";
 import { splitLangFromPath } from "~/domain/lang-path";
@@ -9,8 +10,6 @@ import { findCouponByCode } from "./coupons.server";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
 import { listProducts } from "./products.server";
-
-export const CURRENCY_COOKIE = "currency";
 
 export interface InitialCurrency {
   currency: Currency;

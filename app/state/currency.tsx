@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { CURRENCY_COOKIE } from "~/domain/cookies";
 import {
   currencyForCountry,
   currencyOnLanguageChange,
@@ -29,10 +30,14 @@ interface CurrencyContextValue {
 
 const CurrencyContext = createContext<CurrencyContextValue | null>(null);
 
+/** Mirrored in a cookie so server-rendered prices are already in this currency. */
+function mirrorInCookie(pref: CurrencyPreference) {
+  writeCookie(CURRENCY_COOKIE, JSON.stringify(pref), PREFERENCE_TTL_MS / 1000);
+}
+
 function persist(pref: CurrencyPreference) {
   writeJson(STORAGE_KEYS.currency, pref);
-  // Mirrored in a cookie so server-rendered prices are already in this currency.
-  writeCookie("currency", JSON.stringify(pref), PREFERENCE_TTL_MS / 1000);
+  mirrorInCookie(pref);
 }
 
 export function CurrencyProvider({ children }: { children: React.ReactNode }) {
@@ -62,7 +67,7 @@ export function CurrencyProvider({ children }: { children: React.ReactNode }) {
     if (stored && isPreferenceFresh(stored, Date.now())) {
       setCurrency(stored.currency);
       setManual(stored.isManualSelection);
-      writeCookie("currency", JSON.stringify(stored), PREFERENCE_TTL_MS / 1000);
+      mirrorInCookie(stored);
       return;
     }
     if (!initial?.needsDetection || !geoUrl) {

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { serialize } from "cookie";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, useNavigate } from "react-router";
 import { PRODUCTS } from "~/catalogue";
+import { CURRENCY_COOKIE } from "~/domain/cookies";
 import { toSummary } from "~/domain/product";
 import { getI18n } from "~/i18n/i18n";
 import { useCart } from "./cart";
@@ -62,7 +64,7 @@ async function ready() {
 
 beforeEach(() => {
   localStorage.clear();
-  document.cookie = "currency=; Max-Age=0; Path=/";
+  document.cookie = serialize(CURRENCY_COOKIE, "", { maxAge: 0, path: "/" });
 });
 afterEach(() => {
   cleanup();

@@ -1,3 +1,5 @@
+import { serialize } from "cookie";
+
 /** Browser storage that never throws (private mode, disabled storage, server render). */
 export const STORAGE_KEYS = {
   cart: "cart",
@@ -45,5 +47,5 @@ export function removeKey(key: string, kind: "local" | "session" = "local"): voi
 
 export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
   if (typeof document === "undefined") return;
-  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax`;
+  document.cookie = serialize(name, value, { maxAge: maxAgeSeconds, path: "/", sameSite: "lax" });
 }

@@ -4,12 +4,9 @@ import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { useLang } from "~/components/ui/local-link";
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE } from "~/domain/cookies";
 import { LANGS, localizePath, type Lang } from "~/domain/lang-path";
 import { STORAGE_KEYS, writeCookie } from "~/state/storage";
-
-/** The server reads this cookie to decide whether a first visit is redirected to a language. */
-export const LANG_COOKIE = "lang";
-export const LANG_COOKIE_MAX_AGE = 31_536_000;
 
 /** Remembers the choice (local storage for i18next, a cookie for the server) and rewrites the URL prefix. */
 export function useSwitchLanguage(): (lang: Lang) => void {
