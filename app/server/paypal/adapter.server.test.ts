@@ -201,9 +201,9 @@ describe("capturePayPalOrder", () => {
   });
 
   it("slow answer: times out, retries with the same request id and gets the one capture", async () => {
-    const paypal = adapter({ timeoutMs: 150 });
+    const paypal = adapter({ timeoutMs: 300 });
     const id = await approvedOrder(paypal);
-    fakePayPal().delayNext("capture", 600, 1);
+    fakePayPal().delayNext("capture", 1_000, 1);
 
     const result = await paypal.capturePayPalOrder(id, requestId);
 
