@@ -1,0 +1,537 @@
+/**
+ * A fake PayPal REST API on 127.0.0.1 (random port) for development, Vitest and Playwright:
+ * OAuth token, Orders v2 create/get/capture, Payments v2 refund, Webhooks v1 signature check.
+ *
+ * Every request is checked against PayPal's published contracts (../shared/paypal, see
+ * paypal-contracts.ts) and PayPal's amount rules; each problem is recorded as a violation and
+ * answered 400/422 as PayPal would. The fake's own answers are checked against the contracts too.
+ * Tests fail on any violation (tests/setup/fake-paypal.ts).
+ *
+ * Per-test scenarios: capture outcome (completed, pending, declined, already captured), 5xx on the
+ * next N requests of a route (before or after the work is done), slow answers. Requests carrying a
+ * PayPal-Request-Id already seen are answered from a replay store, as PayPal does.
+ *
+ * Control routes for other processes (dev server, Playwright): POST /__fake/orders/:id/approve,
+ * POST /__fake/scenario {"capture": outcome}, GET /__fake/violations.
+ */
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { PayPalContracts } from "./paypal-contracts";
+
+export type FakeRoute = "token" | "create" | "get" | "capture" | "refund" | "verify";
+export type CaptureOutcome = "completed" | "pending" | "declined" | "already_captured";
+
+export interface Violation {
+  route: FakeRoute | "unknown";
+  message: string;
+}
+
+export interface FakeRequest {
+  route: FakeRoute;
+  method: string;
+  path: string;
+  requestId: string | undefined;
+}
+
+export interface FakePayPalOptions {
+  clientId?: string;
+  clientSecret?: string;
+  /** Lifetime of issued tokens; PayPal's is about 9 h. */
+  tokenTtlSeconds?: number;
+  contracts?: PayPalContracts;
+  /** 0 (default) picks a free port. */
+  port?: number;
+}
+
+interface Money {
+  currency_code: string;
+  value: string;
+}
+
+interface FakeCapture {
+  id: string;
+  status: "COMPLETED" | "PENDING" | "PARTIALLY_REFUNDED" | "REFUNDED";
+  amount: Money;
+  refundedCents: number;
+  createTime: string;
+}
+
+interface FakeOrder {
+  id: string;
+  status: "CREATED" | "PAYER_ACTION_REQUIRED" | "APPROVED" | "COMPLETED";
+  request: OrderRequest;
+  createTime: string;
+  payerGivenName: string | null;
+  capture: FakeCapture | null;
+}
+
+interface OrderRequest {
+  intent: string;
+  purchase_units: PurchaseUnit[];
+  payment_source?: { paypal?: unknown };
+}
+
+interface PurchaseUnit {
+  reference_id?: string;
+  amount: Money & { breakdown?: Record<string, Money | undefined> };
+  items?: { unit_amount: Money; quantity: string; tax?: Money }[];
+  invoice_id?: string;
+  custom_id?: string;
+  description?: string;
+  soft_descriptor?: string;
+  [key: string]: unknown;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+const ROUTES: { route: FakeRoute; method: string; pattern: RegExp; contract?: [document: "orders" | "payments" | "webhooks", operationId: string] }[] = [
+  { route: "token", method: "POST", pattern: /^\/v1\/oauth2\/token$/ },
+  { route: "create", method: "POST", pattern: /^\/v2\/checkout\/orders$/, contract: ["orders", "orders.create"] },
+  { route: "get", method: "GET", pattern: /^\/v2\/checkout\/orders\/(?<id>[^/]+)$/, contract: ["orders", "orders.get"] },
+  { route: "capture", method: "POST", pattern: /^\/v2\/checkout\/orders\/(?<id>[^/]+)\/capture$/, contract: ["orders", "orders.capture"] },
+  { route: "refund", method: "POST", pattern: /^\/v2\/payments\/captures\/(?<capture_id>[^/]+)\/refund$/, contract: ["payments", "captures.refund"] },
+  { route: "verify", method: "POST", pattern: /^\/v1\/notifications\/verify-webhook-signature$/, contract: ["webhooks", "verify-webhook-signature.post"] },
+];
+
+/** Our own rule on top of the contract: a retried write must be recognisable as the same one. */
+const NEEDS_REQUEST_ID: readonly FakeRoute[] = ["create", "capture", "refund"];
+
+const PAYPAL_ID = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
+const paypalId = (length = 17) => Array.from(randomBytes(length), (b) => PAYPAL_ID[b % PAYPAL_ID.length]).join("");
+
+const toCents = (value: string) => Math.round(Number(value) * 100);
+const toValue = (cents: number) => (cents / 100).toFixed(2);
+
+// PayPal's error names and messages per status, word for word from the contracts.
+const ERROR_NAMES: Record<number, [name: string, message: string]> = {
+  400: ["INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema."],
+  401: ["AUTHENTICATION_FAILURE", "Authentication failed due to missing authorization header, or invalid authentication credentials."],
+  404: ["RESOURCE_NOT_FOUND", "The specified resource does not exist."],
+  422: ["UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation."],
+  500: ["INTERNAL_SERVER_ERROR", "An internal server error occurred."],
+};
+
+// The contracts' description for each issue the fake raises.
+const ISSUES = {
+  INVALID_PARAMETER_SYNTAX: "The value of a field does not conform to the expected format.",
+  MALFORMED_REQUEST_JSON: "The request JSON is not well formed.",
+  INVALID_RESOURCE_ID: "Specified resource ID does not exist. Please check the resource ID and try again.",
+  INSTRUMENT_DECLINED: "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+  ORDER_NOT_APPROVED:
+    "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request.",
+  ORDER_ALREADY_CAPTURED: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+  AMOUNT_MISMATCH: "Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.",
+  CANNOT_BE_ZERO_OR_NEGATIVE: "Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.",
+  ITEM_TOTAL_MISMATCH: "Should equal sum of (unit_amount * quantity) across all items for a given purchase_unit.",
+  ITEM_TOTAL_REQUIRED:
+    "If item details are specified (items.unit_amount and items.quantity) corresponding amount.breakdown.item_total is required.",
+  MULTI_CURRENCY_ORDER: "Multiple differing values of currency_code are not supported. Entire Order request must have the same currency_code.",
+  CAPTURE_FULLY_REFUNDED: "The capture has already been fully refunded",
+  REFUND_AMOUNT_EXCEEDED: "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+  INTERNAL_SERVICE_ERROR: "An internal service error has occurred.",
+} as const;
+type Issue = keyof typeof ISSUES;
+
+function errorAnswer(status: number, issue: Issue, field?: string): Answer {
+  const [name, message] = ERROR_NAMES[status] ?? ERROR_NAMES[500];
+  const detail = { ...(field ? { field } : {}), issue, description: ISSUES[issue] };
+  return { status, body: { name, message, debug_id: paypalId(13).toLowerCase(), details: [detail], links: [] } };
+}
+const notFound = () => errorAnswer(404, "INVALID_RESOURCE_ID");
+
+/** PayPal's amount rules for a purchase unit (beyond what a JSON schema can say): [issue, explanation][]. */
+function amountProblems(unit: PurchaseUnit, index: number): [issue: Issue, message: string][] {
+  const problems: [Issue, string][] = [];
+  const where = `purchase_units[${index}]`;
+  const currency = unit.amount.currency_code;
+  const breakdown = unit.amount.breakdown ?? {};
+  const monies = [...Object.values(breakdown), ...(unit.items ?? []).map((i) => i.unit_amount)].filter((m): m is Money => Boolean(m));
+  if (monies.some((m) => m.currency_code !== currency)) problems.push(["MULTI_CURRENCY_ORDER", `${where}: every amount must be in ${currency}`]);
+  if (toCents(unit.amount.value) <= 0) problems.push(["CANNOT_BE_ZERO_OR_NEGATIVE", `${where}: amount must be positive`]);
+  if (unit.items?.length) {
+    const itemTotal = unit.items.reduce((sum, i) => sum + toCents(i.unit_amount.value) * Number(i.quantity), 0);
+    if (!breakdown.item_total) problems.push(["ITEM_TOTAL_REQUIRED", `${where}: items need amount.breakdown.item_total`]);
+    else if (toCents(breakdown.item_total.value) !== itemTotal) problems.push(["ITEM_TOTAL_MISMATCH", `${where}: item_total is not Σ unit_amount × quantity (${toValue(itemTotal)})`]);
+  }
+  if (unit.amount.breakdown) {
+    const part = (key: string) => toCents(breakdown[key]?.value ?? "0");
+    const expected =
+      part("item_total") + part("tax_total") + part("shipping") + part("handling") + part("insurance") - part("shipping_discount") - part("discount");
+    if (expected !== toCents(unit.amount.value)) problems.push(["AMOUNT_MISMATCH", `${where}: amount is not the breakdown's sum (${toValue(expected)})`]);
+  }
+  return problems;
+}
+
+export class FakePayPal {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly requests: FakeRequest[] = [];
+  readonly orders = new Map<string, FakeOrder>();
+  private violations: Violation[] = [];
+  private readonly tokens = new Map<string, number>();
+  private readonly replays = new Map<string, Answer>();
+  private readonly failures = new Map<FakeRoute, { times: number; status: number; afterWork: boolean }>();
+  private readonly delays = new Map<FakeRoute, { ms: number; times: number }>();
+  private captureOutcome: CaptureOutcome = "completed";
+  private readonly webhookKey = randomBytes(32);
+  private readonly contracts: PayPalContracts;
+  private readonly tokenTtlSeconds: number;
+
+  private constructor(
+    private readonly server: Server,
+    options: FakePayPalOptions,
+  ) {
+    this.clientId = options.clientId ?? "fake-client-id";
+    this.clientSecret = options.clientSecret ?? "fake-client-secret";
+    this.tokenTtlSeconds = options.tokenTtlSeconds ?? 32_400;
+    this.contracts = options.contracts ?? new PayPalContracts();
+  }
+
+  static async start(options: FakePayPalOptions = {}): Promise<FakePayPal> {
+    const server = createServer();
+    const fake = new FakePayPal(server, options);
+    // Compile every contract now (a few seconds) rather than inside the first test's time budget.
+    for (const { contract } of ROUTES) if (contract) fake.contracts.operation(...contract);
+    server.on("request", (req, res) => {
+      fake.handle(req, res).catch((error: unknown) => {
+        fake.violations.push({ route: "unknown", message: `fake PayPal crashed: ${String(error)}` });
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+    return fake;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  // ---- scenario controls -------------------------------------------------------------------
+
+  /** What the next captures do (default completed). */
+  setCaptureOutcome(outcome: CaptureOutcome): void {
+    this.captureOutcome = outcome;
+  }
+
+  /** The next `times` requests to `route` answer `status`; with afterWork the work is done first (the answer is lost). */
+  failNext(route: FakeRoute, times = 1, { status = 503, afterWork = false } = {}): void {
+    this.failures.set(route, { times, status, afterWork });
+  }
+
+  /** The next `times` answers on `route` are held back `ms` (after the work is done). */
+  delayNext(route: FakeRoute, ms: number, times = 1): void {
+    this.delays.set(route, { ms, times });
+  }
+
+  /** The buyer approves the order in PayPal's window. */
+  approve(orderId: string, payerGivenName = "Alex"): void {
+    const order = this.orders.get(orderId);
+    if (!order) throw new Error(`fake PayPal has no order ${orderId}`);
+    if (order.status === "CREATED" || order.status === "PAYER_ACTION_REQUIRED") order.status = "APPROVED";
+    order.payerGivenName = payerGivenName;
+  }
+
+  /** Revokes every issued token (as when they expire). */
+  expireTokens(): void {
+    this.tokens.clear();
+  }
+
+  /** Headers PayPal would send with a webhook delivery of `rawBody`, signed for `webhookId`. */
+  webhookHeaders(rawBody: string, webhookId: string): Record<string, string> {
+    const transmissionId = randomUUID();
+    const transmissionTime = new Date().toISOString();
+    return {
+      "paypal-auth-algo": "SHA256withRSA",
+      "paypal-cert-url": "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77",
+      "paypal-transmission-id": transmissionId,
+      "paypal-transmission-time": transmissionTime,
+      "paypal-transmission-sig": this.sign(transmissionId, transmissionTime, webhookId, JSON.parse(rawBody)),
+    };
+  }
+
+  /** How many requests reached `route`. */
+  count(route: FakeRoute): number {
+    return this.requests.filter((r) => r.route === route).length;
+  }
+
+  /** Returns the recorded violations and forgets them. */
+  takeViolations(): Violation[] {
+    const taken = this.violations;
+    this.violations = [];
+    return taken;
+  }
+
+  /** Back to a fresh PayPal (between tests); violations are kept until taken. */
+  reset(): void {
+    this.requests.length = 0;
+    this.orders.clear();
+    this.tokens.clear();
+    this.replays.clear();
+    this.failures.clear();
+    this.delays.clear();
+    this.captureOutcome = "completed";
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve, reject) => this.server.close((error) => (error ? reject(error) : resolve())));
+  }
+
+  // ---- HTTP ----------------------------------------------------------------------------------
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+    const url = new URL(req.url ?? "/", "http://fake");
+    if (url.pathname.startsWith("/__fake/")) return this.control(req.method ?? "GET", url.pathname, text, res);
+
+    const match = ROUTES.map((r) => ({ ...r, found: req.method === r.method ? r.pattern.exec(url.pathname) : null })).find((r) => r.found);
+    if (!match) {
+      this.violations.push({ route: "unknown", message: `no such PayPal endpoint: ${req.method} ${url.pathname}` });
+      return send(res, errorAnswer(404, "INVALID_RESOURCE_ID", url.pathname));
+    }
+    const { route } = match;
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+    const requestId = headers["paypal-request-id"];
+    this.requests.push({ route, method: req.method ?? "", path: url.pathname, requestId });
+    const violate = (message: string) => this.violations.push({ route, message });
+
+    if (route === "token") return send(res, this.token(headers, text, violate));
+
+    const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? "")?.[1];
+    if (!bearer) {
+      violate("no Authorization: Bearer header");
+      return send(res, { status: 401, body: { error: "invalid_token", error_description: "No Authorization header" } });
+    }
+    if ((this.tokens.get(bearer) ?? 0) < Date.now()) {
+      return send(res, { status: 401, body: { error: "invalid_token", error_description: "Token signature verification failed" } });
+    }
+
+    let body: unknown;
+    if (req.method === "POST") {
+      if (!headers["content-type"]?.startsWith("application/json")) violate(`Content-Type is ${headers["content-type"] ?? "missing"}, not application/json`);
+      try {
+        body = JSON.parse(text);
+      } catch {
+        violate(`body is not JSON: ${text.slice(0, 80)}`);
+        return send(res, errorAnswer(400, "MALFORMED_REQUEST_JSON"));
+      }
+    }
+    const contract = this.contracts.operation(...match.contract!);
+    const problems = contract.checkRequest({ body, headers, pathParams: { ...match.found!.groups } });
+    if (NEEDS_REQUEST_ID.includes(route) && !requestId) problems.push("header PayPal-Request-Id is missing (a retry could act twice)");
+    if (problems.length > 0) {
+      problems.forEach(violate);
+      return send(res, errorAnswer(400, "INVALID_PARAMETER_SYNTAX", problems.join("; ")));
+    }
+    const amountRules = route === "create" ? (body as OrderRequest).purchase_units.flatMap(amountProblems) : [];
+    if (amountRules.length > 0) {
+      for (const [issue, message] of amountRules) violate(`${issue} ${message}`);
+      return send(res, errorAnswer(422, amountRules[0][0], amountRules[0][1]));
+    }
+
+    const failure = this.consume(this.failures, route);
+    if (failure && !failure.afterWork) return send(res, errorAnswer(failure.status, "INTERNAL_SERVICE_ERROR"));
+
+    const replayKey = requestId ? `${route}:${requestId}` : null;
+    let answer = replayKey ? this.replays.get(replayKey) : undefined;
+    if (!answer) {
+      answer = this.work(route, match.found!.groups ?? {}, body);
+      if (replayKey) this.replays.set(replayKey, answer);
+    }
+
+    const delay = this.consume(this.delays, route);
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay.ms));
+    if (failure) return send(res, errorAnswer(failure.status, "INTERNAL_SERVICE_ERROR"));
+    for (const problem of contract.checkResponse(answer.status, answer.body)) violate(`fake's own answer breaks the contract: ${problem}`);
+    send(res, answer);
+  }
+
+  private consume<T extends { times: number }>(map: Map<FakeRoute, T>, route: FakeRoute): T | undefined {
+    const entry = map.get(route);
+    if (!entry) return undefined;
+    if (--entry.times <= 0) map.delete(route);
+    return entry;
+  }
+
+  private token(headers: Record<string, string | undefined>, text: string, violate: (m: string) => void): Answer {
+    const expected = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString("base64")}`;
+    if (!headers["content-type"]?.startsWith("application/x-www-form-urlencoded")) violate("token request is not form-encoded");
+    if (new URLSearchParams(text).get("grant_type") !== "client_credentials") {
+      violate(`token request grant_type is not client_credentials: ${text}`);
+      return { status: 400, body: { error: "unsupported_grant_type", error_description: "Grant Type is NULL" } };
+    }
+    if (headers.authorization !== expected) return { status: 401, body: { error: "invalid_client", error_description: "Client Authentication failed" } };
+    const accessToken = `A21AA${randomBytes(24).toString("base64url")}`;
+    this.tokens.set(accessToken, Date.now() + this.tokenTtlSeconds * 1000);
+    return {
+      status: 200,
+      body: { scope: "https://uri.paypal.com/services/payments/payment", access_token: accessToken, token_type: "Bearer", app_id: "APP-80W284485P519543T", expires_in: this.tokenTtlSeconds, nonce: randomUUID() },
+    };
+  }
+
+  private work(route: FakeRoute, params: Record<string, string>, body: unknown): Answer {
+    switch (route) {
+      case "create":
+        return this.createOrder(body as OrderRequest);
+      case "get": {
+        const order = this.orders.get(params.id);
+        return order ? { status: 200, body: this.orderJson(order) } : notFound();
+      }
+      case "capture":
+        return this.capture(params.id);
+      case "refund":
+        return this.refund(params.capture_id, body as { amount?: Money });
+      case "verify":
+        return this.verify(body as Record<string, string> & { webhook_event: unknown });
+      default:
+        throw new Error(`no work for ${route}`);
+    }
+  }
+
+  private createOrder(request: OrderRequest): Answer {
+    const order: FakeOrder = {
+      id: paypalId(),
+      // With payment_source.paypal PayPal answers PAYER_ACTION_REQUIRED and a payer-action link.
+      status: request.payment_source?.paypal ? "PAYER_ACTION_REQUIRED" : "CREATED",
+      request,
+      createTime: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+      payerGivenName: null,
+      capture: null,
+    };
+    this.orders.set(order.id, order);
+    return { status: 201, body: this.orderJson(order) };
+  }
+
+  private capture(id: string): Answer {
+    const order = this.orders.get(id);
+    if (!order) return notFound();
+    if (this.captureOutcome === "already_captured" && !order.capture) {
+      // Captured a moment ago by someone else (another tab, the sweep).
+      order.payerGivenName ??= "Alex";
+      this.settle(order, "COMPLETED");
+    }
+    if (order.capture) return errorAnswer(422, "ORDER_ALREADY_CAPTURED");
+    if (order.status !== "APPROVED") return errorAnswer(422, "ORDER_NOT_APPROVED");
+    if (this.captureOutcome === "declined") {
+      return errorAnswer(422, "INSTRUMENT_DECLINED");
+    }
+    this.settle(order, this.captureOutcome === "pending" ? "PENDING" : "COMPLETED");
+    return { status: 201, body: this.orderJson(order) };
+  }
+
+  private settle(order: FakeOrder, status: "COMPLETED" | "PENDING"): void {
+    const { currency_code, value } = order.request.purchase_units[0].amount;
+    order.capture = { id: paypalId(), status, amount: { currency_code, value }, refundedCents: 0, createTime: new Date().toISOString().replace(/\.\d+Z$/, "Z") };
+    order.status = "COMPLETED";
+  }
+
+  private refund(captureId: string, request: { amount?: Money }): Answer {
+    const capture = [...this.orders.values()].map((o) => o.capture).find((c) => c?.id === captureId);
+    if (!capture) return notFound();
+    const remaining = toCents(capture.amount.value) - capture.refundedCents;
+    if (remaining <= 0) return errorAnswer(422, "CAPTURE_FULLY_REFUNDED");
+    const cents = request.amount ? toCents(request.amount.value) : remaining;
+    if (cents > remaining) return errorAnswer(422, "REFUND_AMOUNT_EXCEEDED");
+    capture.refundedCents += cents;
+    capture.status = capture.refundedCents === toCents(capture.amount.value) ? "REFUNDED" : "PARTIALLY_REFUNDED";
+    const id = paypalId();
+    return {
+      status: 201,
+      body: {
+        id,
+        status: "COMPLETED",
+        amount: { currency_code: capture.amount.currency_code, value: toValue(cents) },
+        links: [{ href: `${this.url}/v2/payments/refunds/${id}`, rel: "self", method: "GET" }],
+      },
+    };
+  }
+
+  private verify(request: Record<string, string> & { webhook_event: unknown }): Answer {
+    const expected = this.sign(request.transmission_id, request.transmission_time, request.webhook_id, request.webhook_event);
+    return { status: 200, body: { verification_status: request.transmission_sig === expected ? "SUCCESS" : "FAILURE" } };
+  }
+
+  private sign(transmissionId: string, time: string, webhookId: string, event: unknown): string {
+    return createHmac("sha256", this.webhookKey).update(`${transmissionId}|${time}|${webhookId}|${JSON.stringify(event)}`).digest("hex");
+  }
+
+  private orderJson(order: FakeOrder): unknown {
+    const self = `${this.url}/v2/checkout/orders/${order.id}`;
+    const links = [{ href: self, rel: "self", method: "GET" }];
+    if (order.status === "PAYER_ACTION_REQUIRED") links.push({ href: `${this.url}/checkoutnow?token=${order.id}`, rel: "payer-action", method: "GET" });
+    if (order.status === "CREATED") links.push({ href: `${this.url}/checkoutnow?token=${order.id}`, rel: "approve", method: "GET" });
+    if (order.status === "APPROVED") links.push({ href: `${self}/capture`, rel: "capture", method: "POST" });
+    const payer = order.payerGivenName ? { name: { given_name: order.payerGivenName, surname: "Buyer" }, email_address: "buyer@example.com", payer_id: "QYR5Z8XDVJNXQ" } : null;
+    const units = order.request.purchase_units.map((unit, index) => {
+      const { payment_instruction: _instruction, ...shown } = unit;
+      const capture = index === 0 ? order.capture : null;
+      return {
+        ...shown,
+        reference_id: unit.reference_id ?? "default",
+        ...(capture
+          ? {
+              payments: {
+                captures: [
+                  {
+                    id: capture.id,
+                    status: capture.status,
+                    ...(capture.status === "PENDING" ? { status_details: { reason: "PENDING_REVIEW" } } : {}),
+                    amount: capture.amount,
+                    ...(unit.invoice_id ? { invoice_id: unit.invoice_id } : {}),
+                    ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
+                    final_capture: true,
+                    create_time: capture.createTime,
+                    update_time: capture.createTime,
+                    links: [{ href: `${this.url}/v2/payments/captures/${capture.id}`, rel: "self", method: "GET" }],
+                  },
+                ],
+              },
+            }
+          : {}),
+      };
+    });
+    return {
+      id: order.id,
+      intent: order.request.intent,
+      status: order.status,
+      create_time: order.createTime,
+      purchase_units: units,
+      ...(payer ? { payer, payment_source: { paypal: { email_address: payer.email_address, account_id: payer.payer_id, name: payer.name } } } : {}),
+      links,
+    };
+  }
+
+  private control(method: string, pathname: string, text: string, res: ServerResponse): void {
+    const approve = /^\/__fake\/orders\/([^/]+)\/approve$/.exec(pathname);
+    if (method === "POST" && approve && this.orders.has(approve[1])) {
+      const givenName = (text ? (JSON.parse(text) as { givenName?: string }).givenName : undefined) ?? "Alex";
+      this.approve(approve[1], givenName);
+      return send(res, { status: 200, body: { id: approve[1], status: this.orders.get(approve[1])!.status } });
+    }
+    if (method === "POST" && pathname === "/__fake/scenario") {
+      this.setCaptureOutcome((JSON.parse(text) as { capture: CaptureOutcome }).capture);
+      return send(res, { status: 204, body: null });
+    }
+    if (method === "GET" && pathname === "/__fake/violations") return send(res, { status: 200, body: this.violations });
+    send(res, { status: 404, body: { error: "unknown fake control route" } });
+  }
+}
+
+function send(res: ServerResponse, answer: Answer): void {
+  if (res.destroyed) return; // the client gave up (timeout); PayPal did the work all the same
+  if (answer.body === null) {
+    res.writeHead(answer.status).end();
+    return;
+  }
+  res.writeHead(answer.status, { "Content-Type": "application/json" }).end(JSON.stringify(answer.body));
+}
+
+export function startFakePayPal(options: FakePayPalOptions = {}): Promise<FakePayPal> {
+  return FakePayPal.start(options);
+}
