@@ -1,60 +1,40 @@
-import { data } from "react-router";
-import { z } from "zod";
-import type { Route } from "./+types/api.coupon";
 import { priceCart } from "~/domain/cart";
+import { couponApi } from "~/domain/api/coupon";
 import { evaluateCoupon } from "~/domain/coupons";
 import { toSummary } from "~/domain/product";
-import type { CouponResponse } from "~/state/coupon";
 import { findCouponByCode } from "~/server/coupons.server";
-import { getDb } from "~/server/db.server";
-import { readJsonBody } from "~/server/http.server";
-import { clientKey } from "~/server/client-key.server";
-import { hit, RATE_LIMITS } from "~/server/rate-limit.server";
+import { jsonAction, methodNotAllowed } from "~/server/endpoint.server";
+import { RATE_LIMITS } from "~/server/rate-limit.server";
 import { listProducts } from "~/server/products.server";
 
-const bodySchema = z.object({
-  code: z.string().max(64),
-  lines: z.array(z.object({ id: z.string().max(100), quantity: z.number().int().min(1).max(99) })).max(50),
-});
-
-/** Checks a coupon against the shopper's cart with the database's prices and limits. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const body = await readJsonBody(request, bodySchema);
-  if (!body.ok) return data({ ok: false, code: "request_invalid", vars: {} } satisfies CouponResponse, { status: 400 });
-  const db = getDb();
-  // Guessing codes is throttled per client.
-  const limit = await hit(db, RATE_LIMITS.coupon, clientKey(context.clientIp));
-  if (!limit.allowed) {
-    return data({ ok: false, code: "rate_limited", vars: {} } satisfies CouponResponse, {
-      status: 429,
-      headers: { "Retry-After": String(limit.retryAfter) },
-    });
-  }
+/** Checks a coupon against the shopper's cart with the database's prices and limits; guessing codes is throttled. */
+export const action = jsonAction(couponApi, RATE_LIMITS.coupon, async ({ input, db }) => {
   const products = (await listProducts(db)).map(toSummary);
   const byId = new Map(products.map((p) => [p.id, p]));
-  const { items } = priceCart(body.data.lines, (id) => byId.get(id));
-  const coupon = await findCouponByCode(db, body.data.code);
+  const { items } = priceCart(input.lines, (id) => byId.get(id));
+  const coupon = await findCouponByCode(db, input.code);
   const result = evaluateCoupon({
     coupons: coupon ? [coupon] : [],
-    code: body.data.code,
+    code: input.code,
     items,
     now: new Date(),
     freeProduct: (id) => byId.get(id),
   });
-  if (!result.ok) return { ok: false, code: result.code, vars: result.vars } satisfies CouponResponse;
+  // A refused code is an ordinary answer (200): the request itself was fine.
+  if (!result.ok) return { body: { ok: false, code: result.code, vars: result.vars } };
   return {
-    ok: true,
-    coupon: {
-      id: result.coupon.id,
-      code: result.coupon.code,
-      type: result.coupon.type,
-      description: result.coupon.description,
-      discountCents: result.discountCents,
-      freeProduct: result.freeProductId ? (byId.get(result.freeProductId) ?? null) : null,
+    body: {
+      ok: true,
+      coupon: {
+        id: result.coupon.id,
+        code: result.coupon.code,
+        type: result.coupon.type,
+        description: result.coupon.description,
+        discountCents: result.discountCents,
+        freeProduct: result.freeProductId ? (byId.get(result.freeProductId) ?? null) : null,
+      },
     },
-  } satisfies CouponResponse;
-}
+  };
+});
 
-export function loader() {
-  throw data(null, { status: 405 });
-}
+export const loader = methodNotAllowed;

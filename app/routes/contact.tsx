@@ -5,16 +5,16 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { pageMeta } from "~/seo";
 import { localizePath, splitLangFromPath } from "~/domain/lang-path";
+import type { FieldErrors } from "~/domain/api/contract";
 import type { MessageCode } from "~/domain/messages";
 import { contactSchema, fieldErrors } from "~/domain/validation";
 import { primaryButton } from "~/components/content/cta";
 import { ContactChannels } from "~/components/content/contact-channels";
 import { ContentPage, PageHeader } from "~/components/content/page-header";
 import { LocalLink } from "~/components/ui/local-link";
-import { getDb } from "~/server/db.server";
 import { saveContactMessage } from "~/server/contact.server";
-import { clientKey } from "~/server/client-key.server";
-import { hit, RATE_LIMITS } from "~/server/rate-limit.server";
+import { acceptRequest } from "~/server/endpoint.server";
+import { RATE_LIMITS } from "~/server/rate-limit.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "contact");
 
@@ -23,35 +23,36 @@ type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 type Errors = Partial<Record<Field, MessageCode>>;
 
-function text(value: FormDataEntryValue | null): string {
+function text(value: unknown): string {
   return typeof value === "string" ? value : "";
 }
 
 /** The visible fields' errors only: a filled honeypot is handled apart, silently. */
-function visibleErrors(input: unknown): Errors {
-  const all = fieldErrors(contactSchema.safeParse(input), "form_rejected");
+function visibleErrors(fields: FieldErrors): Errors {
   const errors: Errors = {};
-  for (const field of FIELDS) if (all[field]) errors[field] = all[field];
+  for (const field of FIELDS) if (fields[field]) errors[field] = fields[field];
   return errors;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const thankYou = localizePath("/thank-you", lang);
-  // Bots fill the hidden field: they get the same answer as people, and nothing is stored.
-  if (text(form.get("website")) !== "") return redirect(thankYou, 303);
-  const values: Values = { name: text(form.get("name")), email: text(form.get("email")), message: text(form.get("message")) };
-  const client = clientKey(context.clientIp);
-  const limit = await hit(getDb(), RATE_LIMITS.contact, client);
-  if (!limit.allowed) {
-    return data({ errors: {}, values, formError: "rate_limited" as MessageCode }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
-  }
-  const parsed = contactSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: visibleErrors(values), values }, { status: 400 });
+function checkForm(input: unknown): Errors {
+  return visibleErrors(fieldErrors(contactSchema.safeParse(input), "form_rejected"));
+}
 
-  const { name, email, message } = parsed.data;
-  await saveContactMessage(getDb(), { name, email, message, lang, clientKey: client });
+export async function action(args: Route.ActionArgs) {
+  const { lang } = splitLangFromPath(new URL(args.request.url).pathname);
+  const thankYou = localizePath("/thank-you", lang);
+  const accepted = await acceptRequest(args, { body: "form", schema: contactSchema, limit: RATE_LIMITS.contact });
+  if (!accepted.ok) {
+    const { status, refusal, headers, raw } = accepted;
+    // Bots fill the hidden field: they get the same answer as people, and nothing is stored.
+    if (refusal.fields?.website) return redirect(thankYou, 303);
+    const form = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
+    const values: Values = { name: text(form.name), email: text(form.email), message: text(form.message) };
+    const formError: MessageCode | null = status === 422 ? null : refusal.code;
+    return data({ errors: visibleErrors(refusal.fields ?? {}), values, formError }, { status, headers });
+  }
+  const { name, email, message } = accepted.input;
+  await saveContactMessage(accepted.db, { name, email, message, lang, clientKey: accepted.client });
   return redirect(thankYou, 303);
 }
 
@@ -65,7 +66,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Errors>(actionData?.errors ?? {});
   const values = actionData?.values;
-  const formError = actionData && "formError" in actionData ? actionData.formError : null;
+  const formError = actionData?.formError ?? null;
 
   // Errors found by the server (the browser checks the same schema first, so rarely needed).
   useEffect(() => {
@@ -74,7 +75,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const form = new FormData(event.currentTarget);
-    const found = visibleErrors({ name: text(form.get("name")), email: text(form.get("email")), message: text(form.get("message")) });
+    const found = checkForm({ name: text(form.get("name")), email: text(form.get("email")), message: text(form.get("message")) });
     const first = FIELDS.find((field) => found[field]);
     setErrors(found);
     if (!first) return;

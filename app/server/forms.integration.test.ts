@@ -35,12 +35,6 @@ for (const target of testDatabases()) {
       expect(results.filter((r) => r.allowed)).toHaveLength(5);
     });
 
-    it("refuses invalid reviews with the spec's codes", async () => {
-      expect(await submitReview(database.db, review({ name: " " }), "c1")).toMatchObject({ ok: false, code: "review_missing" });
-      expect(await submitReview(database.db, review({ comment: "too short" }), "c1")).toMatchObject({ ok: false, code: "review_too_short" });
-      expect(await submitReview(database.db, review({ rating: 9 }), "c1")).toMatchObject({ ok: false, code: "rating_invalid" });
-    });
-
     it("stores a review, then makes the same client wait, then refuses an identical one", async () => {
       const t0 = new Date("2026-03-01T10:00:00Z");
       const first = await submitReview(database.db, review(), "c2", t0);
@@ -53,12 +47,10 @@ for (const target of testDatabases()) {
       expect(listed.map((r) => r.comment)).toContain("Delivered fast and works perfectly on mobile.");
     });
 
-    it("subscribes an email once and rejects a bad one or a filled honeypot", async () => {
-      expect(await subscribe(database.db, { email: "Fan@Example.com" }, "fr")).toEqual({ ok: true });
-      expect(await subscribe(database.db, { email: "fan@example.com" }, "en")).toEqual({ ok: true });
-      expect(await subscribe(database.db, { email: "nope" }, "en")).toEqual({ ok: false, code: "email_invalid" });
-      expect(await subscribe(database.db, { email: "" }, "en")).toEqual({ ok: false, code: "email_required" });
-      expect((await subscribe(database.db, { email: "bot@example.com", website: "x" }, "en")).ok).toBe(false);
+    // Validation (bad address, honeypot) is the endpoint's: app/routes/api.integration.test.ts.
+    it("subscribes an email once, whatever its case, in the first language given", async () => {
+      await subscribe(database.db, "Fan@Example.com", "fr");
+      await subscribe(database.db, "fan@example.com", "en");
       const rows = await database.db.select().from(newsletterSubscribers);
       expect(rows).toEqual([expect.objectContaining({ email: "fan@example.com", lang: "fr" })]);
     });

@@ -1,22 +1,42 @@
-import type { z } from "zod";
-
 export const MAX_JSON_BYTES = 32 * 1024;
 
-/** Reads and validates a JSON body; malformed, oversized or invalid input is a result, never a throw. */
-export async function readJsonBody<T extends z.ZodType>(
-  request: Request,
-  schema: T,
-): Promise<{ ok: true; data: z.infer<T> } | { ok: false; issues: z.core.$ZodIssue[] }> {
+export type BodyKind = "json" | "form";
+
+/** A body that could not be read: malformed, oversized, or not the kind the endpoint takes. */
+export const UNREADABLE = Symbol("unreadable body");
+
+/**
+ * Reads a JSON body or a form (urlencoded or multipart) without throwing. A form becomes an object
+ * of its text fields (files are ignored); anything that cannot be read is UNREADABLE.
+ */
+export async function readBody(request: Request, kind: BodyKind): Promise<unknown> {
+  return kind === "json" ? readJson(request) : readForm(request);
+}
+
+async function readJson(request: Request): Promise<unknown> {
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES) return { ok: false, issues: [] };
-  let raw: unknown;
+  if (length > MAX_JSON_BYTES) return UNREADABLE;
   try {
     const text = await request.text();
-    if (text.length > MAX_JSON_BYTES) return { ok: false, issues: [] };
-    raw = JSON.parse(text);
+    if (text.length > MAX_JSON_BYTES) return UNREADABLE;
+    return JSON.parse(text);
   } catch {
-    return { ok: false, issues: [] };
+    return UNREADABLE;
   }
-  const result = schema.safeParse(raw);
-  return result.success ? { ok: true, data: result.data } : { ok: false, issues: result.error.issues };
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+async function readForm(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase() ?? "";
+  if (!FORM_TYPES.includes(type)) return UNREADABLE;
+  try {
+    const form = await request.formData();
+    const fields: Record<string, string> = {};
+    for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+    return fields;
+  } catch {
+    // A broken multipart boundary or body: the client's fault, not a server error.
+    return UNREADABLE;
+  }
 }

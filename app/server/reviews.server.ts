@@ -1,25 +1,15 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, gt } from "drizzle-orm";
-import type { MessageCode } from "~/domain/messages";
-import { reviewSchema, fieldErrors, type ReviewInput } from "~/domain/validation";
+import type { ApiRefusal } from "~/domain/api/contract";
+import type { PublicReview } from "~/domain/api/reviews";
+import type { ReviewInput } from "~/domain/validation";
 import { reviews } from "../../db/schema";
 import type { Db } from "./db.server";
 
 /** One review per client per this many minutes (SPEC §5: "blocked while waiting"). */
 export const REVIEW_WAIT_MINUTES = 5;
 
-export type ReviewResult =
-  | { ok: true; review: PublicReview }
-  | { ok: false; code: MessageCode; vars: Record<string, string | number>; fields?: Record<string, MessageCode> };
-
-export interface PublicReview {
-  id: number;
-  productId: string;
-  name: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-}
+export type ReviewResult = { ok: true; review: PublicReview } | ApiRefusal;
 
 function fingerprint(input: Pick<ReviewInput, "productId" | "name" | "comment">): string {
   const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
@@ -31,17 +21,10 @@ function toPublic(row: typeof reviews.$inferSelect): PublicReview {
 }
 
 /**
- * Validates and stores a review: identical reviews are refused, and a client must wait
+ * Stores a validated review: identical reviews are refused, and a client must wait
  * REVIEW_WAIT_MINUTES between two reviews. Reviews are published at once; the seller can hide them.
  */
-export async function submitReview(db: Db, raw: unknown, client: string, now = new Date()): Promise<ReviewResult> {
-  const parsed = reviewSchema.safeParse(raw);
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed) as Record<string, MessageCode>;
-    const code = Object.values(fields)[0] ?? "review_missing";
-    return { ok: false, code, vars: {}, fields };
-  }
-  const input = parsed.data;
+export async function submitReview(db: Db, input: ReviewInput, client: string, now = new Date()): Promise<ReviewResult> {
   const since = new Date(now.getTime() - REVIEW_WAIT_MINUTES * 60_000);
   const [recent] = await db
     .select({ createdAt: reviews.createdAt })

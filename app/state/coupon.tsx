@@ -1,26 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { couponApi, type AppliedCoupon } from "~/domain/api/coupon";
 import { cartTotals, type CartTotals } from "~/domain/cart";
-import type { CouponType } from "~/domain/coupons";
-import type { ProductSummary } from "~/domain/product";
+import { postJson } from "~/lib/api-client";
 import { useCart } from "./cart";
 
 /** SPEC §4: the 'Applying...' state lasts at least 0.5 s. */
 export const COUPON_APPLY_MS = 500;
-
-export interface AppliedCoupon {
-  id: string;
-  code: string;
-  type: CouponType;
-  description: string;
-  discountCents: number;
-  freeProduct: ProductSummary | null;
-}
-
-export type CouponResponse =
-  | { ok: true; coupon: AppliedCoupon }
-  | { ok: false; code: string; vars: Record<string, string | number> };
 
 interface CouponContextValue {
   applied: AppliedCoupon | null;
@@ -57,27 +44,14 @@ export function CouponProvider({ children }: { children: React.ReactNode }) {
       setApplying(true);
       setError(null);
       const lines = itemsRef.current.map(({ id, quantity }) => ({ id, quantity }));
-      try {
-        // The server decides: it knows the coupon's current limits and the real prices.
-        const [response] = await Promise.all([
-          fetch("/api/coupon", {
-            method: "POST",
-            headers: { "Content-Type": "application/json" },
-            body: JSON.stringify({ code, lines }),
-          }),
-          wait(COUPON_APPLY_MS),
-        ]);
-        const result = (await response.json()) as CouponResponse;
-        if (result.ok) setApplied(result.coupon);
-        else {
-          setApplied(null);
-          setError(t(`errors.${result.code}`, result.vars));
-        }
-      } catch {
-        setError(t("shop.coupon.networkError"));
-      } finally {
-        setApplying(false);
-      }
+      // The server decides: it knows the coupon's current limits and the real prices.
+      const [result] = await Promise.all([postJson(couponApi, { code, lines }), wait(COUPON_APPLY_MS)]);
+      setApplying(false);
+      if (result.ok) setApplied(result.coupon);
+      else if (result.code) {
+        setApplied(null);
+        setError(t(`errors.${result.code}`, result.vars));
+      } else setError(t("shop.coupon.networkError"));
     },
     [t],
   );

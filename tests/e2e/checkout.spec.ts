@@ -69,8 +69,12 @@ test("the server prices the order: a tampered stored price changes nothing", asy
   expect(response.status()).toBe(201);
   const body = await response.json();
   expect(body.order.totalCents).toBe(5499);
-  const bad = await request.post("/api/orders", { data: "{not json", headers: { "content-type": "application/json" } });
-  expect(bad.status()).toBe(400);
+  // A Buffer is sent as is (a string would be JSON-encoded into a valid JSON string).
+  const unreadable = await request.post("/api/orders", { data: Buffer.from("{not json"), headers: { "content-type": "application/json" } });
+  expect(unreadable.status()).toBe(400);
+  const incomplete = await request.post("/api/orders", { data: { lines: [{ id: "2", quantity: 1 }] } });
+  expect(incomplete.status()).toBe(422);
+  expect(await incomplete.json()).toMatchObject({ ok: false, code: "details_required" });
   const crossSite = await request.post("/api/orders", { data: {}, headers: { origin: "https://evil.example" } });
   expect(crossSite.status()).toBe(403);
 });

@@ -272,7 +272,7 @@ test.describe("contact form", () => {
       page.waitForResponse((r) => r.request().method() === "POST"),
       page.getByRole("button", { name: text("es", "contact.form.submit") }).click(),
     ]);
-    expect(response.status()).toBe(400);
+    expect(response.status()).toBe(422);
     const errors = area("es", "errors") as Record<string, string>;
     await expect(page.getByText(errors.email_invalid)).toBeVisible();
     await expect(page.getByText(errors.message_required)).toBeVisible();

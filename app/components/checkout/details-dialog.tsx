@@ -4,14 +4,15 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/ui/text-field";
 import { useLang } from "~/components/ui/local-link";
+import { ordersApi, type CreatedOrderSummary } from "~/domain/api/orders";
 import { giftOrderDataSchema, paymentDetailsSchema, type PaymentDetails } from "~/domain/validation";
-import type { CreateOrderResponse } from "~/routes/api.orders";
+import { postJson } from "~/lib/api-client";
 import { useCart } from "~/state/cart";
 import { useCoupon } from "~/state/coupon";
 import { useCurrency } from "~/state/currency";
 import { readJson, STORAGE_KEYS, writeJson } from "~/state/storage";
 
-export type CreatedOrder = Extract<CreateOrderResponse, { ok: true }>["order"] & { details: PaymentDetails };
+export type CreatedOrder = CreatedOrderSummary & { details: PaymentDetails };
 
 const EMPTY = { EMAIL: "", FNAME: "", USERNAME: "", VUUSER: "", website: "" };
 
@@ -67,33 +68,23 @@ export function DetailsDialog({ open, onOpenChange, gift, onCreated }: DetailsDi
     }
     setError(null);
     setSubmitting(true);
-    try {
-      const response = await fetch("/api/orders", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          details: parsed.data,
-          lines: items.map(({ id, quantity }) => ({ id, quantity })),
-          couponCode: applied?.code ?? null,
-          currency,
-          lang,
-          gift,
-        }),
-      });
-      const result = (await response.json()) as CreateOrderResponse;
-      if (!result.ok) {
-        setError(t(`errors.${result.code}`, result.vars));
-        return;
-      }
-      const { website: _honeypot, ...toSave } = parsed.data;
-      writeJson(STORAGE_KEYS.paymentDetails, toSave);
-      onCreated({ ...result.order, details: parsed.data });
-      onOpenChange(false);
-    } catch {
-      setError(t("errors.request_invalid"));
-    } finally {
-      setSubmitting(false);
+    const result = await postJson(ordersApi, {
+      details: parsed.data,
+      lines: items.map(({ id, quantity }) => ({ id, quantity })),
+      couponCode: applied?.code ?? null,
+      currency,
+      lang,
+      gift,
+    });
+    setSubmitting(false);
+    if (!result.ok) {
+      setError(result.code ? t(`errors.${result.code}`, result.vars) : t("errors.request_invalid"));
+      return;
     }
+    const { website: _honeypot, ...toSave } = parsed.data;
+    writeJson(STORAGE_KEYS.paymentDetails, toSave);
+    onCreated({ ...result.order, details: parsed.data });
+    onOpenChange(false);
   }
 
   return (

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { BadgeCheck, Clock, Mail, Users, Zap } from "lucide-react";
 import { LocalLink, useLang } from "~/components/ui/local-link";
-import { isMessageCode } from "~/domain/messages";
+import { newsletterApi } from "~/domain/api/newsletter";
+import { postJson } from "~/lib/api-client";
 import { useRootData } from "~/root";
 
 /* Brand marks (Simple Icons, CC0): lucide ships no brand icons. Decorative; the link carries the name. */
@@ -179,8 +180,6 @@ export function Footer() {
   );
 }
 
-type NewsletterReply = { ok: true } | { ok: false; code?: unknown };
-
 /** Sign-up for the newsletter: POST /api/newsletter (JSON {email, website, lang}), with a honeypot field for bots. */
 function Newsletter() {
   const { t } = useTranslation();
@@ -196,27 +195,15 @@ function Newsletter() {
     if (busy) return;
     setBusy(true);
     setError(null);
-    let reply: NewsletterReply | null;
-    try {
-      const response = await fetch("/api/newsletter", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        // lang: the language of the confirmation the server may send.
-        body: JSON.stringify({ email, website, lang }),
-      });
-      // A missing route or a proxy error answers HTML: treat anything but our JSON as a failure.
-      reply = (await response.json().catch(() => null)) as NewsletterReply | null;
-    } catch {
-      reply = null;
-    }
+    // lang: the language of the confirmation the server may send.
+    const reply = await postJson(newsletterApi, { email, website, lang });
     setBusy(false);
-    if (reply?.ok === true) {
+    if (reply.ok) {
       toast.success(t("frame.footer.newsletter.success"));
       setEmail("");
       return;
     }
-    const code = reply?.ok === false ? reply.code : undefined;
-    setError(isMessageCode(code) ? t(`errors.${code}`) : t("frame.footer.newsletter.error"));
+    setError(reply.code ? t(`errors.${reply.code}`) : t("frame.footer.newsletter.error"));
   }
 
   const errorId = `${id}-error`;

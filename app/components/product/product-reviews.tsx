@@ -2,10 +2,11 @@ import { MessageSquarePlus } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { isMessageCode, type MessageCode } from "~/domain/messages";
+import { reviewsApi, type PublicReview } from "~/domain/api/reviews";
+import type { MessageCode } from "~/domain/messages";
 import { RATING_MAX, RATING_MIN, reviewSchema, fieldErrors } from "~/domain/validation";
 import { LocalLink, useLang } from "~/components/ui/local-link";
-import type { PublicReview } from "~/server/reviews.server";
+import { postJson } from "~/lib/api-client";
 import { RatingStars } from "./rating-stars";
 import { ReviewWidget } from "./review-widget";
 
@@ -32,10 +33,6 @@ interface PostedReview {
   rating: number;
   comment: string;
 }
-
-type ReviewAnswer = { ok: true } | { ok: false; code?: unknown; vars?: Record<string, string | number> };
-
-export const REVIEWS_ENDPOINT = "/api/reviews";
 
 export function ProductReviews({ productId, stored = [] }: { productId: string; stored?: readonly PublicReview[] }) {
   const { t } = useTranslation();
@@ -123,28 +120,17 @@ function ReviewForm({ productId, onPosted }: { productId: string; onPosted: (rev
     }
     setError(null);
     setSending(true);
-    try {
-      const response = await fetch(REVIEWS_ENDPOINT, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ productId, name, rating: Number(rating), comment, website }),
-      });
-      const answer = (await response.json().catch(() => null)) as ReviewAnswer | null;
-      if (answer?.ok === true) {
-        toast.success(t("product.reviews.successTitle"), { description: t("product.reviews.successText") });
-        onPosted({ name: name.trim(), rating: Number(rating), comment: comment.trim() });
-        setName("");
-        setComment("");
-        setRating(String(RATING_MAX));
-        return;
-      }
-      const code = answer && isMessageCode(answer.code) ? answer.code : null;
-      fail(code, answer && answer.ok === false ? (answer.vars ?? {}) : {});
-    } catch {
-      fail(null);
-    } finally {
-      setSending(false);
+    const answer = await postJson(reviewsApi, { productId, name, rating: Number(rating), comment, website });
+    setSending(false);
+    if (answer.ok) {
+      toast.success(t("product.reviews.successTitle"), { description: t("product.reviews.successText") });
+      onPosted({ name: name.trim(), rating: Number(rating), comment: comment.trim() });
+      setName("");
+      setComment("");
+      setRating(String(RATING_MAX));
+      return;
     }
+    fail(answer.code, answer.vars);
   };
 
   const invalid = (field: string) => (error?.fields.has(field) ? true : undefined);

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import type { CouponType } from "../coupons";
+import type { ProductSummary } from "../product";
+import { defineContract } from "./contract";
+import { cartLinesSchema } from "./lines";
+
+/** A coupon the server accepted for the cart, with the discount it gives. */
+export interface AppliedCoupon {
+  id: string;
+  code: string;
+  type: CouponType;
+  description: string;
+  discountCents: number;
+  freeProduct: ProductSummary | null;
+}
+
+/** POST /api/coupon: checks a code against the cart with the database's prices and limits. */
+export const couponApi = defineContract<{ ok: true; coupon: AppliedCoupon }>()(
+  "/api/coupon",
+  z.object({ code: z.string().max(64), lines: cartLinesSchema }),
+);

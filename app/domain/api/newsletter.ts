@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { LANGS } from "../lang-path";
+import { newsletterSchema } from "../validation";
+import { defineContract } from "./contract";
+
+/** POST /api/newsletter: subscribes an address; `lang` is the language of later mail. */
+export const newsletterApi = defineContract<{ ok: true }>()(
+  "/api/newsletter",
+  newsletterSchema.extend({ lang: z.enum(LANGS).default("en") }),
+);

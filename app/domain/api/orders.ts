@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { LANGS } from "../lang-path";
+import { CURRENCIES } from "../money";
+import { paymentDetailsSchema } from "../validation";
+import { defineContract } from "./contract";
+import { cartLinesSchema } from "./lines";
+
+export type PaymentChannel = "paypal" | "manual";
+
+/** The stored order as the browser needs it for the payment step. */
+export interface CreatedOrderSummary {
+  id: string;
+  totalCents: number;
+  subtotalCents: number;
+  discountCents: number;
+  channel: PaymentChannel;
+}
+
+/** POST /api/orders: step 1 of checkout, the payment details and the cart become a stored order. */
+export const ordersApi = defineContract<{ ok: true; order: CreatedOrderSummary }>()(
+  "/api/orders",
+  z.object({
+    details: paymentDetailsSchema,
+    lines: cartLinesSchema,
+    couponCode: z.string().max(64).nullable().default(null),
+    currency: z.enum(CURRENCIES).default("USD"),
+    lang: z.enum(LANGS).default("en"),
+    gift: z.boolean().default(false),
+  }),
+);

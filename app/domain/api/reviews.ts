@@ -1,0 +1,15 @@
+import { reviewSchema } from "../validation";
+import { defineContract } from "./contract";
+
+/** A published review as shoppers see it. */
+export interface PublicReview {
+  id: number;
+  productId: string;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+/** POST /api/reviews: stores and publishes a review of a listed product. */
+export const reviewsApi = defineContract<{ ok: true; review: PublicReview }>()("/api/reviews", reviewSchema);
