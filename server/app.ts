@@ -8,7 +8,7 @@ import type { ServerBuild } from "react-router";
 import { openDatabase, setDatabase, type Database } from "../app/server/db.server";
 import { parseEnv, setEnv, type Env } from "../app/server/env.server";
 import { pruneRateLimits, setRateLimitScale } from "../app/server/rate-limit.server";
-import { bodySizeGuard, sameOriginGuard } from "./guards";
+import { bodySizeGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/seed.server";
 
 export { EnvError } from "../app/server/env.server";
@@ -84,6 +84,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
       crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
     }),
   );
+  app.use(wellFormedRequestGuard());
   app.use(bodySizeGuard());
   app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
   app.use(
