@@ -10,7 +10,7 @@ import { parseEnv, setEnv, type Env } from "../app/server/env.server";
 import { jobLock, startJobs } from "../app/server/jobs.server";
 import { JOBS } from "../app/server/jobs/index.server";
 import { setRateLimitScale } from "../app/server/rate-limit.server";
-import { bodySizeGuard, sameOriginGuard } from "./guards";
+import { bodySizeGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/seed.server";
 
 export { EnvError } from "../app/server/env.server";
@@ -85,6 +85,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
       crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
     }),
   );
+  app.use(wellFormedRequestGuard());
   app.use(bodySizeGuard());
   app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
   app.use(

@@ -3,6 +3,13 @@ import type { NextFunction, Request, Response } from "express";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** Methods the shop answers; anything else (TRACE, PROPFIND, …) is allowed nowhere. */
+export const IMPLEMENTED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+function refuse(res: Response, status: number) {
+  res.status(status).type("application/json").send({ ok: false, code: "request_invalid" });
+}
+
 /**
  * State-changing requests must come from our own pages: a cross-site Origin or Sec-Fetch-Site is
  * refused (CSRF). Provider webhooks, which are signed instead, are exempt.
@@ -15,7 +22,7 @@ export function sameOriginGuard(siteUrl: string, exempt: string[] = []) {
     const hostOrigin = `${req.protocol}://${req.get("host")}`;
     const crossSite = req.get("sec-fetch-site") === "cross-site";
     if (crossSite || (origin && origin !== "null" && origin !== siteOrigin && origin !== hostOrigin)) {
-      res.status(403).type("application/json").send({ ok: false, code: "request_invalid" });
+      refuse(res, 403);
       return;
     }
     next();
@@ -27,7 +34,55 @@ export function bodySizeGuard(maxBytes = MAX_BODY_BYTES) {
   return (req: Request, res: Response, next: NextFunction) => {
     const length = Number(req.get("content-length") ?? 0);
     if (length > maxBytes) {
-      res.status(413).type("application/json").send({ ok: false, code: "request_invalid" });
+      refuse(res, 413);
+      return;
+    }
+    next();
+  };
+}
+
+/** 'shop.example', 'localhost:3000', '[::1]:8080': a host with an optional port, and nothing else. */
+export function isHostHeader(value: string): boolean {
+  if (!/^(\[[0-9a-f:.]+\]|[a-z0-9\-._~!$&'()*+;=%]+)(:\d{1,5})?$/i.test(value)) return false;
+  try {
+    new URL(`http://${value}`); // also refuses ports over 65535 and malformed IP literals
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Answers requests whose URL the React Router adapter could not build (it would throw: a 500) or
+ * whose method no page implements, before they reach it:
+ * - a method outside IMPLEMENTED_METHODS (TRACE included: fetch's Request refuses it) → 405 with
+ *   Allow, not 501: bad input is the client's fault, and scanners should not page anyone;
+ * - `OPTIONS *` (a question about the server itself) → 204 with the implemented methods in Allow;
+ * - any other target that is not a path (absolute-form `GET http://host/x`) → 400;
+ * - a missing or malformed Host (HTTP/1.0 without one, '[::1', 'a b', a port over 65535) → 400;
+ * - a malformed X-Forwarded-Host entry → 400, whoever sent it: the adapter reads its port even from
+ *   clients whose forwarding headers Express does not trust;
+ * - a trusted X-Forwarded-Proto other than http or https → 400.
+ */
+export function wellFormedRequestGuard() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!IMPLEMENTED_METHODS.includes(req.method)) {
+      res.set("Allow", IMPLEMENTED_METHODS.join(", "));
+      refuse(res, 405);
+      return;
+    }
+    if (req.method === "OPTIONS" && req.url === "*") {
+      res.status(204).set("Allow", IMPLEMENTED_METHODS.join(", ")).end();
+      return;
+    }
+    const forwardedHosts = req.get("x-forwarded-host") || undefined; // empty is ignored downstream too
+    const wellFormed =
+      req.url.startsWith("/") &&
+      isHostHeader(req.get("host") ?? "") &&
+      (forwardedHosts?.split(",") ?? []).every((entry) => isHostHeader(entry.trim())) &&
+      /^https?$/i.test(req.protocol);
+    if (!wellFormed) {
+      refuse(res, 400);
       return;
     }
     next();

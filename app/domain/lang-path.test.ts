@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_LANG,
@@ -87,6 +88,25 @@ describe("localizePath", () => {
     expect(localizePath("/?q=1", "fr")).toBe("/fr?q=1");
     expect(localizePath("/#top", "fr")).toBe("/fr#top");
     expect(localizePath("/es/help-center#delivery", "fr")).toBe("/fr/help-center#delivery");
+  });
+
+  it("never makes a path a browser would read as another site", () => {
+    // '//host' and '/\\host' are protocol-relative URLs: a redirect there would leave the shop.
+    expect(localizePath("/en//evil.example", "en")).toBe("/evil.example");
+    expect(localizePath("/en/\\evil.example", "en")).toBe("/evil.example");
+    expect(localizePath("//evil.example/x?y=//z", "en")).toBe("/evil.example/x?y=//z");
+    expect(localizePath("/fr///evil.example", "es")).toBe("/es/evil.example");
+    expect(localizePath("\\\\evil.example", "fr")).toBe("/fr/evil.example");
+  });
+
+  it("always answers a same-site path, whatever it is given", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom("/", "\\", "en", "fr", "es", "?", "#", "a", ".", "%2F", " ") }), fc.constantFrom(...LANGS), (path, lang) => {
+        const target = localizePath(path, lang);
+        expect(target).toMatch(/^\/(?![/\\])/);
+        expect(new URL(target, "https://shop.example").origin).toBe("https://shop.example");
+      }),
+    );
   });
 });
 

@@ -32,15 +32,23 @@ function splitSuffix(path: string): { pathname: string; suffix: string } {
 }
 
 /**
+ * Makes a path start with exactly one '/': browsers read '//evil.example' and '/\\evil.example' as
+ * another site, so a path we redirect or link to must never start that way.
+ */
+function sameSitePath(pathname: string): string {
+  return `/${pathname.replace(/^[/\\]+/, "")}`;
+}
+
+/**
  * Language from the first segment (exact lower-case 'en', 'fr' or 'es'), else English.
- * `rest` always starts with '/' and keeps any query string and hash.
+ * `rest` always starts with exactly one '/' (a same-site path) and keeps any query string and hash.
  */
 export function splitLangFromPath(path: string): { lang: Lang; rest: string } {
   const { pathname, suffix } = splitSuffix(path);
-  const absolute = pathname.startsWith("/") ? pathname : `/${pathname}`;
+  const absolute = sameSitePath(pathname);
   const match = /^\/([^/]+)(\/.*)?$/.exec(absolute);
   const first = match?.[1];
-  if (first !== undefined && isLang(first)) return { lang: first, rest: `${match?.[2] ?? "/"}${suffix}` };
+  if (first !== undefined && isLang(first)) return { lang: first, rest: `${sameSitePath(match?.[2] ?? "/")}${suffix}` };
   return { lang: DEFAULT_LANG, rest: `${absolute}${suffix}` };
 }
 

@@ -23,8 +23,8 @@ export function loader({ params, request }: Route.LoaderArgs) {
     }
     return null;
   }
-  // English has no prefix: /en/cart is the same page as /cart.
-  if (lang === "en") throw redirect((url.pathname.replace(/^\/en(?=\/|$)/, "") || "/") + url.search, 301);
+  // English has no prefix: /en/cart is the same page as /cart (and /en//evil.example is /evil.example).
+  if (lang === "en") throw redirect(localizePath(url.pathname + url.search, "en"), 301);
   if (!isLang(lang)) throw data(null, { status: 404 });
   return null;
 }

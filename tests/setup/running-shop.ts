@@ -1,0 +1,49 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { createServer } from "vite";
+
+export interface RunningShop {
+  port: number;
+  close(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * Boots the real shop — server/app.ts and every route — on 127.0.0.1 with a fresh in-memory database,
+ * as `npm run dev` does but without Vite's own middleware in front: no build needed, and what answers
+ * is exactly the Express app production serves. Both are loaded through Vite so the routes share the
+ * app's modules (its database and environment).
+ */
+export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
+  Object.assign(process.env, {
+    DATA_DIR: "memory://",
+    SESSION_SECRET: "test-secret-test-secret-test-secret-test",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  const vite = await createServer({
+    root,
+    configFile: path.join(root, "vite.config.ts"),
+    appType: "custom",
+    logLevel: "error",
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+  const { createShop } = (await vite.ssrLoadModule("/server/app.ts")) as typeof import("../../server/app");
+  const shop = await createShop(() => vite.ssrLoadModule("virtual:react-router/server-build") as never);
+  const server = shop.app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const port = (server.address() as AddressInfo).port;
+  // The first page transforms every module the pages import: pay for it here, not in a test.
+  await fetch(`http://127.0.0.1:${port}/`);
+  return {
+    port,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await shop.close();
+      await vite.close();
+    },
+  };
+}
