@@ -10,7 +10,7 @@ import { getDb } from "~/server/db.server";
 import { readJsonBody } from "~/server/http.server";
 import { clientKey } from "~/server/client-key.server";
 import { hit, RATE_LIMITS } from "~/server/rate-limit.server";
-import { listProducts } from "~/server/products.server";
+import { readCatalogue } from "~/server/catalogue-cache.server";
 
 const bodySchema = z.object({
   code: z.string().max(64),
@@ -30,16 +30,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Retry-After": String(limit.retryAfter) },
     });
   }
-  const products = (await listProducts(db)).map(toSummary);
-  const byId = new Map(products.map((p) => [p.id, p]));
-  const { items } = priceCart(body.data.lines, (id) => byId.get(id));
-  const coupon = await findCouponByCode(db, body.data.code);
+  const catalogue = await readCatalogue(db);
+  const summary = (id: string) => {
+    const product = catalogue.product(id);
+    return product && toSummary(product);
+  };
+  const { items } = priceCart(body.data.lines, summary);
+  const cached = catalogue.coupon(body.data.code);
+  // Usage counts move with every order: a limited coupon is re-read so the answer matches checkout's.
+  const coupon = cached?.usageLimit != null ? await findCouponByCode(db, body.data.code) : cached;
   const result = evaluateCoupon({
     coupons: coupon ? [coupon] : [],
     code: body.data.code,
     items,
     now: new Date(),
-    freeProduct: (id) => byId.get(id),
+    freeProduct: summary,
   });
   if (!result.ok) return { ok: false, code: result.code, vars: result.vars } satisfies CouponResponse;
   return {
@@ -50,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       type: result.coupon.type,
       description: result.coupon.description,
       discountCents: result.discountCents,
-      freeProduct: result.freeProductId ? (byId.get(result.freeProductId) ?? null) : null,
+      freeProduct: result.freeProductId ? (summary(result.freeProductId) ?? null) : null,
     },
   } satisfies CouponResponse;
 }

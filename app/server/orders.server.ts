@@ -11,7 +11,7 @@ import type { PaymentDetails } from "~/domain/validation";
 import { orderEvents, orderItems, orders } from "../../db/schema";
 import { findCouponByCode } from "./coupons.server";
 import type { Db } from "./db.server";
-import { listProducts } from "./products.server";
+import { readCatalogue } from "./catalogue-cache.server";
 
 export interface NewOrder {
   details: PaymentDetails;
@@ -38,11 +38,11 @@ export type CreateOrderResult = { ok: true; order: PricedOrder } | { ok: false; 
 const secureRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
 /**
- * Prices the cart from the database (the browser's prices are never read), re-checks the coupon,
- * and stores the order with its items and first history row in one transaction.
+ * Prices the cart from the catalogue (the browser's prices are never read), re-checks the coupon
+ * against the database (its usage count is live data, never cached), and stores the order with its items and first history row in one transaction.
  */
 export async function createOrder(db: Db, input: NewOrder, now = new Date()): Promise<CreateOrderResult> {
-  const products = (await listProducts(db)).map(toSummary);
+  const products = (await readCatalogue(db)).products.map((p) => toSummary(p));
   const byId = new Map(products.map((p) => [p.id, p]));
   const { items } = priceCart(input.lines, (id) => byId.get(id));
   if (items.length === 0) return { ok: false, code: "cart_empty", vars: {} };

@@ -10,7 +10,7 @@ import {
 } from "~/domain/currency";
 import { formatPrice, isCurrency, type Currency } from "~/domain/money";
 import { useLang } from "~/components/ui/local-link";
-import { useRootData } from "~/root";
+import { usePublicConfig, useStorefrontData } from "./storefront-data";
 import { useCart } from "./cart";
 import { readJson, STORAGE_KEYS, writeCookie, writeJson } from "./storage";
 
@@ -36,8 +36,8 @@ function persist(pref: CurrencyPreference) {
 }
 
 export function CurrencyProvider({ children }: { children: React.ReactNode }) {
-  const initial = useRootData()?.currency;
-  const geoUrl = useRootData()?.geoLookupUrl ?? null;
+  const initial = useStorefrontData()?.currency;
+  const geoUrl = usePublicConfig()?.geoLookupUrl ?? null;
   const lang = useLang();
   const { totals } = useCart();
   const [currency, setCurrency] = useState<Currency>(initial?.currency ?? "USD");
@@ -65,7 +65,9 @@ export function CurrencyProvider({ children }: { children: React.ReactNode }) {
       writeCookie("currency", JSON.stringify(stored), PREFERENCE_TTL_MS / 1000);
       return;
     }
-    if (!initial?.needsDetection || !geoUrl) {
+    // No server guess (an error page above the shop's loader): remember nothing, detect next time.
+    if (!initial) return;
+    if (!initial.needsDetection || !geoUrl) {
       set(state.current.currency, false);
       return;
     }
