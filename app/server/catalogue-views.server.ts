@@ -1,6 +1,6 @@
 /**
  * Catalogue questions answered on the server (membership, featured, bundle savings), so client
- * bundles never carry the catalogue's long texts: pages map the ids to the root loader's summaries.
+ * bundles never carry the catalogue's long texts: pages map the ids to the shopper layout's summaries.
  * Prices and stock come from the catalogue cache (the database, read once).
  */
 import { featuredProducts, productsByCategory, type CategoryKind } from "~/catalogue";
