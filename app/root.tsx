@@ -4,30 +4,30 @@ import type { Route } from "./+types/root";
 import { splitLangFromPath } from "~/domain/lang-path";
 import { getI18n, registerTranslations } from "~/i18n/i18n";
 import { useNonce } from "~/nonce";
+import { resources } from "~/i18n/resources.server";
 import { publicConfig } from "~/server/public-config.server";
-import { storefrontData } from "~/server/storefront.server";
 import { ErrorPage } from "~/components/layout/error-page";
 import { Toaster } from "sonner";
-import { ShopProviders } from "~/state/shop-providers";
+import { ROOT_ROUTE_ID, type RootData } from "~/state/storefront-data";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { ...publicConfig(), ...(await storefrontData(request)) };
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
+/**
+ * The document frame: translations and public configuration only. The shop's data and state live
+ * in the shopper layout (routes/lang-layout), so other areas do not inherit them.
+ */
+export function loader({ request }: Route.LoaderArgs): RootData {
+  const { lang } = splitLangFromPath(new URL(request.url).pathname);
+  // The page's language only: the browser's bundle carries no translations.
+  return { ...publicConfig(), translations: { lang, tree: resources[lang] } };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // The language comes from the path, not loader data, so it follows client navigation too.
   const { lang } = splitLangFromPath(useLocation().pathname);
   const nonce = useNonce();
-  const translations = useRootData()?.translations;
+  const translations = useRouteLoaderData<RootData>(ROOT_ROUTE_ID)?.translations;
   if (translations) registerTranslations(translations.lang, translations.tree);
   return (
     <html lang={lang}>
@@ -40,10 +40,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={getI18n(lang)}>
-          <ShopProviders>
-            {children}
-            <Toaster position="top-center" richColors closeButton />
-          </ShopProviders>
+          {children}
+          <Toaster position="top-center" richColors closeButton />
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -68,12 +68,15 @@ export interface Product {
   listed: boolean;
 }
 
-/** What every page needs of every product (cards, cart, search): no long texts. */
+/**
+ * What every page needs of every product (cards, cart, search): no long texts, the main image only,
+ * and the short description in the page's language and English (search matches both) when the
+ * summary is made for a page.
+ */
 export type ProductSummary = Pick<
   Product,
   | "id"
   | "title"
-  | "description"
   | "priceCents"
   | "originalPriceCents"
   | "rating"
@@ -84,10 +87,10 @@ export type ProductSummary = Pick<
   | "inStock"
   | "type"
   | "listed"
-  | "videoUrl"
->;
+> & { description: Partial<Localized> };
 
-export function toSummary(p: Product): ProductSummary {
-  const { id, title, description, priceCents, originalPriceCents, rating, reviews, category, images, badge, inStock, type, listed, videoUrl } = p;
-  return { id, title, description, priceCents, originalPriceCents, rating, reviews, category, images, badge, inStock, type, listed, videoUrl };
+export function toSummary(p: Product, lang?: Lang): ProductSummary {
+  const { id, title, priceCents, originalPriceCents, rating, reviews, category, badge, inStock, type, listed } = p;
+  const description = lang ? { en: p.description.en, [lang]: p.description[lang] } : p.description;
+  return { id, title, description, priceCents, originalPriceCents, rating, reviews, category, images: p.images.slice(0, 1), badge, inStock, type, listed };
 }

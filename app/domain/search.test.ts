@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toSummary } from "./product";
 import { SEARCH_CHIPS, searchProducts } from "./search";
 import { CATALOGUE, makeProduct } from "../../tests/fixtures/products";
 
@@ -28,6 +29,11 @@ describe("searchProducts", () => {
     expect(searchProducts(products, "déchaînée", "fr").map((p) => p.id)).toEqual(["a"]);
     expect(searchProducts(products, "dechainee", "fr").map((p) => p.id)).toEqual(["a"]);
     expect(searchProducts(products, "salvaje", "fr")).toEqual([]);
+    // The summaries a French page receives carry exactly what this search reads.
+    const sent = products.map((p) => toSummary(p, "fr"));
+    expect(sent[0].description).toEqual({ en: "Wild dance moves", fr: "Danse déchaînée" });
+    expect(searchProducts(sent, "dance", "fr").map((p) => p.id)).toEqual(["a"]);
+    expect(searchProducts(sent, "déchaînée", "fr").map((p) => p.id)).toEqual(["a"]);
     expect(searchProducts(products, "SALVAJE", "es").map((p) => p.id)).toEqual(["a"]);
   });
 

@@ -20,6 +20,6 @@ export function searchProducts<P extends ProductSummary>(products: readonly P[],
   return products.filter((product) => {
     if (!product.listed) return false;
     const haystacks = [product.title, product.category, product.description[lang], product.description.en];
-    return haystacks.some((text) => fold(text).includes(needle));
+    return haystacks.some((text) => text !== undefined && fold(text).includes(needle));
   });
 }

@@ -2,23 +2,28 @@ import { priceCart } from "~/domain/cart";
 import { couponApi } from "~/domain/api/coupon";
 import { evaluateCoupon } from "~/domain/coupons";
 import { toSummary } from "~/domain/product";
+import { readCatalogue } from "~/server/catalogue-cache.server";
 import { findCouponByCode } from "~/server/coupons.server";
 import { jsonAction, methodNotAllowed } from "~/server/endpoint.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
-import { listProducts } from "~/server/products.server";
 
-/** Checks a coupon against the shopper's cart with the database's prices and limits; guessing codes is throttled. */
+/** Checks a coupon against the shopper's cart with the catalogue's prices and live limits; guessing codes is throttled. */
 export const action = jsonAction(couponApi, RATE_LIMITS.coupon, async ({ input, db }) => {
-  const products = (await listProducts(db)).map(toSummary);
-  const byId = new Map(products.map((p) => [p.id, p]));
-  const { items } = priceCart(input.lines, (id) => byId.get(id));
-  const coupon = await findCouponByCode(db, input.code);
+  const catalogue = await readCatalogue(db);
+  const summary = (id: string) => {
+    const product = catalogue.product(id);
+    return product && toSummary(product);
+  };
+  const { items } = priceCart(input.lines, summary);
+  const cached = catalogue.coupon(input.code);
+  // Usage counts move with every order: a limited coupon is re-read so the answer matches checkout's.
+  const coupon = cached?.usageLimit != null ? await findCouponByCode(db, input.code) : cached;
   const result = evaluateCoupon({
     coupons: coupon ? [coupon] : [],
     code: input.code,
     items,
     now: new Date(),
-    freeProduct: (id) => byId.get(id),
+    freeProduct: summary,
   });
   // A refused code is an ordinary answer (200): the request itself was fine.
   if (!result.ok) return { body: { ok: false, code: result.code, vars: result.vars } };
@@ -31,7 +36,7 @@ export const action = jsonAction(couponApi, RATE_LIMITS.coupon, async ({ input, 
         type: result.coupon.type,
         description: result.coupon.description,
         discountCents: result.discountCents,
-        freeProduct: result.freeProductId ? (byId.get(result.freeProductId) ?? null) : null,
+        freeProduct: result.freeProductId ? (summary(result.freeProductId) ?? null) : null,
       },
     },
   };

@@ -11,8 +11,7 @@ import { splitLangFromPath } from "~/domain/lang-path";
 import type { MessageCode } from "~/domain/messages";
 import { fieldErrors, giftFormSchema, type GiftForm, type GiftOrderData } from "~/domain/validation";
 import { pageMeta } from "~/seo";
-import { getDb } from "~/server/db.server";
-import { findProduct } from "~/server/products.server";
+import { readCatalogue } from "~/server/catalogue-cache.server";
 import { useCart } from "~/state/cart";
 import { useCurrency } from "~/state/currency";
 import { STORAGE_KEYS, writeJson } from "~/state/storage";
@@ -21,7 +20,7 @@ import { STORAGE_KEYS, writeJson } from "~/state/storage";
 export const GIFT_REDIRECT_MS = 1000;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const product = await findProduct(getDb(), params.productId);
+  const product = (await readCatalogue()).product(params.productId);
   if (!product || !product.listed || !isGiftProduct(product.id)) throw data(null, { status: 404 });
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   return { product: { id: product.id, title: product.title, priceCents: product.priceCents, image: product.images[0], description: product.description[lang] } };

@@ -10,7 +10,7 @@ import { listingData, type ListingData } from "~/server/catalogue-views.server";
 import { useProductsByIds } from "~/components/product/use-catalogue";
 import { useProductLookup } from "~/state/products";
 import { LocalLink } from "~/components/ui/local-link";
-import { useRootData } from "~/root";
+import { usePublicConfig } from "~/state/storefront-data";
 
 export const loader = () => listingData(["triggers", "rooms", "bundles"], { featured: true });
 
@@ -47,7 +47,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
 
 function Hero() {
   const { t } = useTranslation();
-  const discord = useRootData()?.links.discord ?? null;
+  const discord = usePublicConfig()?.links.discord ?? null;
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-600 text-white">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">

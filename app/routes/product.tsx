@@ -4,8 +4,8 @@ import { data, isRouteErrorResponse, useLocation, useNavigate } from "react-rout
 import type { Route } from "./+types/product";
 import type { Product } from "~/domain/product";
 import { pageMeta } from "~/seo";
+import { readCatalogue } from "~/server/catalogue-cache.server";
 import { getDb } from "~/server/db.server";
-import { findProduct, listProducts } from "~/server/products.server";
 import type { PublicReview } from "~/domain/api/reviews";
 import { listPublishedReviews } from "~/server/reviews.server";
 import { bundleView, isGiftProduct, type BundleView } from "~/server/catalogue-views.server";
@@ -30,17 +30,16 @@ import { ProductJsonLd } from "~/components/product/product-json-ld";
 import { ProductMedia } from "~/components/product/product-media";
 import { ProductReviews } from "~/components/product/product-reviews";
 import { RatingStars } from "~/components/product/rating-stars";
-import { useRootData } from "~/root";
+import { usePublicConfig } from "~/state/storefront-data";
 import { useCurrency } from "~/state/currency";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const product = await findProduct(getDb(), params.id);
+  const catalogue = await readCatalogue();
+  const product = catalogue.product(params.id);
   if (!product || !product.listed) throw data(null, { status: 404 });
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const [bundle, reviews] = await Promise.all([
-    product.bundleItems ? listProducts(getDb()).then((all) => bundleView(product, all)) : null,
-    listPublishedReviews(getDb(), product.id),
-  ]);
+  const reviews = await listPublishedReviews(getDb(), product.id);
+  const bundle = bundleView(product, catalogue.products);
   return { product, lang, isGift: isGiftProduct(product.id), bundle, reviews };
 }
 
@@ -64,7 +63,7 @@ function ProductView({ product, isGift, bundle, reviews }: { product: Product; i
   const lang = useLang();
   const { pathname } = useLocation();
   const { format } = useCurrency();
-  const discord = useRootData()?.links.discord ?? null;
+  const discord = usePublicConfig()?.links.discord ?? null;
   const bundleSavings = bundle?.savingsCents ?? 0;
 
   return (

@@ -6,7 +6,7 @@ import { CopySnippet } from "~/components/content/copy-snippet";
 import { ContentPage, ContentSection, PageHeader } from "~/components/content/page-header";
 import { shareSnippets, type SnippetKind } from "~/components/content/share-snippets";
 import { tList } from "~/components/content/text";
-import { useRootData } from "~/root";
+import { usePublicConfig } from "~/state/storefront-data";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "share");
 
@@ -14,7 +14,7 @@ const SNIPPETS: SnippetKind[] = ["link", "smallBanner", "fullBanner", "chat"];
 
 export default function SharePage() {
   const { t } = useTranslation();
-  const siteUrl = useRootData()?.siteUrl ?? "";
+  const siteUrl = usePublicConfig()?.siteUrl ?? "";
   const siteName = t("meta.siteName");
   const snippets = shareSnippets(siteUrl, {
     siteName,

@@ -1,8 +1,7 @@
 import { hreflangAlternates, localizePath } from "~/domain/lang-path";
 import { LANGS } from "~/domain/product";
-import { getDb } from "~/server/db.server";
+import { readCatalogue } from "~/server/catalogue-cache.server";
 import { getEnv } from "~/server/env.server";
-import { listProducts } from "~/server/products.server";
 
 const STATIC_PATHS = [
   "/", "/triggers", "/triggers/permanent", "/triggers/gift", "/rooms", "/rooms/permanent", "/bundles",
@@ -14,7 +13,7 @@ const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 /** Every indexable page in every language, each with its hreflang alternates (x-default too, as on the pages). */
 export async function loader() {
   const site = getEnv().SITE_URL;
-  const products = (await listProducts(getDb())).filter((p) => p.listed);
+  const products = (await readCatalogue()).products.filter((p) => p.listed);
   const paths = [...STATIC_PATHS, ...products.map((p) => `/product/${encodeURIComponent(p.id)}`)];
   const urls = paths.flatMap((path) =>
     LANGS.map((lang) => {

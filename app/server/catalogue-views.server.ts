@@ -1,13 +1,12 @@
 /**
  * Catalogue questions answered on the server (membership, featured, bundle savings), so client
- * bundles never carry the catalogue's long texts: pages map the ids to the root loader's summaries.
- * Prices and stock come from the database (listProducts).
+ * bundles never carry the catalogue's long texts: pages map the ids to the shopper layout's summaries.
+ * Prices and stock come from the catalogue cache (the database, read once).
  */
 import { featuredProducts, productsByCategory, type CategoryKind } from "~/catalogue";
 import { bundleSavingsCents, isGiftProduct } from "~/domain/pricing";
 import type { BundleItem, Product } from "~/domain/product";
-import { getDb } from "~/server/db.server";
-import { listProducts } from "~/server/products.server";
+import { readCatalogue } from "~/server/catalogue-cache.server";
 
 export interface BundleView {
   /** The two items, each at its current price. */
@@ -38,7 +37,7 @@ export interface ListingData {
 }
 
 export async function listingData(kinds: readonly CategoryKind[], options: { featured?: boolean } = {}): Promise<ListingData> {
-  const all = await listProducts(getDb());
+  const all = (await readCatalogue()).products;
   const listed = new Set(all.filter((p) => p.listed).map((p) => p.id));
   const ids = (products: readonly Product[]) => products.map((p) => p.id).filter((id) => listed.has(id));
   const groups: Partial<Record<CategoryKind, string[]>> = {};

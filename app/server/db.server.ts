@@ -22,6 +22,85 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * A live LISTEN on one channel. `live` is false while the listening connection is down: messages
+ * sent meanwhile are lost, so whoever relies on them must not trust what it remembers.
+ */
+export interface Subscription {
+  readonly live: boolean;
+  /** Settles once the first LISTEN is in place (or failed: then `live` stays false for now). */
+  readonly ready: Promise<void>;
+}
+
+/** Called for every message on the channel and after each (re)connection, since messages may have been missed. */
+export type ChannelListener = (payload: string | null) => void;
+
+const RECONNECT_MS = 1000;
+
+/**
+ * Listens on a PostgreSQL channel over its own connection (a pooled one can't hold a LISTEN),
+ * reconnecting after a failure. Channel names are fixed identifiers of this code, never input.
+ */
+function listenOnPostgres(databaseUrl: string, channel: string, listener: ChannelListener, closing: Set<() => Promise<void>>): Subscription {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  let live = false;
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    client = next;
+    const lost = () => {
+      if (client !== next) return;
+      live = false;
+      client = undefined;
+      void next.end().catch(() => {});
+      if (!stopped) timer = setTimeout(() => void connect(), RECONNECT_MS).unref();
+    };
+    next.on("error", (error) => {
+      console.error(`PostgreSQL listener error on ${channel}: ${error.message}`);
+      lost();
+    });
+    next.on("end", lost);
+    next.on("notification", (message) => {
+      if (message.channel === channel) listener(message.payload ?? null);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      live = true;
+      listener(null);
+    } catch (error) {
+      console.error(`PostgreSQL listener could not start on ${channel}: ${(error as Error).message}`);
+      lost();
+    }
+  };
+  closing.add(async () => {
+    stopped = true;
+    clearTimeout(timer);
+    live = false;
+    await client?.end().catch(() => {});
+  });
+  const ready = connect();
+  return {
+    get live() {
+      return live;
+    },
+    ready,
+  };
+}
+
+const listeners = new WeakMap<Db, (channel: string, listener: ChannelListener) => Subscription>();
+
+/**
+ * Hears NOTIFY messages on `channel` from every process sharing the database. On PGlite there is
+ * one process only: nothing arrives from elsewhere, so the subscription is simply live.
+ * Returns undefined for a Db not opened by openDatabase.
+ */
+export function listen(db: Db, channel: string, listener: ChannelListener): Subscription | undefined {
+  return listeners.get(db)?.(channel, listener);
+}
+
 // Two levels up from app/server/ in source and from build/server/ once bundled.
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const MIGRATIONS_DIR = path.resolve(here, "../../db/migrations");
@@ -41,7 +120,13 @@ export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promi
     pool.on("error", (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-    return { db: db as unknown as Db, kind: "postgres", pool, close: () => pool.end() };
+    const closing = new Set<() => Promise<void>>();
+    listeners.set(db as unknown as Db, (channel, listener) => listenOnPostgres(databaseUrl, channel, listener, closing));
+    const close = async () => {
+      await Promise.all([...closing].map((stop) => stop()));
+      await pool.end();
+    };
+    return { db: db as unknown as Db, kind: "postgres", pool, close };
   }
   let dir: string | undefined;
   if (dataDir !== "memory://") {
@@ -52,6 +137,7 @@ export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promi
   const client = dir ? new PGlite(dir) : new PGlite();
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  listeners.set(db as unknown as Db, () => ({ live: true, ready: Promise.resolve() }));
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { isOrderId } from "~/domain/order-id";
 import { coupons, orderEvents } from "../../db/schema";
 import { changeOrderStatus, createOrder, findOrder, markOrderPaid, type NewOrder } from "./orders.server";
+import { invalidateCatalogue, readCatalogue } from "./catalogue-cache.server";
 import { updateProduct } from "./products.server";
 import { newOrder } from "../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../tests/setup/databases";
@@ -32,9 +33,20 @@ for (const target of testDatabases()) {
 
     it("uses the seller's current price, not the catalogue's", async () => {
       await updateProduct(database.db, "4", { priceCents: 1999 });
+      await invalidateCatalogue(database.db);
       const result = await createOrder(database.db, order({ lines: [{ id: "4", quantity: 1 }] }));
       expect(result.ok && result.order.totalCents).toBe(1999);
       await updateProduct(database.db, "4", { priceCents: 2999 });
+      await invalidateCatalogue(database.db);
+    });
+
+    it("checks a coupon's usage limit against the database, not the cached catalogue", async () => {
+      await database.db.insert(coupons).values({ id: "once", code: "ONCE", type: "fixed", value: 500, description: "once", usageLimit: 1 });
+      await invalidateCatalogue(database.db);
+      expect((await readCatalogue(database.db)).coupon("ONCE")?.usedCount).toBe(0);
+      // The last use is counted by a checkout (no catalogue edit, so no invalidation).
+      await database.db.update(coupons).set({ usedCount: 1 }).where(eq(coupons.id, "once"));
+      expect(await createOrder(database.db, order({ couponCode: "ONCE" }))).toMatchObject({ ok: false });
     });
 
     it("re-checks the coupon and records its discount or free item", async () => {

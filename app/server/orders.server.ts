@@ -12,7 +12,7 @@ import { orderEvents, orderItems, orders, payments } from "../../db/schema";
 import { TERMS_VERSION } from "~/domain/consent";
 import { findCouponByCode, redeemCoupon, releaseCoupon } from "./coupons.server";
 import type { Db } from "./db.server";
-import { listProducts } from "./products.server";
+import { readCatalogue } from "./catalogue-cache.server";
 
 export interface NewOrder {
   details: PaymentDetails;
@@ -44,12 +44,13 @@ const secureRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 class CouponExhausted extends Error {}
 
 /**
- * Prices the cart from the database (the browser's prices are never read), re-checks the coupon,
- * and stores the order with its items, its first history row and the coupon's reserved use in one
- * transaction: the usage limit holds exactly under concurrent checkouts.
+ * Prices the cart from the catalogue (the browser's prices are never read), re-checks the coupon
+ * against the database (its usage count is live data, never cached), and stores the order with its
+ * items, its first history row and the coupon's reserved use in one transaction: the usage limit
+ * holds exactly under concurrent checkouts.
  */
 export async function createOrder(db: Db, input: NewOrder, now = new Date()): Promise<CreateOrderResult> {
-  const products = (await listProducts(db)).map(toSummary);
+  const products = (await readCatalogue(db)).products.map((p) => toSummary(p));
   const byId = new Map(products.map((p) => [p.id, p]));
   const { items } = priceCart(input.lines, (id) => byId.get(id));
   if (items.length === 0) return { ok: false, code: "cart_empty", vars: {} };

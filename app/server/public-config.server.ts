@@ -1,7 +1,8 @@
+import type { PublicConfig } from "~/state/storefront-data";
 import { getEnv } from "./env.server";
 
 /** What the browser may know of the configuration: links and public ids, never secrets. */
-export function publicConfig() {
+export function publicConfig(): PublicConfig {
   const env = getEnv();
   return {
     siteUrl: env.SITE_URL,

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { addItem, cartTotals, clearCart, priceCart, removeItem, updateQuantity, type CartItem, type CartLine, type CartTotals } from "~/domain/cart";
 import { z } from "zod";
 import { useProductLookup } from "./products";
+import { useStorefrontData } from "./storefront-data";
 import { readJson, STORAGE_KEYS, writeJson } from "./storage";
 
 interface CartContextValue {
@@ -33,6 +34,8 @@ function loadLines(): CartLine[] {
 export function CartProvider({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const lookup = useProductLookup();
+  // Without the catalogue (an error page above the shop's loader) every product looks unknown.
+  const catalogueKnown = useStorefrontData() !== undefined;
   const [lines, setLines] = useState<CartLine[]>([]);
   const [hydrated, setHydrated] = useState(false);
   const [revision, setRevision] = useState(0);
@@ -54,8 +57,8 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 
   // Repair a stored cart naming products that no longer exist or cannot be bought.
   useEffect(() => {
-    if (hydrated && dropped.length > 0) setLines((current) => current.filter((l) => !dropped.includes(l.id)));
-  }, [hydrated, dropped]);
+    if (hydrated && catalogueKnown && dropped.length > 0) setLines((current) => current.filter((l) => !dropped.includes(l.id)));
+  }, [hydrated, catalogueKnown, dropped]);
 
   useEffect(() => {
     if (hydrated) writeJson(STORAGE_KEYS.cart, lines);

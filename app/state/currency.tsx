@@ -11,7 +11,7 @@ import {
 } from "~/domain/currency";
 import { formatPrice, isCurrency, type Currency } from "~/domain/money";
 import { useLang } from "~/components/ui/local-link";
-import { useRootData } from "~/root";
+import { usePublicConfig, useStorefrontData } from "./storefront-data";
 import { useCart } from "./cart";
 import { readJson, STORAGE_KEYS, writeCookie, writeJson } from "./storage";
 
@@ -41,8 +41,8 @@ function persist(pref: CurrencyPreference) {
 }
 
 export function CurrencyProvider({ children }: { children: React.ReactNode }) {
-  const initial = useRootData()?.currency;
-  const geoUrl = useRootData()?.geoLookupUrl ?? null;
+  const initial = useStorefrontData()?.currency;
+  const geoUrl = usePublicConfig()?.geoLookupUrl ?? null;
   const lang = useLang();
   const { totals } = useCart();
   const [currency, setCurrency] = useState<Currency>(initial?.currency ?? "USD");
@@ -70,7 +70,9 @@ export function CurrencyProvider({ children }: { children: React.ReactNode }) {
       mirrorInCookie(stored);
       return;
     }
-    if (!initial?.needsDetection || !geoUrl) {
+    // No server guess (an error page above the shop's loader): remember nothing, detect next time.
+    if (!initial) return;
+    if (!initial.needsDetection || !geoUrl) {
       set(state.current.currency, false);
       return;
     }

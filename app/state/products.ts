@@ -1,10 +1,15 @@
 import { useMemo } from "react";
 import type { ProductSummary } from "~/domain/product";
-import { useRootData } from "~/root";
+import { useStorefrontData } from "./storefront-data";
 
-/** Every product with the seller's current price and stock, from the root loader. */
+const NO_PRODUCTS: ProductSummary[] = [];
+
+/**
+ * Every product with the seller's current price and stock, from the shopper layout's loader.
+ * Empty where the layout loaded nothing (the 404 page of an unknown language prefix).
+ */
 export function useProducts(): ProductSummary[] {
-  return useRootData()?.products ?? [];
+  return useStorefrontData()?.products ?? NO_PRODUCTS;
 }
 
 export function useProductLookup(): (id: string) => ProductSummary | undefined {

@@ -12,11 +12,13 @@ import { useCart } from "./cart";
 import { useCoupon } from "./coupon";
 import { useCurrency } from "./currency";
 import { ShopProviders } from "./shop-providers";
+import { ROOT_ROUTE_ID, SHOP_ROUTE_ID } from "./storefront-data";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const rootData = (over: Record<string, unknown> = {}) => ({
-  products: PRODUCTS.map(toSummary),
+/** The shopper layout's data, plus the root's geoLookupUrl (the one public setting the providers read). */
+const shopData = (over: Record<string, unknown> = {}) => ({
+  products: PRODUCTS.map((p) => toSummary(p)),
   currency: { currency: "USD", isManualSelection: false, geoCurrency: null, needsDetection: false },
   geoLookupUrl: null,
   ...over,
@@ -33,23 +35,30 @@ function Probe() {
   return <p data-testid="summary">{`${api.cart.totals.itemCount}|${api.coupon.totals.finalTotalCents}|${api.currency.currency}`}</p>;
 }
 
-function renderShop(path = "/", data = rootData()) {
+function renderShop(path = "/", data: Record<string, unknown> | null = shopData()) {
   const Stub = createRoutesStub([
     {
-      id: "root",
-      path: "/",
-      loader: () => data,
+      id: ROOT_ROUTE_ID,
+      loader: () => ({ geoLookupUrl: data?.geoLookupUrl ?? null }),
       HydrateFallback: () => null,
-      Component: () => (
-        <I18nextProvider i18n={getI18n("en")}>
-          <ShopProviders>
-            <Probe />
-          </ShopProviders>
-        </I18nextProvider>
-      ),
       children: [
-        { path: "fr", Component: () => null },
-        { path: "es", Component: () => null },
+        {
+          id: SHOP_ROUTE_ID,
+          path: "/",
+          // null: the layout loaded nothing (an error page of an unknown language prefix).
+          loader: () => data,
+          Component: () => (
+            <I18nextProvider i18n={getI18n("en")}>
+              <ShopProviders>
+                <Probe />
+              </ShopProviders>
+            </I18nextProvider>
+          ),
+          children: [
+            { path: "fr", Component: () => null },
+            { path: "es", Component: () => null },
+          ],
+        },
       ],
     },
   ]);
@@ -96,11 +105,24 @@ describe("cart provider", () => {
 
   it("repairs a stored cart: unknown products dropped, prices from the current catalogue", async () => {
     localStorage.setItem("cart", JSON.stringify([{ id: "gone", quantity: 1 }, { id: "2", quantity: 3, priceCents: 1 }]));
-    const data = rootData({ products: PRODUCTS.map((p) => toSummary(p.id === "2" ? { ...p, priceCents: 4000 } : p)) });
+    const data = shopData({ products: PRODUCTS.map((p) => toSummary(p.id === "2" ? { ...p, priceCents: 4000 } : p)) });
     renderShop("/", data);
     await waitFor(() => expect(api.cart.items).toHaveLength(1));
     expect(api.cart.totals.subtotalCents).toBe(12000);
     await waitFor(() => expect(JSON.parse(localStorage.getItem("cart")!)).toEqual([{ id: "2", quantity: 3, priceCents: 1 }].map(({ id, quantity }) => ({ id, quantity }))));
+  });
+});
+
+describe("without the shop's data (the 404 page of an unknown language prefix)", () => {
+  it("keeps the stored cart and writes no currency preference", async () => {
+    localStorage.setItem("cart", JSON.stringify([{ id: "2", quantity: 1 }]));
+    renderShop("/", null);
+    await ready();
+    expect(api.currency.currency).toBe("USD");
+    // Flush every pending effect: a repair or a stored preference would happen here.
+    await act(async () => {});
+    expect(JSON.parse(localStorage.getItem("cart")!)).toEqual([{ id: "2", quantity: 1 }]);
+    expect(localStorage.getItem("currencyPreference")).toBeNull();
   });
 });
 
@@ -161,13 +183,13 @@ describe("currency provider", () => {
 
   it("detects the currency from the geo lookup, and falls back to USD silently when it fails", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ country_code: "GB" }))));
-    renderShop("/", rootData({ geoLookupUrl: "https://geo.example/json", currency: { currency: "USD", isManualSelection: false, geoCurrency: null, needsDetection: true } }));
+    renderShop("/", shopData({ geoLookupUrl: "https://geo.example/json", currency: { currency: "USD", isManualSelection: false, geoCurrency: null, needsDetection: true } }));
     await waitFor(() => expect(api.currency.currency).toBe("GBP"));
     expect(api.currency.isManualSelection).toBe(false);
     cleanup();
     localStorage.clear();
     vi.stubGlobal("fetch", vi.fn(async () => { throw new Error("offline"); }));
-    renderShop("/", rootData({ geoLookupUrl: "https://geo.example/json", currency: { currency: "USD", isManualSelection: false, geoCurrency: null, needsDetection: true } }));
+    renderShop("/", shopData({ geoLookupUrl: "https://geo.example/json", currency: { currency: "USD", isManualSelection: false, geoCurrency: null, needsDetection: true } }));
     await waitFor(() => expect(localStorage.getItem("currencyPreference")).not.toBeNull());
     expect(api.currency.currency).toBe("USD");
   });
@@ -181,7 +203,7 @@ describe("currency provider", () => {
     expect(api.currency.currency).toBe("USD");
     cleanup();
     localStorage.clear();
-    renderShop("/", rootData({ currency: { currency: "EUR", isManualSelection: false, geoCurrency: "EUR", needsDetection: false } }));
+    renderShop("/", shopData({ currency: { currency: "EUR", isManualSelection: false, geoCurrency: "EUR", needsDetection: false } }));
     await ready();
     await act(() => api.navigate("/fr"));
     await act(() => api.navigate("/"));

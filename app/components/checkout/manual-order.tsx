@@ -1,7 +1,7 @@
 import { MessageCircle, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cartTotals } from "~/domain/cart";
-import { useRootData } from "~/root";
+import { usePublicConfig } from "~/state/storefront-data";
 import { useCart } from "~/state/cart";
 import { useCoupon } from "~/state/coupon";
 import { useCurrency } from "~/state/currency";
@@ -12,7 +12,7 @@ import { useCurrency } from "~/state/currency";
  */
 export function ManualOrderLinks({ orderId, giftUsername }: { orderId?: string; giftUsername?: string }) {
   const { t } = useTranslation();
-  const links = useRootData()?.links;
+  const links = usePublicConfig()?.links;
   const { items } = useCart();
   const { applied, totals } = useCoupon();
   const { format } = useCurrency();

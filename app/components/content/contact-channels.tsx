@@ -1,6 +1,6 @@
 import { Mail, MessageCircle, MessagesSquare } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/root";
+import { usePublicConfig } from "~/state/storefront-data";
 import { primaryButton, secondaryButton } from "./cta";
 
 type Channel = "discord" | "whatsapp" | "email";
@@ -18,7 +18,7 @@ export function ContactChannels({
   extra?: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const links = useRootData()?.links;
+  const links = usePublicConfig()?.links;
   if (!links) return null;
   const all: Record<Channel, { href: string; label: string; icon: typeof Mail }> = {
     discord: { href: links.discord, label: t("contact.channels.discord"), icon: MessagesSquare },

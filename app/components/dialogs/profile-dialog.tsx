@@ -2,13 +2,13 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { UserRound, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { DiscordIcon, WhatsAppIcon } from "~/components/layout/footer";
-import { useRootData } from "~/root";
+import { usePublicConfig } from "~/state/storefront-data";
 import { useReturnFocus } from "./search-dialog";
 
 /** Guest Profile (SPEC §1): there are no accounts; point to the community server and support. */
 export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
-  const links = useRootData()?.links;
+  const links = usePublicConfig()?.links;
   const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

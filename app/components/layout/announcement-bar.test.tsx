@@ -4,8 +4,8 @@ import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getI18n } from "~/i18n/i18n";
 
-const root = vi.hoisted(() => ({ data: { announcement: null as { code: string } | null } }));
-vi.mock("~/root", () => ({ useRootData: () => root.data }));
+const shop = vi.hoisted(() => ({ data: { announcement: null as { code: string } | null } }));
+vi.mock("~/state/storefront-data", () => ({ useStorefrontData: () => shop.data }));
 
 const { AnnouncementBar } = await import("./announcement-bar");
 
@@ -21,7 +21,7 @@ afterEach(cleanup);
 
 describe("AnnouncementBar", () => {
   it("advertises the free room with the code the server sends", () => {
-    root.data = { announcement: { code: "NEWUSER15" } };
+    shop.data = { announcement: { code: "NEWUSER15" } };
     renderIn("en");
     const bar = screen.getByRole("complementary", { name: "Offer" });
     expect(bar.textContent).toContain("Get a FREE room with your first permanent trigger");
@@ -32,13 +32,13 @@ describe("AnnouncementBar", () => {
   });
 
   it("is translated", () => {
-    root.data = { announcement: { code: "NEWUSER15" } };
+    shop.data = { announcement: { code: "NEWUSER15" } };
     renderIn("fr");
     expect(screen.getByRole("complementary", { name: "Offre" }).textContent).toContain("Une salle OFFERTE");
   });
 
   it("renders nothing when the code cannot be applied", () => {
-    root.data = { announcement: null };
+    shop.data = { announcement: null };
     const { container } = renderIn("en");
     expect(container.innerHTML).toBe("");
   });

@@ -1,13 +1,13 @@
 import { Gift } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/root";
+import { useStorefrontData } from "~/state/storefront-data";
 
 /**
  * Site-wide offer line above the header (SPEC §1, §2): a free room with the new-user code.
  * Renders nothing when the server says the code cannot be applied today.
  */
 export function AnnouncementBar() {
-  const announcement = useRootData()?.announcement ?? null;
+  const announcement = useStorefrontData()?.announcement ?? null;
   if (!announcement) return null;
   return <AnnouncementBanner code={announcement.code} />;
 }

@@ -5,7 +5,7 @@ import { BadgeCheck, Clock, Mail, Users, Zap } from "lucide-react";
 import { LocalLink, useLang } from "~/components/ui/local-link";
 import { newsletterApi } from "~/domain/api/newsletter";
 import { postJson } from "~/lib/api-client";
-import { useRootData } from "~/root";
+import { usePublicConfig } from "~/state/storefront-data";
 
 /* Brand marks (Simple Icons, CC0): lucide ships no brand icons. Decorative; the link carries the name. */
 type IconProps = { className?: string };
@@ -101,7 +101,7 @@ function FooterNav({ id, title, items }: { id: string; title: string; items: Foo
 
 export function Footer() {
   const { t } = useTranslation();
-  const links = useRootData()?.links;
+  const links = usePublicConfig()?.links;
   const claims = t("frame.footer.claims", { returnObjects: true }) as string[];
   const social = [
     { key: "discord", href: links?.discord, Icon: DiscordIcon },

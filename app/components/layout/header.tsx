@@ -7,7 +7,7 @@ import { LocalLink, useLocalize } from "~/components/ui/local-link";
 import { ProfileDialog } from "~/components/dialogs/profile-dialog";
 import { SearchDialog } from "~/components/dialogs/search-dialog";
 import { stripLangPrefix } from "~/domain/lang-path";
-import { useRootData } from "~/root";
+import { usePublicConfig } from "~/state/storefront-data";
 import { useCart } from "~/state/cart";
 import { DiscordIcon, WhatsAppIcon } from "./footer";
 import { LanguageSwitcher } from "./language-switcher";
@@ -27,7 +27,7 @@ export type NavEntry =
 /** The main navigation, shared by the desktop bar and the mobile drawer. */
 export function useNavEntries(): NavEntry[] {
   const { t } = useTranslation();
-  const contactForm = useRootData()?.links.contactForm ?? null;
+  const contactForm = usePublicConfig()?.links.contactForm ?? null;
   return [
     { kind: "link", key: "home", label: t("frame.header.home"), to: "/" },
     {
@@ -66,7 +66,7 @@ const iconButtonClass = `${iconBase} inline-flex hover:bg-brand-50 hover:text-br
 export function Header() {
   const { t } = useTranslation();
   const entries = useNavEntries();
-  const links = useRootData()?.links;
+  const links = usePublicConfig()?.links;
   const [searchOpen, setSearchOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
 import { useLocalize } from "~/components/ui/local-link";
-import { useRootData } from "~/root";
+import { usePublicConfig } from "~/state/storefront-data";
 import { DiscordIcon, WhatsAppIcon } from "./footer";
 import type { NavEntry } from "./header";
 import { LanguageButtons } from "./language-switcher";
@@ -20,7 +20,7 @@ type Next = "search" | "profile" | null;
 export function MobileMenu({ entries, onSearch, onProfile }: { entries: NavEntry[]; onSearch(): void; onProfile(): void }) {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const links = useRootData()?.links;
+  const links = usePublicConfig()?.links;
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   // A dialog opened from the menu waits until the menu has closed and returned focus.

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { ProductSummary } from "~/domain/product";
 import { useLocalize } from "~/components/ui/local-link";
-import { useRootData } from "~/root";
+import { usePublicConfig } from "~/state/storefront-data";
 import { useCart } from "~/state/cart";
 
 /** SPEC §4/§9: how long the 'Join Discord server for order!' toast stays before going to the product. */
@@ -22,7 +22,7 @@ export function useBuyNow(): (product: Buyable) => void {
   const cart = useCart();
   const navigate = useNavigate();
   const localize = useLocalize();
-  const discord = useRootData()?.links.discord ?? null;
+  const discord = usePublicConfig()?.links.discord ?? null;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   // Leaving the page cancels the pending redirect: it would otherwise yank the shopper back.

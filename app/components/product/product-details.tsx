@@ -2,7 +2,7 @@ import { BadgeCheck, CreditCard, Lock, MessageCircle, RotateCcw, Truck } from "l
 import { useTranslation } from "react-i18next";
 import type { Category, Product } from "~/domain/product";
 import { LocalLink, useLang } from "~/components/ui/local-link";
-import { useRootData } from "~/root";
+import { usePublicConfig } from "~/state/storefront-data";
 import { useCurrency } from "~/state/currency";
 import { useBuyNow } from "./buy-actions";
 import { AUDIENCE_KEY, CATEGORY_KEY, DELIVERY_KEY, SKIN_KEY, TYPE_KEY } from "./labels";
@@ -147,7 +147,7 @@ export function CardPurchaseBox({ product }: { product: Pick<Product, "id" | "in
 export function WhatsAppButton({ product }: { product: Pick<Product, "title" | "priceCents" | "inStock"> }) {
   const { t } = useTranslation();
   const { format } = useCurrency();
-  const whatsapp = useRootData()?.links.whatsapp ?? null;
+  const whatsapp = usePublicConfig()?.links.whatsapp ?? null;
   const className =
     "inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold";
   const label = (

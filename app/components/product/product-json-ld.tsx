@@ -1,7 +1,7 @@
 import type { Product } from "~/domain/product";
 import { centsToAmountString } from "~/domain/money";
 import { useNonce } from "~/nonce";
-import { useRootData } from "~/root";
+import { usePublicConfig } from "~/state/storefront-data";
 
 /** JSON text safe inside <script>: no "</script>" or "<!--" can be formed. */
 export function jsonForScript(value: unknown): string {
@@ -37,7 +37,7 @@ export function productJsonLd(product: Product, siteUrl: string, description: st
 
 export function ProductJsonLd({ product, description, path }: { product: Product; description: string; path: string }) {
   const nonce = useNonce();
-  const siteUrl = useRootData()?.siteUrl ?? "";
+  const siteUrl = usePublicConfig()?.siteUrl ?? "";
   const json = jsonForScript(productJsonLd(product, siteUrl, description, siteUrl + path));
   return <script type="application/ld+json" nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: json }} />;
 }

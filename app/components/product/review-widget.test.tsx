@@ -2,8 +2,8 @@
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-const rootData = vi.hoisted(() => ({ current: { reviewWidgetUrl: null as string | null } }));
-vi.mock("~/root", () => ({ useRootData: () => rootData.current }));
+const config = vi.hoisted(() => ({ current: { reviewWidgetUrl: null as string | null } }));
+vi.mock("~/state/storefront-data", () => ({ usePublicConfig: () => config.current }));
 
 import { ReviewWidget } from "./review-widget";
 
@@ -14,14 +14,14 @@ afterEach(() => {
 
 describe("ReviewWidget", () => {
   it("renders nothing and loads nothing without a configured widget", () => {
-    rootData.current = { reviewWidgetUrl: null };
+    config.current = { reviewWidgetUrl: null };
     const { container } = render(<ReviewWidget />);
     expect(container.innerHTML).toBe("");
     expect(document.querySelector("script[data-review-widget-script]")).toBeNull();
   });
 
   it("adds the container and the script after mount, and removes the script on unmount", () => {
-    rootData.current = { reviewWidgetUrl: "https://widget.example/reviews.js" };
+    config.current = { reviewWidgetUrl: "https://widget.example/reviews.js" };
     const { container, unmount } = render(<ReviewWidget />);
     expect(container.querySelector("[data-review-widget]")).not.toBeNull();
     const script = document.querySelector<HTMLScriptElement>("script[data-review-widget-script]");

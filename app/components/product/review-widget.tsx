@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useRootData } from "~/root";
+import { usePublicConfig } from "~/state/storefront-data";
 
 /**
  * Slot for the third-party review widget (SPEC §2, §7). Nothing renders without REVIEW_WIDGET_URL;
@@ -7,7 +7,7 @@ import { useRootData } from "~/root";
  * widget starts again on the next page that shows it.
  */
 export function ReviewWidget({ className = "" }: { className?: string }) {
-  const url = useRootData()?.reviewWidgetUrl ?? null;
+  const url = usePublicConfig()?.reviewWidgetUrl ?? null;
   useEffect(() => {
     if (!url) return;
     const script = document.createElement("script");

@@ -1,6 +1,6 @@
 /**
  * Products as the shopper sees them: which ids belong on a page comes from the route's loader
- * (catalogue.server.ts), prices, stock and texts from the root loader's summaries.
+ * (catalogue-views.server.ts), prices, stock and texts from the shopper layout's summaries.
  */
 import { useMemo } from "react";
 import type { ProductSummary } from "~/domain/product";
