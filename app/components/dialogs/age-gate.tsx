@@ -2,6 +2,7 @@ import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { ShieldAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
 import { readJson, STORAGE_KEYS, writeJson } from "~/state/storage";
 
 /** SPEC §4, §9: the gate appears this long after the page has loaded. */
@@ -53,22 +54,13 @@ export function AgeGate() {
           <AlertDialog.Description className="mt-3 text-slate-700">{t("dialogs.ageGate.text")}</AlertDialog.Description>
           <div className="mt-6 grid gap-3 sm:grid-cols-2">
             <AlertDialog.Action asChild>
-              <button
-                ref={confirmRef}
-                type="button"
-                onClick={confirm}
-                className="h-12 rounded-xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 sm:order-2"
-              >
+              <Button ref={confirmRef} size="lg" onClick={confirm} className="rounded-xl px-4 sm:order-2">
                 {t("dialogs.ageGate.confirm")}
-              </button>
+              </Button>
             </AlertDialog.Action>
-            <button
-              type="button"
-              onClick={() => window.location.assign(AGE_GATE_EXIT_URL)}
-              className="h-12 rounded-xl border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 sm:order-1"
-            >
+            <Button variant="secondary" size="lg" onClick={() => window.location.assign(AGE_GATE_EXIT_URL)} className="rounded-xl px-4 sm:order-1">
               {t("dialogs.ageGate.leave")}
-            </button>
+            </Button>
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>
