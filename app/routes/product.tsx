@@ -117,8 +117,8 @@ function ProductView({ product, isGift, bundle, reviews }: { product: Product; i
           )}
 
           <div className="grid grid-cols-2 gap-3">
-            <AddToCartButton product={product} className="min-h-12 text-base" />
-            <BuyNowButton product={product} disableWhenOutOfStock className="min-h-12 text-base" />
+            <AddToCartButton product={product} className="min-h-12" />
+            <BuyNowButton product={product} disableWhenOutOfStock className="min-h-12" />
           </div>
           <WhatsAppButton product={product} />
           <CardPurchaseBox product={product} />

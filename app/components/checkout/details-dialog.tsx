@@ -106,7 +106,7 @@ export function DetailsDialog({ open, onOpenChange, gift, onCreated }: DetailsDi
     >
       <div className="flex items-start justify-between gap-4">
         <Dialog.Title className="text-xl font-bold">{gift ? t("checkout.giftDetailsTitle") : t("checkout.detailsTitle")}</Dialog.Title>
-        <DialogCloseButton className="-mt-2 -mr-2" />
+        <DialogCloseButton className="-mt-1.5 -mr-1.5 -mb-2.5" />
       </div>
       <Dialog.Description className="mt-2 text-sm text-slate-600">
         {gift ? t("checkout.giftNoLogin") : t("checkout.detailsIntro")}
@@ -131,9 +131,11 @@ export function DetailsDialog({ open, onOpenChange, gift, onCreated }: DetailsDi
         )}
         <div className="flex justify-end gap-3">
           <Dialog.Close asChild>
-            <Button variant="secondary">{t("checkout.cancel")}</Button>
+            <Button variant="secondary" className="min-h-10 px-4 py-2">
+              {t("checkout.cancel")}
+            </Button>
           </Dialog.Close>
-          <Button type="submit" disabled={submitting} className="disabled:opacity-60">
+          <Button type="submit" disabled={submitting} className="min-h-10 py-2 disabled:opacity-60">
             {submitting ? t("checkout.submitting") : t("checkout.continue")}
           </Button>
         </div>

@@ -2,7 +2,9 @@ import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { ShieldAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { twMerge } from "tailwind-merge";
 import { Button } from "~/components/ui/button";
+import { CENTERED_CLASS } from "~/components/ui/dialog";
 import { readJson, STORAGE_KEYS, writeJson } from "~/state/storage";
 
 /** SPEC §4, §9: the gate appears this long after the page has loaded. */
@@ -37,7 +39,7 @@ export function AgeGate() {
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[100] bg-slate-950/95 backdrop-blur" />
         <AlertDialog.Content
-          className="fixed top-1/2 left-1/2 z-[100] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-center shadow-2xl outline-none sm:p-8"
+          className={twMerge(CENTERED_CLASS, "z-[100] text-center sm:p-8")}
           onEscapeKeyDown={(event) => event.preventDefault()}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
