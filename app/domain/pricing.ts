@@ -15,3 +15,19 @@ export function bundleSavingsCents(bundlePriceCents: number, items: readonly { p
   const separately = items.reduce((sum, item) => sum + item.priceCents, 0);
   return Math.max(separately - bundlePriceCents, 0);
 }
+
+/** The one saving a product shows, and what it is measured against. */
+export interface ShownSaving {
+  cents: number;
+  against: "original" | "separately";
+}
+
+/**
+ * A bundle shows its saving against buying its items separately — the figure its product page
+ * explains item by item — and not its catalogue "original price", which would give a second,
+ * different saving. Other products show original minus current price.
+ * `bundleSavings`: bundleSavingsCents() at today's item prices, or null for a product that is no bundle.
+ */
+export function shownSaving(price: { priceCents: number; originalPriceCents: number }, bundleSavings: number | null): ShownSaving {
+  return bundleSavings === null ? { cents: savingsCents(price), against: "original" } : { cents: bundleSavings, against: "separately" };
+}

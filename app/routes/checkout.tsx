@@ -7,6 +7,7 @@ import { EmptyCart } from "~/components/cart/empty-cart";
 import { DetailsDialog, type CreatedOrder } from "~/components/checkout/details-dialog";
 import { ManualOrderLinks } from "~/components/checkout/manual-order";
 import { OrderSummary } from "~/components/checkout/order-summary";
+import { Button } from "~/components/ui/button";
 import { LocalLink } from "~/components/ui/local-link";
 import { useCart } from "~/state/cart";
 import { useCoupon } from "~/state/coupon";
@@ -62,14 +63,10 @@ export default function CheckoutPage() {
                 {/* SPEC §4: no payment when the total after discount is 0 or less. */}
                 {totals.finalTotalCents > 0 && (
                   <div className="space-y-2">
-                    <button
-                      type="button"
-                      onClick={() => setDialogOpen(true)}
-                      className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
-                    >
+                    <Button size="lg" onClick={() => setDialogOpen(true)} className="w-full">
                       <CreditCard aria-hidden="true" className="h-5 w-5" />
                       {t("checkout.proceedCard")}
-                    </button>
+                    </Button>
                     <p className="text-xs text-slate-600">{t("checkout.proceedHint")}</p>
                   </div>
                 )}

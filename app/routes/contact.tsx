@@ -11,6 +11,8 @@ import { contactSchema, fieldErrors } from "~/domain/validation";
 import { primaryButton } from "~/components/content/cta";
 import { ContactChannels } from "~/components/content/contact-channels";
 import { ContentPage, PageHeader } from "~/components/content/page-header";
+import { Field, type ControlProps } from "~/components/ui/field";
+import { Honeypot } from "~/components/ui/honeypot";
 import { LocalLink } from "~/components/ui/local-link";
 import { saveContactMessage } from "~/server/contact.server";
 import { acceptRequest } from "~/server/endpoint.server";
@@ -19,9 +21,9 @@ import { RATE_LIMITS } from "~/server/rate-limit.server";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "contact");
 
 const FIELDS = ["name", "email", "message"] as const;
-type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string>;
-type Errors = Partial<Record<Field, MessageCode>>;
+type FieldName = (typeof FIELDS)[number];
+type Values = Record<FieldName, string>;
+type Errors = Partial<Record<FieldName, MessageCode>>;
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
@@ -84,33 +86,39 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
     if (input instanceof HTMLElement) input.focus();
   }
 
-  function clearError(field: Field) {
+  function clearError(field: FieldName) {
     if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
   }
 
   const hasErrors = FIELDS.some((field) => errors[field]);
 
-  function fieldProps(field: Field) {
+  /** The label, hint and error of one field around its control, which gets these props. */
+  function formField(field: FieldName, render: (props: ControlProps & ReturnType<typeof controlProps>) => React.ReactNode, hint?: string) {
     const error = errors[field];
+    return (
+      <Field
+        id={`contact-${field}`}
+        label={t(`contact.form.${field}`)}
+        error={error ? t(`errors.${error}`) : null}
+        hint={hint}
+        hintAbove
+        labelClassName="font-semibold text-slate-900"
+        hintClassName="mt-0.5 text-sm text-slate-600"
+        errorClassName="mt-1.5 text-sm font-medium text-red-700"
+      >
+        {(control) => render({ ...control, ...controlProps(field) })}
+      </Field>
+    );
+  }
+
+  function controlProps(field: FieldName) {
     return {
-      id: `contact-${field}`,
       name: field,
       required: true,
       defaultValue: values?.[field],
-      "aria-invalid": error ? true : undefined,
-      "aria-describedby": error ? `contact-${field}-error` : field === "message" ? "contact-message-hint" : undefined,
       onChange: () => clearError(field),
-      className: `${inputClass} ${error ? "border-red-600" : "border-slate-300"}`,
+      className: `${inputClass} ${errors[field] ? "border-red-600" : "border-slate-300"}`,
     };
-  }
-
-  function errorLine(field: Field) {
-    const error = errors[field];
-    return error ? (
-      <p id={`contact-${field}-error`} className="mt-1.5 text-sm font-medium text-red-700">
-        {t(`errors.${error}`)}
-      </p>
-    ) : null;
   }
 
   return (
@@ -131,34 +139,10 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           ) : null}
 
           <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} className="mt-6 space-y-5">
-            <div>
-              <label htmlFor="contact-name" className="font-semibold text-slate-900">
-                {t("contact.form.name")}
-              </label>
-              <input type="text" autoComplete="name" maxLength={100} {...fieldProps("name")} />
-              {errorLine("name")}
-            </div>
-            <div>
-              <label htmlFor="contact-email" className="font-semibold text-slate-900">
-                {t("contact.form.email")}
-              </label>
-              <input type="email" autoComplete="email" inputMode="email" maxLength={254} {...fieldProps("email")} />
-              {errorLine("email")}
-            </div>
-            <div>
-              <label htmlFor="contact-message" className="font-semibold text-slate-900">
-                {t("contact.form.message")}
-              </label>
-              <p id="contact-message-hint" className="mt-0.5 text-sm text-slate-600">
-                {t("contact.form.messageHint")}
-              </p>
-              <textarea rows={6} maxLength={5000} {...fieldProps("message")} />
-              {errorLine("message")}
-            </div>
-            <div className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden" aria-hidden="true">
-              <label htmlFor="contact-website">{t("contact.form.honeypot")}</label>
-              <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-            </div>
+            {formField("name", (props) => <input type="text" autoComplete="name" maxLength={100} {...props} />)}
+            {formField("email", (props) => <input type="email" autoComplete="email" inputMode="email" maxLength={254} {...props} />)}
+            {formField("message", (props) => <textarea rows={6} maxLength={5000} {...props} />, t("contact.form.messageHint"))}
+            <Honeypot defaultValue="" />
             <button type="submit" disabled={submitting} className={`${primaryButton} w-full disabled:opacity-70 sm:w-auto`}>
               <Send className="size-4" aria-hidden="true" />
               {submitting ? t("contact.form.sending") : t("contact.form.submit")}

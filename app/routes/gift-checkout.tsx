@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { data, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/gift-checkout";
-import { TextField } from "~/components/ui/text-field";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
 import { useLocalize } from "~/components/ui/local-link";
 import { isGiftProduct } from "~/domain/pricing";
 import { splitLangFromPath } from "~/domain/lang-path";
@@ -101,13 +102,9 @@ export default function GiftCheckoutPage({ loaderData }: Route.ComponentProps) {
           {...field("imvuUsername")}
         />
         <div className="sm:col-span-2">
-          <button
-            type="submit"
-            disabled={saved}
-            className="w-full rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto"
-          >
+          <Button type="submit" size="lg" disabled={saved} className="w-full disabled:opacity-60 sm:w-auto">
             {t("checkout.gift.submit")}
-          </button>
+          </Button>
         </div>
       </form>
     </section>

@@ -1,6 +1,6 @@
 import { ArrowLeft, Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, useLocation, useNavigate } from "react-router";
+import { data, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/product";
 import type { Product } from "~/domain/product";
 import { pageMeta } from "~/seo";
@@ -10,6 +10,9 @@ import type { PublicReview } from "~/domain/api/reviews";
 import { listPublishedReviews } from "~/server/reviews.server";
 import { bundleView, isGiftProduct, type BundleView } from "~/server/catalogue-views.server";
 import { splitLangFromPath } from "~/domain/lang-path";
+import { ErrorMessage, isNotFound } from "~/components/layout/error-page";
+import { NotFound } from "~/components/layout/not-found";
+import { Button } from "~/components/ui/button";
 import { LocalLink, useLang, useLocalize } from "~/components/ui/local-link";
 import { AddToCartButton, BuyNowButton } from "~/components/product/buy-actions";
 import { CouponBox } from "~/components/product/coupon-box";
@@ -31,7 +34,6 @@ import { ProductMedia } from "~/components/product/product-media";
 import { ProductReviews } from "~/components/product/product-reviews";
 import { RatingStars } from "~/components/product/rating-stars";
 import { usePublicConfig } from "~/state/storefront-data";
-import { useCurrency } from "~/state/currency";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const catalogue = await readCatalogue();
@@ -62,9 +64,7 @@ function ProductView({ product, isGift, bundle, reviews }: { product: Product; i
   const { t } = useTranslation();
   const lang = useLang();
   const { pathname } = useLocation();
-  const { format } = useCurrency();
   const discord = usePublicConfig()?.links.discord ?? null;
-  const bundleSavings = bundle?.savingsCents ?? 0;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
@@ -98,11 +98,7 @@ function ProductView({ product, isGift, bundle, reviews }: { product: Product; i
             <span>({t("shop.reviewsCount", { count: product.reviews })})</span>
           </a>
           <p className="text-slate-700">{product.description[lang]}</p>
-          <Price priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} size="lg">
-            {bundleSavings > 0 && (
-              <p className="text-sm font-semibold text-emerald-800">{t("catalogue.bundleSavings", { amount: format(bundleSavings) })}</p>
-            )}
-          </Price>
+          <Price priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} size="lg" bundleSavingsCents={bundle?.savingsCents ?? null} />
           <p className="flex items-center gap-2 text-sm text-slate-700">
             <Clock size={16} className="shrink-0 text-brand-700" aria-hidden="true" />
             {product.trackingInfo[lang]}
@@ -121,8 +117,8 @@ function ProductView({ product, isGift, bundle, reviews }: { product: Product; i
           )}
 
           <div className="grid grid-cols-2 gap-3">
-            <AddToCartButton product={product} className="min-h-12 text-base" />
-            <BuyNowButton product={product} disableWhenOutOfStock className="min-h-12 text-base" />
+            <AddToCartButton product={product} className="min-h-12" />
+            <BuyNowButton product={product} disableWhenOutOfStock className="min-h-12" />
           </div>
           <WhatsAppButton product={product} />
           <CardPurchaseBox product={product} />
@@ -167,15 +163,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localize = useLocalize();
-  if (!(isRouteErrorResponse(error) && error.status === 404)) {
-    if (typeof console !== "undefined") console.error(error);
-    return (
-      <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold">{t("common.error.title")}</h1>
-        <p className="mt-3 text-slate-600">{t("common.error.text")}</p>
-      </section>
-    );
-  }
+  if (!isNotFound(error)) return <ErrorMessage error={error} />;
   const goBack = () => {
     const back = canGoBack({
       // React Router numbers its history entries: idx > 0 means an earlier page of this visit.
@@ -188,17 +176,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     else void navigate(localize("/"));
   };
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold">{t("product.notFound.title")}</h1>
-      <p className="mt-3 text-slate-600">{t("product.notFound.text")}</p>
-      <button
-        type="button"
-        onClick={goBack}
-        className="mt-8 inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
-      >
+    <NotFound title={t("product.notFound.title")} text={t("product.notFound.text")}>
+      <Button onClick={goBack}>
         <ArrowLeft size={16} aria-hidden="true" />
         {t("product.notFound.goBack")}
-      </button>
-    </section>
+      </Button>
+    </NotFound>
   );
 }

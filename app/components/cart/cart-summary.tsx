@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { formatPrice, showsVatIncluded } from "~/domain/money";
+import { Button } from "~/components/ui/button";
 import { useLocalize } from "~/components/ui/local-link";
 import { useCoupon } from "~/state/coupon";
 import { useCurrency } from "~/state/currency";
@@ -46,14 +47,10 @@ export function CartSummary() {
       {currency !== "USD" && (
         <p className="mt-3 text-xs text-slate-600">{t("cart.summary.chargedInUsd", { amount: formatPrice(totals.finalTotalCents, "USD") })}</p>
       )}
-      <button
-        type="button"
-        onClick={checkout}
-        className="mt-5 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
-      >
+      <Button size="lg" onClick={checkout} className="mt-5 w-full">
         {t("cart.summary.checkout")}
         <ArrowRight size={18} aria-hidden="true" />
-      </button>
+      </Button>
     </section>
   );
 }

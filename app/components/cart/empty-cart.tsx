@@ -1,6 +1,6 @@
 import { ShoppingCart } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { LocalLink } from "~/components/ui/local-link";
+import { ButtonLink } from "~/components/ui/button";
 
 /** SPEC §8: 'Your cart is empty' card with a way back to the products. */
 export function EmptyCart() {
@@ -14,9 +14,9 @@ export function EmptyCart() {
         {t("cart.empty.title")}
       </h2>
       <p className="mt-2 text-slate-600">{t("cart.empty.text")}</p>
-      <LocalLink to="/" className="mt-6 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+      <ButtonLink to="/" className="mt-6">
         {t("cart.empty.cta")}
-      </LocalLink>
+      </ButtonLink>
     </section>
   );
 }

@@ -1,8 +1,10 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TextField } from "~/components/ui/text-field";
+import { Button } from "~/components/ui/button";
+import { DialogCloseButton, DialogShell } from "~/components/ui/dialog";
+import { TextField } from "~/components/ui/field";
+import { Honeypot } from "~/components/ui/honeypot";
 import { useLang } from "~/components/ui/local-link";
 import { ordersApi, type CreatedOrderSummary } from "~/domain/api/orders";
 import { giftOrderDataSchema, paymentDetailsSchema, type PaymentDetails } from "~/domain/validation";
@@ -88,47 +90,47 @@ export function DetailsDialog({ open, onOpenChange, gift, onCreated }: DetailsDi
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-        <Dialog.Content className="fixed inset-x-3 top-6 z-50 mx-auto max-h-[calc(100dvh-3rem)] max-w-lg overflow-y-auto rounded-2xl bg-white p-6 shadow-xl sm:top-16">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-bold">{gift ? t("checkout.giftDetailsTitle") : t("checkout.detailsTitle")}</Dialog.Title>
-            <Dialog.Close className="rounded-full p-1 text-slate-600 hover:bg-slate-100" aria-label={t("checkout.cancel")}>
-              <X aria-hidden="true" className="h-5 w-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-2 text-sm text-slate-600">
-            {gift ? t("checkout.giftNoLogin") : t("checkout.detailsIntro")}
-          </Dialog.Description>
-          <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
-            <TextField label={t("checkout.email")} type="email" autoComplete="email" required {...field("EMAIL")} />
-            <TextField label={t("checkout.name")} autoComplete="name" required {...field("FNAME")} />
-            <TextField label={t("checkout.username")} autoComplete="off" required {...field("USERNAME")} />
-            <TextField
-              label={t("checkout.gameUsername")}
-              autoComplete="off"
-              required
-              hint={gift ? t("checkout.giftUsernameAdvice") : undefined}
-              {...field("VUUSER")}
-            />
-            {/* Bots fill every field; people never see this one. */}
-            <input type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" className="hidden" {...field("website")} />
-            {!gift && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("checkout.loginNote")}</p>}
-            {error && (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-                {error}
-              </p>
-            )}
-            <div className="flex justify-end gap-3">
-              <Dialog.Close className="rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50">{t("checkout.cancel")}</Dialog.Close>
-              <button type="submit" disabled={submitting} className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
-                {submitting ? t("checkout.submitting") : t("checkout.continue")}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      className="fixed inset-x-3 top-6 z-50 mx-auto max-h-[calc(100dvh-3rem)] max-w-lg overflow-y-auto rounded-2xl bg-white p-6 shadow-xl sm:top-16"
+    >
+      <div className="flex items-start justify-between gap-4">
+        <Dialog.Title className="text-xl font-bold">{gift ? t("checkout.giftDetailsTitle") : t("checkout.detailsTitle")}</Dialog.Title>
+        <DialogCloseButton className="-mt-1.5 -mr-1.5 -mb-2.5" />
+      </div>
+      <Dialog.Description className="mt-2 text-sm text-slate-600">
+        {gift ? t("checkout.giftNoLogin") : t("checkout.detailsIntro")}
+      </Dialog.Description>
+      <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
+        <TextField label={t("checkout.email")} type="email" autoComplete="email" required {...field("EMAIL")} />
+        <TextField label={t("checkout.name")} autoComplete="name" required {...field("FNAME")} />
+        <TextField label={t("checkout.username")} autoComplete="off" required {...field("USERNAME")} />
+        <TextField
+          label={t("checkout.gameUsername")}
+          autoComplete="off"
+          required
+          hint={gift ? t("checkout.giftUsernameAdvice") : undefined}
+          {...field("VUUSER")}
+        />
+        <Honeypot value={values.website} onChange={field("website").onChange} />
+        {!gift && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("checkout.loginNote")}</p>}
+        {error && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-3">
+          <Dialog.Close asChild>
+            <Button variant="secondary" className="min-h-10 px-4 py-2">
+              {t("checkout.cancel")}
+            </Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={submitting} className="min-h-10 py-2 disabled:opacity-60">
+            {submitting ? t("checkout.submitting") : t("checkout.continue")}
+          </Button>
+        </div>
+      </form>
+    </DialogShell>
   );
 }

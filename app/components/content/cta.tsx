@@ -1,11 +1,12 @@
 import { ArrowRight, ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { LocalLink } from "~/components/ui/local-link";
 
-export const primaryButton =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700";
-export const secondaryButton =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-900 hover:bg-slate-50";
+/** Content pages' calls to action: the shop's buttons, rounder and padded for two-line labels. */
+const CTA_LOOK = "rounded-xl py-2.5";
+export const primaryButton = buttonClass({ className: `${CTA_LOOK} shadow-sm` });
+export const secondaryButton = buttonClass({ variant: "secondary", className: CTA_LOOK });
 
 /** A language-aware call-to-action link styled as a button. */
 export function CtaLink({
@@ -44,13 +45,10 @@ export function CtaBanner({ title, text, to, label, children }: CtaBannerProps) 
       </h2>
       <p className="mt-2 max-w-2xl text-brand-100">{text}</p>
       <div className="mt-6 flex flex-wrap gap-3">
-        <LocalLink
-          to={to}
-          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-white px-5 py-2.5 font-semibold text-brand-900 hover:bg-brand-50"
-        >
+        <ButtonLink to={to} className={`${CTA_LOOK} bg-white text-brand-900 hover:bg-brand-50`}>
           {label}
           <ArrowRight className="size-4" aria-hidden="true" />
-        </LocalLink>
+        </ButtonLink>
         {children}
       </div>
     </section>

@@ -2,6 +2,9 @@ import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { ShieldAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { twMerge } from "tailwind-merge";
+import { Button } from "~/components/ui/button";
+import { CENTERED_CLASS } from "~/components/ui/dialog";
 import { readJson, STORAGE_KEYS, writeJson } from "~/state/storage";
 
 /** SPEC §4, §9: the gate appears this long after the page has loaded. */
@@ -36,7 +39,7 @@ export function AgeGate() {
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-[100] bg-slate-950/95 backdrop-blur" />
         <AlertDialog.Content
-          className="fixed top-1/2 left-1/2 z-[100] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-center shadow-2xl outline-none sm:p-8"
+          className={twMerge(CENTERED_CLASS, "z-[100] text-center sm:p-8")}
           onEscapeKeyDown={(event) => event.preventDefault()}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
@@ -53,22 +56,13 @@ export function AgeGate() {
           <AlertDialog.Description className="mt-3 text-slate-700">{t("dialogs.ageGate.text")}</AlertDialog.Description>
           <div className="mt-6 grid gap-3 sm:grid-cols-2">
             <AlertDialog.Action asChild>
-              <button
-                ref={confirmRef}
-                type="button"
-                onClick={confirm}
-                className="h-12 rounded-xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700 sm:order-2"
-              >
+              <Button ref={confirmRef} size="lg" onClick={confirm} className="rounded-xl px-4 sm:order-2">
                 {t("dialogs.ageGate.confirm")}
-              </button>
+              </Button>
             </AlertDialog.Action>
-            <button
-              type="button"
-              onClick={() => window.location.assign(AGE_GATE_EXIT_URL)}
-              className="h-12 rounded-xl border border-slate-300 px-4 font-semibold text-slate-800 hover:bg-slate-50 sm:order-1"
-            >
+            <Button variant="secondary" size="lg" onClick={() => window.location.assign(AGE_GATE_EXIT_URL)} className="rounded-xl px-4 sm:order-1">
               {t("dialogs.ageGate.leave")}
-            </button>
+            </Button>
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>

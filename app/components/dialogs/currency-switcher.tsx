@@ -4,6 +4,8 @@ import { Check, Info } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { showsConvertedNote } from "~/domain/currency";
 import { CURRENCIES, type Currency } from "~/domain/money";
+import { buttonClass } from "~/components/ui/button";
+import { CENTERED_CLASS, OVERLAY_CLASS } from "~/components/ui/dialog";
 import { useCurrency } from "~/state/currency";
 
 /** Symbols shown on the tab and in the menu (SPEC §9 formats: $x.xx, £x.xx, x,xx €). */
@@ -91,20 +93,15 @@ export function RecalculateDialog() {
   return (
     <AlertDialog.Root open={pending !== null} onOpenChange={(open) => !open && cancelPending()}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl outline-none">
+        <AlertDialog.Overlay className={OVERLAY_CLASS} />
+        <AlertDialog.Content className={CENTERED_CLASS}>
           <AlertDialog.Title className="text-lg font-bold text-slate-900">{t("shop.currency.confirmTitle")}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">
             {pending && t("shop.currency.confirmText", { currency: pending })}
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className="h-11 rounded-lg border border-slate-300 px-5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
-              {t("shop.currency.cancel")}
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              onClick={confirmPending}
-              className="h-11 rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700"
-            >
+            <AlertDialog.Cancel className={buttonClass({ variant: "secondary", className: "text-sm" })}>{t("shop.currency.cancel")}</AlertDialog.Cancel>
+            <AlertDialog.Action onClick={confirmPending} className={buttonClass({ className: "text-sm" })}>
               {t("shop.currency.continue")}
             </AlertDialog.Action>
           </div>

@@ -1,65 +1,54 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { UserRound, X } from "lucide-react";
+import { UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { DiscordIcon, WhatsAppIcon } from "~/components/layout/footer";
+import { DialogCloseButton, DialogShell } from "~/components/ui/dialog";
+import { DiscordIcon, WhatsAppIcon } from "~/components/ui/icons";
 import { usePublicConfig } from "~/state/storefront-data";
-import { useReturnFocus } from "./search-dialog";
 
 /** Guest Profile (SPEC §1): there are no accounts; point to the community server and support. */
 export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
   const links = usePublicConfig()?.links;
-  const returnFocus = useReturnFocus(open);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl outline-none"
-          onCloseAutoFocus={returnFocus}
-        >
-          <Dialog.Close className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100">
-            <X className="size-5" aria-hidden="true" />
-            <span className="sr-only">{t("dialogs.close")}</span>
-          </Dialog.Close>
-          <div className="flex flex-col items-center text-center">
-            <span className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-              <UserRound className="size-8" aria-hidden="true" />
-            </span>
-            <Dialog.Title className="mt-4 text-xl font-bold text-slate-900">{t("dialogs.profile.title")}</Dialog.Title>
-            <p className="mt-2 inline-flex items-center gap-2 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700">
-              <span className="size-2 rounded-full bg-slate-500" aria-hidden="true" />
-              {t("dialogs.profile.status")}
-              <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-slate-800">{t("dialogs.profile.guest")}</span>
-            </p>
-            <Dialog.Description className="mt-4 text-sm text-slate-700">{t("dialogs.profile.text")}</Dialog.Description>
-            <p className="mt-2 text-sm text-slate-600">{t("dialogs.profile.help")}</p>
-          </div>
-          <div className="mt-6 grid gap-2">
-            {links?.discord && (
-              <a
-                href={links.discord}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="flex h-11 items-center justify-center gap-2 rounded-lg bg-[#4752c4] px-4 text-sm font-semibold text-white hover:bg-[#3c45a5]"
-              >
-                <DiscordIcon />
-                {t("dialogs.profile.discord")}
-              </a>
-            )}
-            {links?.whatsapp && (
-              <a
-                href={links.whatsapp}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="flex h-11 items-center justify-center gap-2 rounded-lg bg-green-700 px-4 text-sm font-semibold text-white hover:bg-green-800"
-              >
-                <WhatsAppIcon />
-                {t("dialogs.profile.whatsapp")}
-              </a>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={onOpenChange}>
+      <DialogCloseButton className="absolute top-3 right-3" />
+      <div className="flex flex-col items-center text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+          <UserRound className="size-8" aria-hidden="true" />
+        </span>
+        <Dialog.Title className="mt-4 text-xl font-bold text-slate-900">{t("dialogs.profile.title")}</Dialog.Title>
+        <p className="mt-2 inline-flex items-center gap-2 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700">
+          <span className="size-2 rounded-full bg-slate-500" aria-hidden="true" />
+          {t("dialogs.profile.status")}
+          <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-slate-800">{t("dialogs.profile.guest")}</span>
+        </p>
+        <Dialog.Description className="mt-4 text-sm text-slate-700">{t("dialogs.profile.text")}</Dialog.Description>
+        <p className="mt-2 text-sm text-slate-600">{t("dialogs.profile.help")}</p>
+      </div>
+      <div className="mt-6 grid gap-2">
+        {links?.discord && (
+          <a
+            href={links.discord}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="flex h-11 items-center justify-center gap-2 rounded-lg bg-[#4752c4] px-4 text-sm font-semibold text-white hover:bg-[#3c45a5]"
+          >
+            <DiscordIcon />
+            {t("dialogs.profile.discord")}
+          </a>
+        )}
+        {links?.whatsapp && (
+          <a
+            href={links.whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="flex h-11 items-center justify-center gap-2 rounded-lg bg-green-700 px-4 text-sm font-semibold text-white hover:bg-green-800"
+          >
+            <WhatsAppIcon />
+            {t("dialogs.profile.whatsapp")}
+          </a>
+        )}
+      </div>
+    </DialogShell>
   );
 }

@@ -9,7 +9,7 @@ import { SearchDialog } from "~/components/dialogs/search-dialog";
 import { stripLangPrefix } from "~/domain/lang-path";
 import { usePublicConfig } from "~/state/storefront-data";
 import { useCart } from "~/state/cart";
-import { DiscordIcon, WhatsAppIcon } from "./footer";
+import { DiscordIcon, WhatsAppIcon } from "~/components/ui/icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { MobileMenu } from "./mobile-menu";
 

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
 import { useLocalize } from "~/components/ui/local-link";
 import { usePublicConfig } from "~/state/storefront-data";
-import { DiscordIcon, WhatsAppIcon } from "./footer";
+import { DiscordIcon, WhatsAppIcon } from "~/components/ui/icons";
 import type { NavEntry } from "./header";
 import { LanguageButtons } from "./language-switcher";
 

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { ProductSummary } from "~/domain/product";
+import { Button, buttonClass } from "~/components/ui/button";
 import { useLocalize } from "~/components/ui/local-link";
 import { usePublicConfig } from "~/state/storefront-data";
 import { useCart } from "~/state/cart";
@@ -45,12 +46,7 @@ export function useBuyNow(): (product: Buyable) => void {
       toast(t("shop.toast.joinDiscord"), {
         duration: OUT_OF_STOCK_TOAST_MS,
         action: discord ? (
-          <a
-            href={discord}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="ml-auto shrink-0 rounded-md bg-brand-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-700"
-          >
+          <a href={discord} target="_blank" rel="noopener noreferrer" className={buttonClass({ size: "sm", className: "ml-auto shrink-0" })}>
             {t("shop.toast.joinDiscordAction")}
           </a>
         ) : undefined,
@@ -65,22 +61,17 @@ export function useBuyNow(): (product: Buyable) => void {
   );
 }
 
-const base =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed";
+// Cards fit two side by side: a little narrower and smaller than the shop's default button.
+const compact = "px-4 py-2 text-sm transition-colors disabled:cursor-not-allowed";
 
 export function AddToCartButton({ product, className = "" }: { product: Buyable; className?: string }) {
   const { t } = useTranslation();
   const { add } = useCart();
   return (
-    <button
-      type="button"
-      onClick={() => add(product.id)}
-      disabled={!product.inStock}
-      className={`${base} bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-200 disabled:text-slate-600 ${className}`}
-    >
+    <Button onClick={() => add(product.id)} disabled={!product.inStock} className={`${compact} disabled:bg-slate-200 disabled:text-slate-600 ${className}`}>
       <ShoppingCart size={16} aria-hidden="true" />
       {t("shop.addToCart")}
-    </button>
+    </Button>
   );
 }
 
@@ -97,14 +88,14 @@ export function BuyNowButton({
   const { t } = useTranslation();
   const buyNow = useBuyNow();
   return (
-    <button
-      type="button"
+    <Button
+      variant="secondary"
       onClick={() => buyNow(product)}
       disabled={disableWhenOutOfStock && !product.inStock}
-      className={`${base} border border-brand-600 bg-white text-brand-700 hover:bg-brand-50 disabled:border-slate-200 disabled:bg-slate-100 disabled:text-slate-600 ${className}`}
+      className={`${compact} border-brand-600 text-brand-700 hover:bg-brand-50 disabled:border-slate-200 disabled:bg-slate-100 disabled:text-slate-600 ${className}`}
     >
       <Zap size={16} aria-hidden="true" />
       {t("shop.buyNow")}
-    </button>
+    </Button>
   );
 }

@@ -1,22 +1,22 @@
 import { useTranslation } from "react-i18next";
 import { showsVatIncluded } from "~/domain/money";
 import { useCurrency } from "~/state/currency";
-import { savingsCents } from "~/domain/pricing";
+import { shownSaving } from "~/domain/pricing";
 
 interface PriceProps {
   priceCents: number;
   originalPriceCents: number;
   /** "lg" on the product page, "md" on cards. */
   size?: "md" | "lg";
-  /** Extra saving line (bundles: against buying the items separately). */
-  children?: React.ReactNode;
+  /** Bundles: saving against buying the items separately (from the loader); null for other products. */
+  bundleSavingsCents?: number | null;
 }
 
-/** Current price in the display currency, struck original price, saving and the EUR VAT note. */
-export function Price({ priceCents, originalPriceCents, size = "md", children }: PriceProps) {
+/** Current price in the display currency, its one saving (struck original price, or a bundle's against its items) and the EUR VAT note. */
+export function Price({ priceCents, originalPriceCents, size = "md", bundleSavingsCents = null }: PriceProps) {
   const { t } = useTranslation();
   const { currency, format } = useCurrency();
-  const saving = savingsCents({ priceCents, originalPriceCents });
+  const saving = shownSaving({ priceCents, originalPriceCents }, bundleSavingsCents);
   return (
     <div className="flex flex-col gap-1">
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
@@ -24,17 +24,19 @@ export function Price({ priceCents, originalPriceCents, size = "md", children }:
         <span className={size === "lg" ? "text-3xl font-extrabold text-slate-900" : "text-xl font-bold text-slate-900"} data-testid="price">
           {format(priceCents)}
         </span>
-        {saving > 0 && (
+        {saving.against === "original" && saving.cents > 0 && (
           <>
             <span className="sr-only">{t("shop.originalPrice")}</span>
             <s className={size === "lg" ? "text-lg text-slate-500" : "text-sm text-slate-500"}>{format(originalPriceCents)}</s>
             <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-              {t("shop.save", { amount: format(saving) })}
+              {t("shop.save", { amount: format(saving.cents) })}
             </span>
           </>
         )}
       </div>
-      {children}
+      {saving.against === "separately" && saving.cents > 0 && (
+        <p className={`${size === "lg" ? "text-sm" : "text-xs"} font-semibold text-emerald-800`}>{t("catalogue.bundleSavings", { amount: format(saving.cents) })}</p>
+      )}
       {showsVatIncluded(currency) && <p className="text-xs text-slate-600">{t("shop.vatIncluded")}</p>}
     </div>
   );

@@ -2,7 +2,6 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProductSummary } from "~/domain/product";
 import { LocalLink, useLang } from "~/components/ui/local-link";
-import { useCurrency } from "~/state/currency";
 import { AddToCartButton, BuyNowButton } from "./buy-actions";
 import { CATEGORY_KEY } from "./labels";
 import { Price } from "./price";
@@ -16,16 +15,15 @@ import { RatingStars } from "./rating-stars";
 export function ProductCard({
   product,
   headingLevel = 3,
-  bundleSavings = 0,
+  bundleSavings = null,
 }: {
   product: ProductSummary;
   headingLevel?: 2 | 3 | 4;
-  /** Bundles: saving against buying the items separately (from the page's loader). */
-  bundleSavings?: number;
+  /** Bundles: saving against buying the items separately (from the page's loader); null for other products. */
+  bundleSavings?: number | null;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { format } = useCurrency();
   const titleId = useId();
   const href = `/product/${encodeURIComponent(product.id)}`;
   const Heading = `h${headingLevel}` as const;
@@ -76,11 +74,7 @@ export function ProductCard({
             <span>{t("shop.reviewsCount", { count: product.reviews })}</span>
           </div>
           <div className="pt-1">
-            <Price priceCents={product.priceCents} originalPriceCents={product.originalPriceCents}>
-              {bundleSavings > 0 && (
-                <p className="text-xs font-semibold text-emerald-800">{t("catalogue.bundleSavings", { amount: format(bundleSavings) })}</p>
-              )}
-            </Price>
+            <Price priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} bundleSavingsCents={bundleSavings} />
           </div>
         </div>
       </div>

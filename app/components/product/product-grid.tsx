@@ -16,7 +16,7 @@ export function ProductGrid({
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {products.map((product) => (
         <li key={product.id} className="flex">
-          <ProductCard product={product} headingLevel={headingLevel} bundleSavings={bundleSavings[product.id] ?? 0} />
+          <ProductCard product={product} headingLevel={headingLevel} bundleSavings={bundleSavings[product.id] ?? null} />
         </li>
       ))}
     </ul>

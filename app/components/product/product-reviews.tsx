@@ -5,6 +5,9 @@ import { toast } from "sonner";
 import { reviewsApi, type PublicReview } from "~/domain/api/reviews";
 import type { MessageCode } from "~/domain/messages";
 import { RATING_MAX, RATING_MIN, reviewSchema, fieldErrors } from "~/domain/validation";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Honeypot } from "~/components/ui/honeypot";
 import { LocalLink, useLang } from "~/components/ui/local-link";
 import { postJson } from "~/lib/api-client";
 import { RatingStars } from "./rating-stars";
@@ -95,7 +98,7 @@ function ReviewItem({ name, rating, text, time, verified = false }: { name: stri
 
 function ReviewForm({ productId, onPosted }: { productId: string; onPosted: (review: PostedReview) => void }) {
   const { t } = useTranslation();
-  const ids = { name: useId(), rating: useId(), comment: useId(), hint: useId(), error: useId(), honeypot: useId() };
+  const ids = { title: useId(), error: useId() };
   const [name, setName] = useState("");
   const [rating, setRating] = useState(String(RATING_MAX));
   const [comment, setComment] = useState("");
@@ -133,86 +136,59 @@ function ReviewForm({ productId, onPosted }: { productId: string; onPosted: (rev
     fail(answer.code, answer.vars);
   };
 
-  const invalid = (field: string) => (error?.fields.has(field) ? true : undefined);
+  const invalid = (field: string) => error?.fields.has(field) ?? false;
+  // The form's one error message describes every field it is about.
+  const errorId = error ? ids.error : undefined;
+  const label = "text-sm font-semibold";
   const field = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-500";
   const ratings = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MAX - i);
 
   return (
     <form
       noValidate
-      aria-labelledby={`${ids.name}-title`}
+      aria-labelledby={ids.title}
       className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-5"
       onSubmit={(event) => {
         event.preventDefault();
         if (!sending) void submit();
       }}
     >
-      <h3 id={`${ids.name}-title`} className="flex items-center gap-2 text-lg font-bold">
+      <h3 id={ids.title} className="flex items-center gap-2 text-lg font-bold">
         <MessageSquarePlus size={18} aria-hidden="true" />
         {t("product.reviews.write")}
       </h3>
-      <div>
-        <label htmlFor={ids.name} className="text-sm font-semibold">
-          {t("product.reviews.name")}
-        </label>
-        <input
-          id={ids.name}
-          name="name"
-          autoComplete="nickname"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          aria-invalid={invalid("name")}
-          aria-describedby={error ? ids.error : undefined}
-          className={field}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.rating} className="text-sm font-semibold">
-          {t("product.reviews.rating")}
-        </label>
-        <select id={ids.rating} name="rating" value={rating} onChange={(e) => setRating(e.target.value)} aria-invalid={invalid("rating")} className={field}>
-          {ratings.map((value) => (
-            <option key={value} value={value}>
-              {t("product.reviews.ratingOption", { count: value })}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={ids.comment} className="text-sm font-semibold">
-          {t("product.reviews.comment")}
-        </label>
-        <textarea
-          id={ids.comment}
-          name="comment"
-          rows={4}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          aria-invalid={invalid("comment")}
-          aria-describedby={[ids.hint, error ? ids.error : ""].filter(Boolean).join(" ")}
-          className={field}
-        />
-        <p id={ids.hint} className="mt-1 text-xs text-slate-600">
-          {t("product.reviews.commentHint")}
-        </p>
-      </div>
-      {/* Bots fill every field; people never see this one. */}
-      <div className="hidden" aria-hidden="true">
-        <label htmlFor={ids.honeypot}>{t("product.reviews.honeypot")}</label>
-        <input id={ids.honeypot} name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
-      </div>
+      <Field label={t("product.reviews.name")} labelClassName={label} invalid={invalid("name")} describedBy={errorId}>
+        {(control) => <input {...control} name="name" autoComplete="nickname" value={name} onChange={(e) => setName(e.target.value)} className={field} />}
+      </Field>
+      <Field label={t("product.reviews.rating")} labelClassName={label} invalid={invalid("rating")} describedBy={errorId}>
+        {(control) => (
+          <select {...control} name="rating" value={rating} onChange={(e) => setRating(e.target.value)} className={field}>
+            {ratings.map((value) => (
+              <option key={value} value={value}>
+                {t("product.reviews.ratingOption", { count: value })}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        label={t("product.reviews.comment")}
+        labelClassName={label}
+        hint={t("product.reviews.commentHint")}
+        invalid={invalid("comment")}
+        describedBy={errorId}
+      >
+        {(control) => <textarea {...control} name="comment" rows={4} value={comment} onChange={(e) => setComment(e.target.value)} className={field} />}
+      </Field>
+      <Honeypot value={website} onChange={(e) => setWebsite(e.target.value)} />
       {error && (
         <p id={ids.error} role="alert" className="text-sm font-medium text-red-700">
           {t(`errors.${error.code}`)}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={sending}
-        className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-      >
+      <Button type="submit" disabled={sending} className="disabled:opacity-70">
         {sending ? t("product.reviews.submitting") : t("product.reviews.submit")}
-      </button>
+      </Button>
     </form>
   );
 }
