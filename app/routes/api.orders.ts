@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/api.orders";
+import { ageConfirmedAtSchema } from "~/domain/consent";
 import { isLang } from "~/domain/lang-path";
 import { CURRENCIES } from "~/domain/money";
 import { fieldErrors, paymentDetailsSchema } from "~/domain/validation";
@@ -18,6 +19,8 @@ const bodySchema = z.object({
   currency: z.enum(CURRENCIES).default("USD"),
   lang: z.string().refine(isLang).default("en"),
   gift: z.boolean().default(false),
+  /** When the age gate was confirmed in this browser (ISO time), kept on the order as consent. */
+  ageConfirmedAt: ageConfirmedAtSchema.optional(),
 });
 
 export type CreateOrderResponse =
@@ -53,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     lang,
     isGift: body.data.gift,
     channel,
+    ageConfirmedAt: body.data.ageConfirmedAt ?? null,
   });
   if (!result.ok) return data<CreateOrderResponse>(result, { status: 422 });
   const { id, totalCents, subtotalCents, discountCents } = result.order;
