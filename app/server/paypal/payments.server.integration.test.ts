@@ -122,6 +122,16 @@ for (const target of testDatabases()) {
       expect(ids).toEqual([`${order.id}-capture-1`, `${order.id}-capture-2`]);
     });
 
+    it("does not retry a declined capture from the sweep: only the buyer can go on", async () => {
+      const { order, paypalOrderId } = await approved();
+      fake().setCaptureOutcome("declined");
+      expect(await capturePayPalPayment(db(), paypal, order.id, paypalOrderId)).toEqual({ status: "declined" });
+      fake().setCaptureOutcome("completed");
+      await reconcilePayPalOrders(db(), paypal, { now: later() });
+      expect(fake().count("capture")).toBe(1);
+      expect(await status(order.id)).toBe("awaiting_payment");
+    });
+
     it("settles through the sweep a capture whose answer was lost (the server died)", async () => {
       const { order, paypalOrderId } = await approved();
       // PayPal captures, but every answer to us is lost.

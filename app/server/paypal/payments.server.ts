@@ -4,7 +4,7 @@
  * always come from the stored order; an order becomes paid only through markOrderPaid. PayPal's
  * JSON stays in the adapter: this module sees its types only.
  */
-import { and, count, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import type { CapturePayPalOrderResponse, PaymentErrorCode } from "~/domain/api/paypal";
 import { isLang, localizePath } from "~/domain/lang-path";
 import type { OrderState } from "~/domain/order-state";
@@ -175,6 +175,20 @@ async function reconcileCaptured(db: Db, paypal: PayPalAdapter, order: StoredOrd
   return fail("payment_failed");
 }
 
+/**
+ * After a decline only the buyer can go on (another funding source, then the browser captures):
+ * the sweep does not retry the refused one every few minutes on their card.
+ */
+async function lastAttemptDeclined(db: Db, orderId: string): Promise<boolean> {
+  const [last] = await db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.kind, "attempt")))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return last?.status === ATTEMPT.declined;
+}
+
 export interface SweepReport {
   checked: number;
   paid: number;
@@ -183,8 +197,8 @@ export interface SweepReport {
 
 /**
  * The sweep (DESIGN §5.5): unpaid orders with a PayPal order are looked up; an APPROVED one (the
- * browser died before capture) is captured, a COMPLETED one (our capture answer was lost) is
- * marked paid. Orders touched in the last `minAgeMs` are left to the browser still paying them.
+ * browser died before capture) is captured unless its last capture was declined, a COMPLETED one
+ * (our capture answer was lost) is marked paid. Orders touched in the last `minAgeMs` are left to the browser still paying them.
  */
 export async function reconcilePayPalOrders(db: Db, paypal: PayPalAdapter, { now = new Date(), minAgeMs = 60_000 } = {}): Promise<SweepReport> {
   const open = await db
@@ -197,7 +211,9 @@ export async function reconcilePayPalOrders(db: Db, paypal: PayPalAdapter, { now
     try {
       const view = await paypal.getPayPalOrder(order.paypalOrderId!);
       let result: CapturePayPalOrderResponse | null = null;
-      if (view?.status === "APPROVED") result = await capturePayPalPayment(db, paypal, order.id, order.paypalOrderId!, "sweep");
+      if (view?.status === "APPROVED" && !(await lastAttemptDeclined(db, order.id))) {
+        result = await capturePayPalPayment(db, paypal, order.id, order.paypalOrderId!, "sweep");
+      }
       else if (view?.capture?.status === "COMPLETED") result = await settle(db, order, { ...view.capture, payerGivenName: view.payerGivenName, raw: null }, "sweep");
       if (result?.status === "paid") report.paid++;
       if (result?.status === "error") report.failed++;
