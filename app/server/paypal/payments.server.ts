@@ -64,7 +64,7 @@ export async function startPayPalPayment(db: Db, paypal: PayPalAdapter, orderId:
   let created;
   try {
     const returnPath = localizePath("/checkout", isLang(order.lang) ? order.lang : "en");
-    created = await paypal.createPayPalOrder({ ...order, items: order.items }, { returnPath });
+    created = await paypal.createPayPalOrder(order, { returnPath });
   } catch (error) {
     return { ok: false, code: failureCode(error) };
   }
