@@ -10,6 +10,9 @@ export default [
   route("api/newsletter", "routes/api.newsletter.ts"),
   route("api/reviews", "routes/api.reviews.ts"),
   route("api/orders", "routes/api.orders.ts"),
+  route("api/paypal/orders", "routes/api.paypal.orders.ts"),
+  route("api/paypal/capture", "routes/api.paypal.capture.ts"),
+  route("api/paypal/webhook", "routes/api.paypal.webhook.ts"),
   ...prefix(":lang?", [
     layout("routes/lang-layout.tsx", [
       index("routes/home.tsx"),

@@ -8,7 +8,8 @@ import type { ServerBuild } from "react-router";
 import { openDatabase, setDatabase, type Database } from "../app/server/db.server";
 import { parseEnv, setEnv, type Env } from "../app/server/env.server";
 import { jobLock, startJobs } from "../app/server/jobs.server";
-import { JOBS } from "../app/server/jobs/index.server";
+import { serverJobs } from "../app/server/jobs/index.server";
+import { getPayPal } from "../app/server/paypal/instance.server";
 import { setRateLimitScale } from "../app/server/rate-limit.server";
 import { bodySizeGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/seed.server";
@@ -95,7 +96,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     }),
   );
 
-  const jobs = startJobs({ db: database.db, jobs: JOBS, lock: jobLock(database), logger });
+  const jobs = startJobs({ db: database.db, jobs: serverJobs(getPayPal()), lock: jobLock(database), logger });
 
   return {
     app,

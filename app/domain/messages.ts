@@ -44,6 +44,11 @@ export const MESSAGES = {
   rate_limited: "Too many attempts. Please wait a few minutes and try again.",
   request_invalid: "This request could not be understood. Please reload the page and try again.",
 
+  // Online payment (SPEC §8 for payment_failed)
+  payment_failed: "There was an error processing your payment. Please try again.",
+  payment_unavailable: "Online payment is not available right now. Please order through Discord or WhatsApp with your order ID.",
+  order_not_payable: "This order can no longer be paid online.",
+
   // Orders (seller console)
   order_transition_refused: "An order cannot go from {{from}} to {{to}}",
 } as const;

@@ -20,6 +20,7 @@ export const action = jsonAction(ordersApi, RATE_LIMITS.order, async ({ input, d
     lang: input.lang,
     isGift: input.gift,
     channel,
+    ageConfirmedAt: input.ageConfirmedAt ?? null,
   });
   if (!result.ok) return { body: result, status: 422 };
   const { id, totalCents, subtotalCents, discountCents } = result.order;

@@ -6,6 +6,30 @@ export type BodyKind = "json" | "form";
 export const UNREADABLE = Symbol("unreadable body");
 
 /**
+ * The body as text, or null when it is larger than `maxBytes` — announced or actual: a chunked body
+ * is read only up to the limit, so a client cannot make the server buffer more than that.
+ */
+export async function readTextBody(request: Request, maxBytes: number): Promise<string | null> {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > maxBytes) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
  * Reads a JSON body or a form (urlencoded or multipart) without throwing. A form becomes an object
  * of its text fields (files are ignored); anything that cannot be read is UNREADABLE.
  */
@@ -14,12 +38,9 @@ export async function readBody(request: Request, kind: BodyKind): Promise<unknow
 }
 
 async function readJson(request: Request): Promise<unknown> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES) return UNREADABLE;
   try {
-    const text = await request.text();
-    if (text.length > MAX_JSON_BYTES) return UNREADABLE;
-    return JSON.parse(text);
+    const text = await readTextBody(request, MAX_JSON_BYTES);
+    return text === null ? UNREADABLE : JSON.parse(text);
   } catch {
     return UNREADABLE;
   }

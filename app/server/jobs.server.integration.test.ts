@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
 import { openDatabase, type Database } from "./db.server";
 import { jobLock, startJobs } from "./jobs.server";
-import { JOBS } from "./jobs/index.server";
+import { serverJobs } from "./jobs/index.server";
 import { createFreshPostgres, seededDatabase, testDatabases } from "../../tests/setup/databases";
 
 const url = process.env.TEST_DATABASE_URL;
@@ -86,7 +86,7 @@ for (const target of testDatabases()) {
         { bucket: "contact", key: "old", windowStart: new Date(now - 25 * 60 * 60_000), count: 3 },
         { bucket: "contact", key: "recent", windowStart: new Date(now - 60 * 60_000), count: 2 },
       ]);
-      const runner = startJobs({ db: database.db, jobs: JOBS, lock: jobLock({}) });
+      const runner = startJobs({ db: database.db, jobs: serverJobs(null), lock: jobLock({}) });
       try {
         await expect
           .poll(async () => (await database.db.select().from(rateLimits).where(eq(rateLimits.key, "old"))).length)

@@ -160,13 +160,17 @@ export async function changeOrderStatus(
 /** How long an unpaid order keeps its reserved coupon use before it expires (cancelled by the sweep). */
 export const UNPAID_ORDER_TTL_MS = 24 * 60 * 60_000;
 
-/** Cancels unpaid orders older than the TTL, releasing their coupon uses; returns how many expired. */
+/**
+ * Cancels unpaid orders older than the TTL, releasing their coupon uses; returns how many expired.
+ * An order whose payment started within the TTL (updated_at: the PayPal order was created) is kept
+ * until that is as old, so a buyer paying in PayPal's window never has the order expire under them.
+ */
 export async function expireUnpaidOrders(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - UNPAID_ORDER_TTL_MS);
   const stale = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(inArray(orders.status, ["awaiting_payment", "manual_pending"]), lt(orders.createdAt, cutoff)));
+    .where(and(inArray(orders.status, ["awaiting_payment", "manual_pending"]), lt(orders.createdAt, cutoff), lt(orders.updatedAt, cutoff)));
   let expired = 0;
   for (const { id } of stale) {
     // Re-checked under the row lock: a payment that lands meanwhile wins.

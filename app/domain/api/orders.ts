@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ageConfirmedAtSchema } from "../consent";
 import { LANGS } from "../lang-path";
 import { CURRENCIES } from "../money";
 import { paymentDetailsSchema } from "../validation";
@@ -26,5 +27,7 @@ export const ordersApi = defineContract<{ ok: true; order: CreatedOrderSummary }
     currency: z.enum(CURRENCIES).default("USD"),
     lang: z.enum(LANGS).default("en"),
     gift: z.boolean().default(false),
+    /** When the age gate was confirmed in this browser (ISO time), kept on the order as consent. */
+    ageConfirmedAt: ageConfirmedAtSchema.optional(),
   }),
 );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fakePayPalConfig, useFakePayPal } from "../../../tests/setup/fake-paypal";
 import type { PayPalConfig } from "./config.server";
-import { createPayPalAdapter, describeOrder, payPalRequestId, PayPalUnavailableError, type PayableOrder } from "./adapter.server";
+import { createPayPalAdapter, describeOrder, parseWebhookEvent, payPalRequestId, PayPalUnavailableError, type PayableOrder } from "./adapter.server";
 
 const fakePayPal = useFakePayPal();
 
@@ -299,5 +299,33 @@ describe("verifyWebhookSignature", () => {
     fakePayPal().failNext("verify", 2);
 
     await expect(paypal.verifyWebhookSignature(fakePayPal().webhookHeaders(rawBody, webhookId), rawBody, webhookId)).rejects.toThrow(PayPalUnavailableError);
+  });
+});
+
+describe("parseWebhookEvent", () => {
+  it("reads a capture event's order, PayPal order, amount and kind", () => {
+    const event = parseWebhookEvent(
+      JSON.stringify({
+        id: "WH-1",
+        event_type: "PAYMENT.CAPTURE.COMPLETED",
+        resource: {
+          id: "CAP1",
+          custom_id: couponOrder.id,
+          amount: { currency_code: "USD", value: "93.48" },
+          supplementary_data: { related_ids: { order_id: "5O190127TN364715T" } },
+        },
+      }),
+    );
+    expect(event).toMatchObject({ eventId: "WH-1", kind: "capture_completed", resourceId: "CAP1", invoiceId: couponOrder.id, paypalOrderId: "5O190127TN364715T", amountCents: 9348, currency: "USD" });
+  });
+
+  it("finds the refunded capture from the refund's up link; other events are 'other'; non-events are null", () => {
+    const refund = parseWebhookEvent(
+      JSON.stringify({ id: "WH-2", event_type: "PAYMENT.CAPTURE.REFUNDED", resource: { id: "R1", links: [{ href: "https://api.paypal.com/v2/payments/captures/CAP9", rel: "up" }] } }),
+    );
+    expect(refund).toMatchObject({ kind: "capture_refunded", captureId: "CAP9", invoiceId: null, amountCents: null });
+    expect(parseWebhookEvent(JSON.stringify({ id: "WH-3", event_type: "CHECKOUT.ORDER.APPROVED" }))?.kind).toBe("other");
+    expect(parseWebhookEvent("not json")).toBeNull();
+    expect(parseWebhookEvent(JSON.stringify({ event_type: "PAYMENT.CAPTURE.COMPLETED" }))).toBeNull();
   });
 });

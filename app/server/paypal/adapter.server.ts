@@ -211,6 +211,81 @@ function failure(error: unknown): { kind: "error"; status: number | null; issue:
   throw error;
 }
 
+/** The webhook events we act on (DESIGN §5.4); anything else is stored and otherwise ignored. */
+export const WEBHOOK_KINDS = {
+  "PAYMENT.CAPTURE.COMPLETED": "capture_completed",
+  "PAYMENT.CAPTURE.PENDING": "capture_pending",
+  "PAYMENT.CAPTURE.DENIED": "capture_denied",
+  "PAYMENT.CAPTURE.REFUNDED": "capture_refunded",
+  "PAYMENT.CAPTURE.REVERSED": "capture_reversed",
+} as const;
+
+export type WebhookKind = (typeof WEBHOOK_KINDS)[keyof typeof WEBHOOK_KINDS] | "other";
+
+/** A webhook delivery in our terms. The resource is a capture, or a refund for REFUNDED/REVERSED. */
+export interface PayPalWebhookEvent {
+  /** PayPal's event id: the same delivery repeated carries the same id. */
+  eventId: string;
+  eventType: string;
+  kind: WebhookKind;
+  /** The capture's or refund's id. */
+  resourceId: string | null;
+  /** Our order id, as we sent it in invoice_id / custom_id. */
+  invoiceId: string | null;
+  paypalOrderId: string | null;
+  /** For a refund: the capture it refunds, when PayPal says. */
+  captureId: string | null;
+  amountCents: number | null;
+  currency: string | null;
+  raw: unknown;
+}
+
+const webhookEvent = z.object({
+  id: z.string().min(1),
+  event_type: z.string().min(1),
+  resource: z
+    .object({
+      id: z.string().optional(),
+      invoice_id: z.string().optional(),
+      custom_id: z.string().optional(),
+      amount: amount.optional(),
+      supplementary_data: z
+        .object({ related_ids: z.object({ order_id: z.string().optional(), capture_id: z.string().optional() }).optional() })
+        .optional(),
+      links: z.array(z.object({ href: z.string(), rel: z.string() })).optional(),
+    })
+    .optional(),
+});
+
+/** Reads a webhook body (after its signature was verified); null when it is not an event at all. */
+export function parseWebhookEvent(rawBody: string): PayPalWebhookEvent | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    return null;
+  }
+  const parsed = webhookEvent.safeParse(json);
+  if (!parsed.success) return null;
+  const { id, event_type: eventType, resource } = parsed.data;
+  const related = resource?.supplementary_data?.related_ids;
+  // A refund links "up" to the capture it refunds: .../v2/payments/captures/{id}
+  const up = resource?.links?.find((link) => link.rel === "up")?.href;
+  const upCapture = up ? (/\/captures\/([^/?]+)$/.exec(up)?.[1] ?? null) : null;
+  return {
+    eventId: id,
+    eventType,
+    kind: (WEBHOOK_KINDS as Record<string, WebhookKind>)[eventType] ?? "other",
+    resourceId: resource?.id ?? null,
+    invoiceId: resource?.invoice_id ?? resource?.custom_id ?? null,
+    paypalOrderId: related?.order_id ?? null,
+    captureId: related?.capture_id ?? upCapture,
+    amountCents: resource?.amount?.value ?? null,
+    currency: resource?.amount?.currency_code ?? null,
+    raw: json,
+  };
+}
+
 /** Webhook headers PayPal signs with, in the verify request's field names. */
 const SIGNATURE_HEADERS = {
   auth_algo: "paypal-auth-algo",
@@ -327,7 +402,7 @@ export function createPayPalAdapter(config: PayPalConfig) {
     return (response.body as { verification_status?: unknown } | null)?.verification_status === "SUCCESS";
   }
 
-  return { createPayPalOrder, getPayPalOrder, capturePayPalOrder, refundCapture, verifyWebhookSignature };
+  return { createPayPalOrder, getPayPalOrder, capturePayPalOrder, refundCapture, verifyWebhookSignature, parseWebhookEvent };
 }
 
 export type PayPalAdapter = ReturnType<typeof createPayPalAdapter>;

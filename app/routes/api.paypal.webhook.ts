@@ -1,0 +1,33 @@
+import { data } from "react-router";
+import type { Route } from "./+types/api.paypal.webhook";
+import type { PayPalWebhookResponse } from "~/domain/api/paypal";
+import { getDb } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { readTextBody } from "~/server/http.server";
+import { getPayPal } from "~/server/paypal/instance.server";
+import { handlePayPalWebhook } from "~/server/paypal/payments.server";
+import { paymentError } from "~/server/paypal/routes.server";
+
+/** PayPal's events are a few kilobytes; the Express guard refuses announced bodies over 64 KiB before this. */
+const MAX_WEBHOOK_BYTES = 64 * 1024;
+
+/**
+ * PayPal's webhook (exempt from the same-origin guard: it is signed instead). 200 once stored, also
+ * for a repeat; 400 for a delivery PayPal does not vouch for; 503 when the check cannot be made, so
+ * PayPal delivers again later.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const paypal = getPayPal();
+  const webhookId = getEnv().PAYPAL_WEBHOOK_ID;
+  if (!paypal || !webhookId) return paymentError("payment_unavailable");
+  const rawBody = await readTextBody(request, MAX_WEBHOOK_BYTES);
+  if (rawBody === null) return paymentError("request_invalid");
+  const outcome = await handlePayPalWebhook(getDb(), paypal, webhookId, request.headers, rawBody);
+  if (outcome === "unverified") return paymentError("request_invalid");
+  if (outcome === "unavailable") return paymentError("payment_unavailable");
+  return data<PayPalWebhookResponse>({ status: outcome });
+}
+
+export function loader() {
+  throw data(null, { status: 405 });
+}
