@@ -69,12 +69,12 @@ for (const target of testDatabases()) {
       expect((await findOrder(database.db, placed.id))?.ageConfirmedAt).toEqual(new Date("2026-11-01T10:00:00Z"));
     });
 
-    it("refuses tampered quantities and a future age confirmation with 400", async () => {
+    it("refuses tampered quantities and a future age confirmation with 422 (invalid fields)", async () => {
       for (const quantity of [-1, 0, 1.5, 1000, "2"]) {
-        expect((await post(ordersRoute, { details: PAYMENT_DETAILS, lines: [{ id: "2", quantity }] })).status).toBe(400);
+        expect((await post(ordersRoute, { details: PAYMENT_DETAILS, lines: [{ id: "2", quantity }] })).status).toBe(422);
       }
       const future = new Date(Date.now() + 86_400_000).toISOString();
-      expect((await post(ordersRoute, { details: PAYMENT_DETAILS, lines: [{ id: "2", quantity: 1 }], ageConfirmedAt: future })).status).toBe(400);
+      expect((await post(ordersRoute, { details: PAYMENT_DETAILS, lines: [{ id: "2", quantity: 1 }], ageConfirmedAt: future })).status).toBe(422);
     });
 
     it("answers 400 for a malformed body, 404 for an unknown order, 422 for an order it cannot pay", async () => {
