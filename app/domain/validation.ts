@@ -112,7 +112,6 @@ export const newsletterSchema = z.object(
   { email: emailSchema, website: honeypot("form_rejected") },
   { error: "email_required" },
 );
-export type NewsletterInput = z.infer<typeof newsletterSchema>;
 
 /** Key for issues about the whole form (e.g. the input was not an object). */
 export const FORM_ERROR_KEY = "_form";
