@@ -6,7 +6,7 @@ import { NavLink, useLocation } from "react-router";
 import { useLocalize } from "~/components/ui/local-link";
 import { usePublicConfig } from "~/state/storefront-data";
 import { DiscordIcon, WhatsAppIcon } from "~/components/ui/icons";
-import type { NavEntry } from "./header";
+import type { NavEntry } from "./nav-entries";
 import { LanguageButtons } from "./language-switcher";
 
 const rowClass =
