@@ -109,7 +109,7 @@ test("a gift is paid on its own and ends on the gift confirmation; the cart is u
   await payPalButton(page).click();
   await expect(page.getByText("Payment completed successfully! Thank you, Alex!")).toBeVisible();
   await expect(page).toHaveURL(/\/thank-you$/);
-  await expect(page.getByText("Lucky Friend_1")).toBeVisible();
+  await expect(page.getByText("Lucky Friend_1", { exact: true })).toBeVisible();
   expect(await storedCart(page)).toEqual([{ id: "2", quantity: 1 }]);
 });
 
