@@ -49,7 +49,7 @@ for (const target of testDatabases()) {
     async function order(body: Record<string, unknown> = {}) {
       const answer = await post(ordersRoute, { details: PAYMENT_DETAILS, lines: [{ id: "2", quantity: 1 }], ...body });
       expect(answer.status).toBe(201);
-      return (answer.body as { order: { id: string; totalCents: number } }).order;
+      return (answer.body as { order: { id: string; totalCents: number; items: unknown[] } }).order;
     }
 
     it("charges the server's price, whatever prices, totals or discounts the browser sends", async () => {
@@ -62,6 +62,8 @@ for (const target of testDatabases()) {
         ageConfirmedAt: "2026-11-01T10:00:00Z",
       });
       expect(placed.totalCents).toBe(2 * product.priceCents);
+      // The reply carries the stored lines: the manual-order message is built from them, not the cart.
+      expect(placed.items).toEqual([{ productId: "2", title: product.title, unitPriceCents: product.priceCents, quantity: 2, isFree: false }]);
       const created = await post(createRoute, { orderId: placed.id, amount: "0.01", totalCents: 1 });
       expect(created).toMatchObject({ status: 200, body: { ok: true } });
       const sent = fake().orders.get(String(created.body.paypalOrderId))!.request.purchase_units[0];
