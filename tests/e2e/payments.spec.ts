@@ -23,6 +23,11 @@ test.afterEach(async ({ request }) => {
   expect(await (await request.get(`${FAKE_PAYPAL_URL}/__fake/violations`)).json()).toEqual([]);
 });
 
+async function captures(request: APIRequestContext): Promise<number> {
+  const requests = (await (await request.get(`${FAKE_PAYPAL_URL}/__fake/requests`)).json()) as { route: string }[];
+  return requests.filter((r) => r.route === "capture").length;
+}
+
 async function fillDetails(page: Page, dialogName = "Payment Details") {
   const dialog = page.getByRole("dialog", { name: dialogName });
   await dialog.getByLabel("Email").fill("buyer@example.com");
@@ -135,9 +140,12 @@ test("an error in PayPal's window shows the payment-failed message", async ({ pa
 test("a declined card restarts PayPal, and the second try pays", async ({ page, request }) => {
   await scenario(request, { capture: "declined", captureTimes: 1 });
   await toPayment(page);
+  const capturesBefore = await captures(request);
   await payPalButton(page).click();
   await expect(page.getByText("Payment completed successfully! Thank you, Alex!")).toBeVisible();
   await expect(page).toHaveURL(/\/login-required$/);
+  // The declined capture, then the one after the restart.
+  expect((await captures(request)) - capturesBefore).toBe(2);
 });
 
 test("a capture PayPal holds for review shows the pending message", async ({ page, request }) => {

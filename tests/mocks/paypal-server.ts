@@ -13,7 +13,7 @@
  *
  * Control routes for other processes (dev server, Playwright): POST /__fake/orders/:id/approve,
  * POST /__fake/scenario {"capture"?: outcome, "captureTimes"?: n, "sdk"?: "approve"|"cancel"|"error"|"unavailable"}
- * (an empty object resets), GET /__fake/violations. GET /sdk/js serves the fake JS SDK
+ * (an empty object resets), GET /__fake/violations, GET /__fake/requests (what reached the API). GET /sdk/js serves the fake JS SDK
  * (paypal-sdk.ts); the control routes answer cross-origin, as the SDK runs on the shop's pages.
  */
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
@@ -558,6 +558,7 @@ export class FakePayPal {
     }
     if (method === "GET" && pathname === "/__fake/sdk-scenario") return send(res, { status: 200, body: { sdk: this.sdkScenario } });
     if (method === "GET" && pathname === "/__fake/violations") return send(res, { status: 200, body: this.violations });
+    if (method === "GET" && pathname === "/__fake/requests") return send(res, { status: 200, body: this.requests });
     send(res, { status: 404, body: { error: "unknown fake control route" } });
   }
 }
