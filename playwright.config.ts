@@ -1,8 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
+import { shopEnvForFakePayPal } from "./tests/mocks/paypal-fake-env";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 const dataDir = `.e2e-data/${port}`;
+// The fake PayPal (REST API and JS SDK, tests/mocks/paypal-fake-main.ts) beside the shop; one per E2E_PORT.
+const fakePayPalPort = port + 1000;
+export const FAKE_PAYPAL_URL = `http://127.0.0.1:${fakePayPalPort}`;
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -31,25 +35,38 @@ export default defineConfig({
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
-  webServer: {
-    // A fresh embedded database for every run; the server is the production build.
-    command: `rm -rf ${dataDir} && node server/start.js`,
-    url: `${baseURL}/robots.txt`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-      LOG_LEVEL: "warn",
-      SITE_URL: baseURL,
-      // Extra coupons (future expiry, limits, minimums) so every coupon rule can be exercised.
-      SEED_COUPONS_FILE: "tests/e2e/coupons.json",
-      // Every test shares 127.0.0.1; tests that check a limit itself count on the scaled number.
-      RATE_LIMIT_SCALE: "20",
+  webServer: [
+    {
+      command: `npx tsx tests/mocks/paypal-fake-main.ts ${fakePayPalPort}`,
+      url: `${FAKE_PAYPAL_URL}/__fake/violations`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-  },
+    {
+      // A fresh embedded database for every run; the server is the production build.
+      command: `rm -rf ${dataDir} && node server/start.js`,
+      url: `${baseURL}/robots.txt`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+        LOG_LEVEL: "warn",
+        SITE_URL: baseURL,
+        // Extra coupons (future expiry, limits, minimums) so every coupon rule can be exercised.
+        SEED_COUPONS_FILE: "tests/e2e/coupons.json",
+        // Every test shares 127.0.0.1; tests that check a limit itself count on the scaled number.
+        RATE_LIMIT_SCALE: "20",
+        // Online payment against the fake PayPal.
+        ...shopEnvForFakePayPal(FAKE_PAYPAL_URL),
+      },
+  
+    },
+  ],
 });

@@ -55,7 +55,8 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     res.locals.nonce = randomBytes(16).toString("base64");
     next();
   });
-  const paypal = ["https://www.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com"];
+  // PayPal's hosts, plus the configured SDK and API origins (the fakes in development and e2e).
+  const paypal = [...new Set(["https://www.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com", originOf(env.PAYPAL_SDK_URL), originOf(env.PAYPAL_API_BASE)])];
   app.use(
     helmet({
       contentSecurityPolicy:

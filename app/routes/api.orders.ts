@@ -23,8 +23,8 @@ export const action = jsonAction(ordersApi, RATE_LIMITS.order, async ({ input, d
     ageConfirmedAt: input.ageConfirmedAt ?? null,
   });
   if (!result.ok) return { body: result, status: 422 };
-  const { id, totalCents, subtotalCents, discountCents } = result.order;
-  return { body: { ok: true, order: { id, totalCents, subtotalCents, discountCents, channel } }, status: 201 };
+  const { id, items, totalCents, subtotalCents, discountCents, couponCode } = result.order;
+  return { body: { ok: true, order: { id, items, totalCents, subtotalCents, discountCents, couponCode, channel } }, status: 201 };
 });
 
 export const loader = methodNotAllowed;

@@ -1,17 +1,16 @@
-import { data } from "react-router";
-import type { Route } from "./+types/api.paypal.capture";
-import { capturePayPalOrderRequestSchema, PAYMENT_ERROR_STATUS, type CapturePayPalOrderResponse } from "~/domain/api/paypal";
+import { capturePayPalOrderApi, PAYMENT_ERROR_STATUS } from "~/domain/api/paypal";
+import { jsonAction, methodNotAllowed, refuse } from "~/server/endpoint.server";
+import { getPayPal } from "~/server/paypal/instance.server";
 import { capturePayPalPayment } from "~/server/paypal/payments.server";
-import { checkPaymentRequest } from "~/server/paypal/routes.server";
+import { RATE_LIMITS } from "~/server/rate-limit.server";
 
-/** PayPal's onApprove callback: captures and answers paid, pending, declined (restart the buttons) or an error code. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const checked = await checkPaymentRequest(request, context.clientIp, capturePayPalOrderRequestSchema);
-  if (!checked.ok) return checked.response;
-  const result = await capturePayPalPayment(checked.db, checked.paypal, checked.body.orderId, checked.body.paypalOrderId);
-  return data<CapturePayPalOrderResponse>(result, { status: result.status === "error" ? PAYMENT_ERROR_STATUS[result.code] : 200 });
-}
+/** PayPal's onApprove callback: captures and answers paid, pending, declined (restart the buttons) or a refusal. */
+export const action = jsonAction(capturePayPalOrderApi, RATE_LIMITS.order, async ({ input, db }) => {
+  const paypal = getPayPal();
+  if (!paypal) return refuse(503, "payment_unavailable");
+  const result = await capturePayPalPayment(db, paypal, input.orderId, input.paypalOrderId);
+  if (result.status === "error") return refuse(PAYMENT_ERROR_STATUS[result.code], result.code);
+  return { body: { ok: true, payment: result } };
+});
 
-export function loader() {
-  throw data(null, { status: 405 });
-}
+export const loader = methodNotAllowed;

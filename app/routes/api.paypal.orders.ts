@@ -1,18 +1,19 @@
-import { data } from "react-router";
-import type { Route } from "./+types/api.paypal.orders";
-import { createPayPalOrderRequestSchema, type CreatePayPalOrderResponse } from "~/domain/api/paypal";
+import { createPayPalOrderApi, PAYMENT_ERROR_STATUS } from "~/domain/api/paypal";
+import { jsonAction, methodNotAllowed, refuse } from "~/server/endpoint.server";
+import { getPayPal } from "~/server/paypal/instance.server";
 import { startPayPalPayment } from "~/server/paypal/payments.server";
-import { checkPaymentRequest, paymentError } from "~/server/paypal/routes.server";
+import { RATE_LIMITS } from "~/server/rate-limit.server";
 
-/** PayPal's createOrder callback: the PayPal order for our stored order (never the browser's amounts). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const checked = await checkPaymentRequest(request, context.clientIp, createPayPalOrderRequestSchema);
-  if (!checked.ok) return checked.response;
-  const result = await startPayPalPayment(checked.db, checked.paypal, checked.body.orderId);
-  if (!result.ok) return paymentError(result.code);
-  return data<CreatePayPalOrderResponse>({ status: "created", paypalOrderId: result.paypalOrderId });
-}
+/**
+ * PayPal's createOrder callback: the PayPal order for our stored order (never the browser's
+ * amounts). Without PayPal configured: 503, and the page offers manual ordering.
+ */
+export const action = jsonAction(createPayPalOrderApi, RATE_LIMITS.order, async ({ input, db }) => {
+  const paypal = getPayPal();
+  if (!paypal) return refuse(503, "payment_unavailable");
+  const result = await startPayPalPayment(db, paypal, input.orderId);
+  if (!result.ok) return refuse(PAYMENT_ERROR_STATUS[result.code], result.code);
+  return { body: { ok: true, paypalOrderId: result.paypalOrderId } };
+});
 
-export function loader() {
-  throw data(null, { status: 405 });
-}
+export const loader = methodNotAllowed;

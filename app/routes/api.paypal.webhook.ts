@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.paypal.webhook";
-import type { PayPalWebhookResponse } from "~/domain/api/paypal";
+import { PAYMENT_ERROR_STATUS, type PaymentErrorCode, type PayPalWebhookResponse } from "~/domain/api/paypal";
+import { refuse } from "~/server/endpoint.server";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { readTextBody } from "~/server/http.server";
 import { getPayPal } from "~/server/paypal/instance.server";
 import { handlePayPalWebhook } from "~/server/paypal/payments.server";
-import { paymentError } from "~/server/paypal/routes.server";
 
 /** PayPal's events are a few kilobytes; the Express guard refuses announced bodies over 64 KiB before this. */
 const MAX_WEBHOOK_BYTES = 64 * 1024;
@@ -16,15 +16,20 @@ const MAX_WEBHOOK_BYTES = 64 * 1024;
  * for a repeat; 400 for a delivery PayPal does not vouch for; 503 when the check cannot be made, so
  * PayPal delivers again later.
  */
+function refusal(code: PaymentErrorCode) {
+  const { body, status } = refuse(PAYMENT_ERROR_STATUS[code], code);
+  return data(body, { status });
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const paypal = getPayPal();
   const webhookId = getEnv().PAYPAL_WEBHOOK_ID;
-  if (!paypal || !webhookId) return paymentError("payment_unavailable");
+  if (!paypal || !webhookId) return refusal("payment_unavailable");
   const rawBody = await readTextBody(request, MAX_WEBHOOK_BYTES);
-  if (rawBody === null) return paymentError("request_invalid");
+  if (rawBody === null) return refusal("request_invalid");
   const outcome = await handlePayPalWebhook(getDb(), paypal, webhookId, request.headers, rawBody);
-  if (outcome === "unverified") return paymentError("request_invalid");
-  if (outcome === "unavailable") return paymentError("payment_unavailable");
+  if (outcome === "unverified") return refusal("request_invalid");
+  if (outcome === "unavailable") return refusal("payment_unavailable");
   return data<PayPalWebhookResponse>({ status: outcome });
 }
 

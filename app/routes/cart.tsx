@@ -32,7 +32,7 @@ export default function CartPage() {
                 </h2>
                 <button
                   type="button"
-                  onClick={clear}
+                  onClick={() => clear()}
                   className="inline-flex min-h-10 items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800 hover:border-red-300 hover:bg-red-50 hover:text-red-800"
                 >
                   <Trash2 size={16} aria-hidden="true" />

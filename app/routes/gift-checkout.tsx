@@ -13,7 +13,6 @@ import type { MessageCode } from "~/domain/messages";
 import { fieldErrors, giftFormSchema, type GiftForm, type GiftOrderData } from "~/domain/validation";
 import { pageMeta } from "~/seo";
 import { readCatalogue } from "~/server/catalogue-cache.server";
-import { useCart } from "~/state/cart";
 import { useCurrency } from "~/state/currency";
 import { STORAGE_KEYS, writeJson } from "~/state/storage";
 
@@ -37,7 +36,6 @@ export default function GiftCheckoutPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localize = useLocalize();
-  const { items, add } = useCart();
   const { format } = useCurrency();
   const [values, setValues] = useState<GiftForm>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof GiftForm, MessageCode>>>({});
@@ -65,7 +63,7 @@ export default function GiftCheckoutPage({ loaderData }: Route.ComponentProps) {
     }
     const giftData: GiftOrderData = { ...parsed.data, productId: product.id, timestamp: Date.now() };
     writeJson(STORAGE_KEYS.giftOrder, giftData, "session");
-    if (!items.some((i) => i.id === product.id)) add(product.id);
+    // The gift is ordered on its own (checkout reads `product`): the cart stays as it is.
     setSaved(true);
     toast.success(t("checkout.gift.saved"), { description: t("checkout.gift.redirecting") });
     timer.current = setTimeout(

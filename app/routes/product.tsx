@@ -2,6 +2,7 @@ import { ArrowLeft, Clock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/product";
+import { CardPurchaseBox } from "~/components/product/card-purchase-box";
 import type { Product } from "~/domain/product";
 import { pageMeta } from "~/seo";
 import { readCatalogue } from "~/server/catalogue-cache.server";
@@ -22,7 +23,6 @@ import { Price } from "~/components/product/price";
 import { OutOfStockBadge, ProductBadge } from "~/components/product/product-badge";
 import {
   BundleContents,
-  CardPurchaseBox,
   CategoryDescription,
   FeatureList,
   ProductAttributes,

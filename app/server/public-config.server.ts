@@ -18,6 +18,6 @@ export function publicConfig(): PublicConfig {
     },
     geoLookupUrl: env.COUNTRY_HEADER ? null : env.GEO_LOOKUP_URL,
     reviewWidgetUrl: env.REVIEW_WIDGET_URL ?? null,
-    paypalClientId: env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET ? env.PAYPAL_CLIENT_ID : null,
+    paypal: env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET ? { clientId: env.PAYPAL_CLIENT_ID, sdkUrl: env.PAYPAL_SDK_URL } : null,
   };
 }

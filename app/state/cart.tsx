@@ -19,7 +19,8 @@ interface CartContextValue {
   add(id: string): void;
   remove(id: string): void;
   update(id: string, quantity: number): void;
-  clear(): void;
+  /** Empties the cart; quiet: without the "Cart cleared" toast (after a payment). */
+  clear(options?: { quiet?: boolean }): void;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -80,10 +81,13 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   );
   const remove = useCallback((id: string) => change(removeItem(linesRef.current, id)), [change]);
   const update = useCallback((id: string, quantity: number) => change(updateQuantity(linesRef.current, id, quantity)), [change]);
-  const clear = useCallback(() => {
-    change(clearCart());
-    toast.success(t("shop.toast.cartCleared"));
-  }, [change, t]);
+  const clear = useCallback(
+    ({ quiet = false }: { quiet?: boolean } = {}) => {
+      change(clearCart());
+      if (!quiet) toast.success(t("shop.toast.cartCleared"));
+    },
+    [change, t],
+  );
 
   const value = useMemo<CartContextValue>(
     () => ({ items, totals: cartTotals(items), revision, hydrated, add, remove, update, clear }),

@@ -28,7 +28,8 @@ export interface PublicConfig {
   /** Browser-side country lookup, null when the CDN's country header is used instead. */
   geoLookupUrl: string | null;
   reviewWidgetUrl: string | null;
-  paypalClientId: string | null;
+  /** Online payment: null when PayPal is not configured (the shop takes manual orders only). */
+  paypal: { clientId: string; sdkUrl: string } | null;
 }
 
 export interface InitialCurrency {

@@ -24,6 +24,7 @@ test("no payment button when the coupon brings the total to zero (SPEC §4)", as
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByTestId("checkout-total")).toHaveText("$0.00");
   await expect(page.getByRole("button", { name: "Proceed to Card Payment" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "PayPal", exact: true })).toHaveCount(0);
 });
 
 test("payment details are required, then the order is saved with an id", async ({ page }) => {
@@ -50,7 +51,8 @@ test("payment details are required, then the order is saved with an id", async (
   const whatsapp = await page.getByTestId("order-created").getByRole("link", { name: "Order on WhatsApp" }).getAttribute("href");
   const text = decodeURIComponent(whatsapp!.split("?text=")[1]);
   expect(text).toContain("VENOM-TRIGGER × 2");
-  expect(text).toContain("Total: $109.98");
+  // Built from the order the server stored: the dollars it charges.
+  expect(text).toContain("Total charged: $109.98 USD");
   expect(text).toContain(`Order ID: ${orderId}`);
 
   // The details are remembered for the next order.

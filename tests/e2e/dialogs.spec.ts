@@ -121,7 +121,9 @@ test.describe("age gate", () => {
     await gate.getByRole("button", { name: "I am 18+" }).click();
     await expect(gate).toHaveCount(0);
     await expect(page.locator("body")).not.toHaveAttribute("data-scroll-locked", /\d/);
-    expect(await page.evaluate(() => window.localStorage.getItem("ageVerified"))).toBe("true");
+    // The confirmation time is kept (sent with orders as consent).
+    const stored = await page.evaluate(() => window.localStorage.getItem("ageVerified"));
+    expect(Date.now() - Date.parse(JSON.parse(stored!) as string)).toBeLessThan(60_000);
 
     await page.clock.install();
     await page.reload();

@@ -185,12 +185,13 @@ test("Add to Cart and Buy Now on the product page", async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem("cart"))).toBe(JSON.stringify([{ id: "1", quantity: 1 }]));
 });
 
-test("Pay now with card adds the product and goes to checkout", async ({ page }) => {
+test("Pay now with card asks for the payment details on the product page, leaving the cart alone", async ({ page }) => {
   await prepare(page);
   await page.goto("/product/6");
   await page.getByRole("button", { name: "Pay now with card" }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  expect(await page.evaluate(() => localStorage.getItem("cart"))).toBe(JSON.stringify([{ id: "6", quantity: 1 }]));
+  await expect(page.getByRole("dialog", { name: "Payment Details" })).toBeVisible();
+  await expect(page).toHaveURL(/\/product\/6$/);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"))).toEqual([]);
 });
 
 test("the product coupon box applies the code to the cart", async ({ page }) => {

@@ -12,12 +12,15 @@
  * PayPal-Request-Id already seen are answered from a replay store, as PayPal does.
  *
  * Control routes for other processes (dev server, Playwright): POST /__fake/orders/:id/approve,
- * POST /__fake/scenario {"capture": outcome}, GET /__fake/violations.
+ * POST /__fake/scenario {"capture"?: outcome, "captureTimes"?: n, "sdk"?: "approve"|"cancel"|"error"|"unavailable"}
+ * (an empty object resets), GET /__fake/violations, GET /__fake/requests (what reached the API). GET /sdk/js serves the fake JS SDK
+ * (paypal-sdk.ts); the control routes answer cross-origin, as the SDK runs on the shop's pages.
  */
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PayPalContracts } from "./paypal-contracts";
+import { fakeSdkScript, type SdkScenario } from "./paypal-sdk";
 
 export type FakeRoute = "token" | "create" | "get" | "capture" | "refund" | "verify";
 export type CaptureOutcome = "completed" | "pending" | "declined" | "already_captured";
@@ -177,6 +180,9 @@ export class FakePayPal {
   private readonly failures = new Map<FakeRoute, { times: number; status: number; afterWork: boolean }>();
   private readonly delays = new Map<FakeRoute, { ms: number; times: number }>();
   private captureOutcome: CaptureOutcome = "completed";
+  /** Captures left with captureOutcome before it goes back to completed (null: no end). */
+  private captureTimes: number | null = null;
+  private sdkScenario: SdkScenario | "unavailable" = "approve";
   private readonly webhookKey = randomBytes(32);
   private readonly contracts: PayPalContracts;
   private readonly tokenTtlSeconds: number;
@@ -213,8 +219,14 @@ export class FakePayPal {
   // ---- scenario controls -------------------------------------------------------------------
 
   /** What the next captures do (default completed). */
-  setCaptureOutcome(outcome: CaptureOutcome): void {
+  setCaptureOutcome(outcome: CaptureOutcome, times: number | null = null): void {
     this.captureOutcome = outcome;
+    this.captureTimes = times;
+  }
+
+  /** What a click on the fake SDK's buttons does; "unavailable": the SDK script does not load (503). */
+  setSdkScenario(scenario: SdkScenario | "unavailable"): void {
+    this.sdkScenario = scenario;
   }
 
   /** The next `times` requests to `route` answer `status`; with afterWork the work is done first (the answer is lost). */
@@ -274,6 +286,8 @@ export class FakePayPal {
     this.failures.clear();
     this.delays.clear();
     this.captureOutcome = "completed";
+    this.captureTimes = null;
+    this.sdkScenario = "approve";
   }
 
   async close(): Promise<void> {
@@ -289,6 +303,7 @@ export class FakePayPal {
     const text = Buffer.concat(chunks).toString("utf8");
     const url = new URL(req.url ?? "/", "http://fake");
     if (url.pathname.startsWith("/__fake/")) return this.control(req.method ?? "GET", url.pathname, text, res);
+    if (req.method === "GET" && url.pathname === "/sdk/js") return this.sdk(url, req.headers.host ?? new URL(this.url).host, res);
 
     const match = ROUTES.map((r) => ({ ...r, found: req.method === r.method ? r.pattern.exec(url.pathname) : null })).find((r) => r.found);
     if (!match) {
@@ -418,10 +433,12 @@ export class FakePayPal {
     }
     if (order.capture) return errorAnswer(422, "ORDER_ALREADY_CAPTURED");
     if (order.status !== "APPROVED") return errorAnswer(422, "ORDER_NOT_APPROVED");
-    if (this.captureOutcome === "declined") {
+    const outcome = this.captureOutcome;
+    if (this.captureTimes !== null && --this.captureTimes <= 0) this.setCaptureOutcome("completed");
+    if (outcome === "declined") {
       return errorAnswer(422, "INSTRUMENT_DECLINED");
     }
-    this.settle(order, this.captureOutcome === "pending" ? "PENDING" : "COMPLETED");
+    this.settle(order, outcome === "pending" ? "PENDING" : "COMPLETED");
     return { status: 201, body: this.orderJson(order) };
   }
 
@@ -507,7 +524,26 @@ export class FakePayPal {
     };
   }
 
+  /** The fake JS SDK; the query must be what the shop's checkout needs (our client id, USD, capture). */
+  private sdk(url: URL, host: string, res: ServerResponse): void {
+    const query = Object.fromEntries(url.searchParams);
+    if (query["client-id"] !== this.clientId) this.violations.push({ route: "unknown", message: `SDK loaded with client-id ${query["client-id"]}` });
+    if (query.currency !== "USD" || query.intent !== "capture") {
+      this.violations.push({ route: "unknown", message: `SDK loaded with currency ${query.currency}, intent ${query.intent}` });
+    }
+    if (this.sdkScenario === "unavailable") {
+      res.writeHead(503, { "Content-Type": "text/plain" }).end("unavailable");
+      return;
+    }
+    const base = `http://${host}`;
+    res.writeHead(200, { "Content-Type": "application/javascript; charset=utf-8", "Cache-Control": "no-store" }).end(fakeSdkScript(base));
+  }
+
   private control(method: string, pathname: string, text: string, res: ServerResponse): void {
+    // The fake SDK calls these from the shop's origin.
+    res.setHeader("Access-Control-Allow-Origin", "*");
+    res.setHeader("Access-Control-Allow-Headers", "Content-Type");
+    if (method === "OPTIONS") return send(res, { status: 204, body: null });
     const approve = /^\/__fake\/orders\/([^/]+)\/approve$/.exec(pathname);
     if (method === "POST" && approve && this.orders.has(approve[1])) {
       const givenName = (text ? (JSON.parse(text) as { givenName?: string }).givenName : undefined) ?? "Alex";
@@ -515,10 +551,14 @@ export class FakePayPal {
       return send(res, { status: 200, body: { id: approve[1], status: this.orders.get(approve[1])!.status } });
     }
     if (method === "POST" && pathname === "/__fake/scenario") {
-      this.setCaptureOutcome((JSON.parse(text) as { capture: CaptureOutcome }).capture);
+      const scenario = (text ? JSON.parse(text) : {}) as { capture?: CaptureOutcome; captureTimes?: number; sdk?: SdkScenario | "unavailable" };
+      this.setCaptureOutcome(scenario.capture ?? "completed", scenario.captureTimes ?? null);
+      this.setSdkScenario(scenario.sdk ?? "approve");
       return send(res, { status: 204, body: null });
     }
+    if (method === "GET" && pathname === "/__fake/sdk-scenario") return send(res, { status: 200, body: { sdk: this.sdkScenario } });
     if (method === "GET" && pathname === "/__fake/violations") return send(res, { status: 200, body: this.violations });
+    if (method === "GET" && pathname === "/__fake/requests") return send(res, { status: 200, body: this.requests });
     send(res, { status: 404, body: { error: "unknown fake control route" } });
   }
 }

@@ -9,12 +9,12 @@ import { useLang } from "~/components/ui/local-link";
 import { ordersApi, type CreatedOrderSummary } from "~/domain/api/orders";
 import { giftOrderDataSchema, paymentDetailsSchema, type PaymentDetails } from "~/domain/validation";
 import { postJson } from "~/lib/api-client";
-import { useCart } from "~/state/cart";
-import { useCoupon } from "~/state/coupon";
+import type { CartLine } from "~/domain/cart";
+import { readAgeConfirmation } from "~/state/age-consent";
 import { useCurrency } from "~/state/currency";
 import { readJson, STORAGE_KEYS, writeJson } from "~/state/storage";
 
-export type CreatedOrder = CreatedOrderSummary & { details: PaymentDetails };
+export type CreatedOrder = CreatedOrderSummary & { details: PaymentDetails; gift: boolean };
 
 const EMPTY = { EMAIL: "", FNAME: "", USERNAME: "", VUUSER: "", website: "" };
 
@@ -34,15 +34,16 @@ interface DetailsDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   gift: boolean;
+  /** What is ordered: the cart, or one product (the product page's card box, a gift). */
+  lines: CartLine[];
+  couponCode: string | null;
   onCreated(order: CreatedOrder): void;
 }
 
 /** The payment details form (SPEC §3/§5): validated here, then again by the server that stores the order. */
-export function DetailsDialog({ open, onOpenChange, gift, onCreated }: DetailsDialogProps) {
+export function DetailsDialog({ open, onOpenChange, gift, lines, couponCode, onCreated }: DetailsDialogProps) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { items } = useCart();
-  const { applied } = useCoupon();
   const { currency } = useCurrency();
   const [values, setValues] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
@@ -72,11 +73,12 @@ export function DetailsDialog({ open, onOpenChange, gift, onCreated }: DetailsDi
     setSubmitting(true);
     const result = await postJson(ordersApi, {
       details: parsed.data,
-      lines: items.map(({ id, quantity }) => ({ id, quantity })),
-      couponCode: applied?.code ?? null,
+      lines: lines.map(({ id, quantity }) => ({ id, quantity })),
+      couponCode,
       currency,
       lang,
       gift,
+      ageConfirmedAt: readAgeConfirmation().at ?? undefined,
     });
     setSubmitting(false);
     if (!result.ok) {
@@ -85,7 +87,7 @@ export function DetailsDialog({ open, onOpenChange, gift, onCreated }: DetailsDi
     }
     const { website: _honeypot, ...toSave } = parsed.data;
     writeJson(STORAGE_KEYS.paymentDetails, toSave);
-    onCreated({ ...result.order, details: parsed.data });
+    onCreated({ ...result.order, details: parsed.data, gift });
     onOpenChange(false);
   }
 

@@ -1,17 +1,23 @@
 import { useTranslation } from "react-i18next";
-import { cartTotals } from "~/domain/cart";
+import { ChargedAmount } from "./charged-amount";
+import { cartTotals, type CartItem } from "~/domain/cart";
 import { LocalLink } from "~/components/ui/local-link";
-import { formatMoney } from "~/domain/money";
 import { useCart } from "~/state/cart";
 import { useCoupon } from "~/state/coupon";
 import { useCurrency } from "~/state/currency";
 
-/** The cart as it will be ordered: lines, coupon, totals in the display currency and the USD charge. */
-export function OrderSummary() {
+/**
+ * What will be ordered: the cart with its coupon, or `only` these items (a gift: that product
+ * alone, no coupon); totals in the display currency and the USD charge.
+ */
+export function OrderSummary({ only }: { only?: CartItem[] }) {
   const { t } = useTranslation();
-  const { items } = useCart();
-  const { applied, totals } = useCoupon();
-  const { format, currency } = useCurrency();
+  const cart = useCart();
+  const coupon = useCoupon();
+  const { format } = useCurrency();
+  const items = only ?? cart.items;
+  const applied = only ? null : coupon.applied;
+  const totals = only ? cartTotals(only) : coupon.totals;
   return (
     <section aria-labelledby="summary-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between">
@@ -61,9 +67,7 @@ export function OrderSummary() {
           <dd data-testid="checkout-total">{format(totals.finalTotalCents)}</dd>
         </div>
       </dl>
-      {currency !== "USD" && (
-        <p className="mt-3 text-xs text-slate-600">{t("checkout.chargedInUsd", { amount: formatMoney(totals.finalTotalCents, "USD") })}</p>
-      )}
+      <ChargedAmount usdCents={totals.finalTotalCents} className="mt-3 text-xs text-slate-600" />
     </section>
   );
 }

@@ -33,19 +33,22 @@ describe("AgeGate", () => {
     expect(screen.getByRole("alertdialog", { name: "Are you 18 or older?" })).toBeTruthy();
   });
 
-  it("stores the confirmation and closes", () => {
+  it("stores the time of the confirmation and closes", () => {
     renderGate();
     act(() => vi.advanceTimersByTime(AGE_GATE_DELAY_MS));
     fireEvent.click(screen.getByRole("button", { name: "I am 18+" }));
-    expect(window.localStorage.getItem("ageVerified")).toBe("true");
+    expect(window.localStorage.getItem("ageVerified")).toBe(JSON.stringify(new Date().toISOString()));
     expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 
-  it("stays away once the visitor confirmed", () => {
-    window.localStorage.setItem("ageVerified", "true");
-    renderGate();
-    act(() => vi.advanceTimersByTime(10 * AGE_GATE_DELAY_MS));
-    expect(screen.queryByRole("alertdialog")).toBeNull();
+  it("stays away once the visitor confirmed, also on a confirmation stored before times were kept", () => {
+    for (const stored of [JSON.stringify("2026-11-01T10:00:00.000Z"), "true"]) {
+      window.localStorage.setItem("ageVerified", stored);
+      const { unmount } = renderGate();
+      act(() => vi.advanceTimersByTime(10 * AGE_GATE_DELAY_MS));
+      expect(screen.queryByRole("alertdialog")).toBeNull();
+      unmount();
+    }
   });
 
   it("ignores Escape", () => {

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { twMerge } from "tailwind-merge";
 import { Button } from "~/components/ui/button";
 import { CENTERED_CLASS } from "~/components/ui/dialog";
-import { readJson, STORAGE_KEYS, writeJson } from "~/state/storage";
+import { readAgeConfirmation, storeAgeConfirmation } from "~/state/age-consent";
 
 /** SPEC §4, §9: the gate appears this long after the page has loaded. */
 export const AGE_GATE_DELAY_MS = 100;
@@ -14,7 +14,7 @@ export const AGE_GATE_DELAY_MS = 100;
 export const AGE_GATE_EXIT_URL = "https://www.google.com";
 
 /**
- * 18+ confirmation on the first visit. Local storage "ageVerified" = "true" keeps it away.
+ * 18+ confirmation on the first visit. Local storage "ageVerified" (the confirmation time) keeps it away.
  * It cannot be dismissed by Escape or a click outside; Radix locks the page scroll while it shows.
  */
 export function AgeGate() {
@@ -24,13 +24,13 @@ export function AgeGate() {
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
-      if (readJson(STORAGE_KEYS.ageVerified) !== true) setOpen(true);
+      if (!readAgeConfirmation().confirmed) setOpen(true);
     }, AGE_GATE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
 
   const confirm = () => {
-    writeJson(STORAGE_KEYS.ageVerified, true);
+    storeAgeConfirmation();
     setOpen(false);
   };
 

@@ -1,10 +1,9 @@
-import { BadgeCheck, CreditCard, Lock, MessageCircle, RotateCcw, Truck } from "lucide-react";
+import { BadgeCheck, Lock, MessageCircle, RotateCcw, Truck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { Category, Product } from "~/domain/product";
 import { LocalLink, useLang } from "~/components/ui/local-link";
 import { usePublicConfig } from "~/state/storefront-data";
 import { useCurrency } from "~/state/currency";
-import { useBuyNow } from "./buy-actions";
 import { AUDIENCE_KEY, CATEGORY_KEY, DELIVERY_KEY, SKIN_KEY, TYPE_KEY } from "./labels";
 
 const CATEGORY_DESCRIPTION_KEY: Readonly<Record<Category, string>> = {
@@ -115,30 +114,6 @@ export function BundleContents({ items, savingsCents }: { items: readonly { prod
           {t("product.bundle.savings", { amount: format(savingsCents) })}
         </p>
       )}
-    </section>
-  );
-}
-
-/** Card payment entry point; the lead wires the PayPal card flow on /checkout. */
-export function CardPurchaseBox({ product }: { product: Pick<Product, "id" | "inStock"> }) {
-  const { t } = useTranslation();
-  const buyNow = useBuyNow();
-  if (!product.inStock) return null;
-  return (
-    <section aria-labelledby="card-title" className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
-      <h2 id="card-title" className="flex items-center gap-2 text-lg font-bold">
-        <CreditCard size={18} aria-hidden="true" />
-        {t("product.card.title")}
-      </h2>
-      <p className="mt-2 text-sm text-slate-700">{t("product.card.text")}</p>
-      <button
-        type="button"
-        onClick={() => buyNow(product)}
-        className="mt-4 inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-slate-900 px-4 font-semibold text-white hover:bg-slate-700"
-      >
-        <CreditCard size={16} aria-hidden="true" />
-        {t("product.card.button")}
-      </button>
     </section>
   );
 }

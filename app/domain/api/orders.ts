@@ -8,12 +8,24 @@ import { cartLinesSchema } from "./lines";
 
 export type PaymentChannel = "paypal" | "manual";
 
-/** The stored order as the browser needs it for the payment step. */
+/** One line of the stored order, priced by the server (US cents). */
+export interface CreatedOrderItem {
+  productId: string;
+  title: string;
+  unitPriceCents: number;
+  quantity: number;
+  /** The coupon's free product, charged at 0. */
+  isFree: boolean;
+}
+
+/** The stored order as the browser needs it for the payment step and the manual-order message. */
 export interface CreatedOrderSummary {
   id: string;
+  items: CreatedOrderItem[];
   totalCents: number;
   subtotalCents: number;
   discountCents: number;
+  couponCode: string | null;
   channel: PaymentChannel;
 }
 

@@ -5,7 +5,7 @@
  * JSON stays in the adapter: this module sees its types only.
  */
 import { and, count, desc, eq, isNotNull, isNull, lt } from "drizzle-orm";
-import type { CapturePayPalOrderResponse, PaymentErrorCode } from "~/domain/api/paypal";
+import type { PaymentErrorCode, PaymentOutcome } from "~/domain/api/paypal";
 import { isLang, localizePath } from "~/domain/lang-path";
 import type { OrderState } from "~/domain/order-state";
 import { orderEvents, orders, paymentEvents, payments } from "../../../db/schema";
@@ -29,6 +29,9 @@ export const ATTEMPT = {
 } as const;
 
 const SETTLED: readonly OrderState[] = ["paid", "in_progress", "delivered", "refunded"];
+
+/** A capture's outcome, or why it could not be made. */
+export type CaptureResult = PaymentOutcome | { status: "error"; code: PaymentErrorCode };
 
 const fail = (code: PaymentErrorCode) => ({ status: "error", code }) as const;
 
@@ -97,7 +100,7 @@ interface SettledCapture {
  * Marks the order paid for a COMPLETED capture whose invoice is this order; markOrderPaid refuses
  * a different amount or currency. A refused capture is kept as an attempt row for the seller.
  */
-async function settle(db: Db, order: StoredOrder, capture: SettledCapture, actor: string): Promise<CapturePayPalOrderResponse> {
+async function settle(db: Db, order: StoredOrder, capture: SettledCapture, actor: string): Promise<CaptureResult> {
   if (capture.invoiceId !== order.id) {
     await recordAttempt(db, order, ATTEMPT.mismatch, capture.captureId, capture.raw, capture.amountCents);
     return fail("payment_failed");
@@ -132,7 +135,7 @@ export async function capturePayPalPayment(
   orderId: string,
   paypalOrderId: string,
   actor = "capture",
-): Promise<CapturePayPalOrderResponse> {
+): Promise<CaptureResult> {
   const order = await loadOrder(db, orderId);
   if (!order) return fail("order_not_found");
   if (!order.paypalOrderId || order.paypalOrderId !== paypalOrderId) return fail("request_invalid");
@@ -162,7 +165,7 @@ export async function capturePayPalPayment(
 }
 
 /** Captured earlier (another tab, the sweep, an answer lost in a crash): PayPal's order says how. */
-async function reconcileCaptured(db: Db, paypal: PayPalAdapter, order: StoredOrder, actor: string): Promise<CapturePayPalOrderResponse> {
+async function reconcileCaptured(db: Db, paypal: PayPalAdapter, order: StoredOrder, actor: string): Promise<CaptureResult> {
   let view;
   try {
     view = await paypal.getPayPalOrder(order.paypalOrderId!);
@@ -210,7 +213,7 @@ export async function reconcilePayPalOrders(db: Db, paypal: PayPalAdapter, { now
     report.checked++;
     try {
       const view = await paypal.getPayPalOrder(order.paypalOrderId!);
-      let result: CapturePayPalOrderResponse | null = null;
+      let result: CaptureResult | null = null;
       if (view?.status === "APPROVED" && !(await lastAttemptDeclined(db, order.id))) {
         result = await capturePayPalPayment(db, paypal, order.id, order.paypalOrderId!, "sweep");
       }

@@ -49,7 +49,7 @@ for (const target of testDatabases()) {
     async function order(body: Record<string, unknown> = {}) {
       const answer = await post(ordersRoute, { details: PAYMENT_DETAILS, lines: [{ id: "2", quantity: 1 }], ...body });
       expect(answer.status).toBe(201);
-      return (answer.body as { order: { id: string; totalCents: number } }).order;
+      return (answer.body as { order: { id: string; totalCents: number; items: unknown[] } }).order;
     }
 
     it("charges the server's price, whatever prices, totals or discounts the browser sends", async () => {
@@ -62,14 +62,16 @@ for (const target of testDatabases()) {
         ageConfirmedAt: "2026-11-01T10:00:00Z",
       });
       expect(placed.totalCents).toBe(2 * product.priceCents);
+      // The reply carries the stored lines: the manual-order message is built from them, not the cart.
+      expect(placed.items).toEqual([{ productId: "2", title: product.title, unitPriceCents: product.priceCents, quantity: 2, isFree: false }]);
       const created = await post(createRoute, { orderId: placed.id, amount: "0.01", totalCents: 1 });
-      expect(created).toMatchObject({ status: 200, body: { status: "created" } });
+      expect(created).toMatchObject({ status: 200, body: { ok: true } });
       const sent = fake().orders.get(String(created.body.paypalOrderId))!.request.purchase_units[0];
       expect(sent.amount.value).toBe(centsToAmountString(2 * product.priceCents));
       expect((await findOrder(database.db, placed.id))?.ageConfirmedAt).toEqual(new Date("2026-11-01T10:00:00Z"));
     });
 
-    it("refuses tampered quantities and a future age confirmation with 422 (invalid fields)", async () => {
+    it("refuses tampered quantities and a future age confirmation with 422", async () => {
       for (const quantity of [-1, 0, 1.5, 1000, "2"]) {
         expect((await post(ordersRoute, { details: PAYMENT_DETAILS, lines: [{ id: "2", quantity }] })).status).toBe(422);
       }
@@ -77,10 +79,10 @@ for (const target of testDatabases()) {
       expect((await post(ordersRoute, { details: PAYMENT_DETAILS, lines: [{ id: "2", quantity: 1 }], ageConfirmedAt: future })).status).toBe(422);
     });
 
-    it("answers 400 for a malformed body, 404 for an unknown order, 422 for an order it cannot pay", async () => {
-      expect(await post(createRoute, "{not json")).toEqual({ status: 400, body: { status: "error", code: "request_invalid" } });
-      expect(await post(createRoute, { orderId: "ORD1" })).toEqual({ status: 400, body: { status: "error", code: "request_invalid" } });
-      expect(await post(captureRoute, { orderId: "ORD000000000000-NONE", paypalOrderId: "X" })).toEqual({ status: 404, body: { status: "error", code: "order_not_found" } });
+    it("answers 400 for an unreadable body, 422 for an invalid one, 404 for an unknown order, 422 for an order it cannot pay", async () => {
+      expect(await post(createRoute, "{not json")).toMatchObject({ status: 400, body: { ok: false, code: "request_invalid" } });
+      expect(await post(createRoute, { orderId: "ORD1" })).toMatchObject({ status: 422, body: { ok: false, code: "request_invalid" } });
+      expect(await post(captureRoute, { orderId: "ORD000000000000-NONE", paypalOrderId: "X" })).toEqual({ status: 404, body: { ok: false, code: "order_not_found", vars: {} } });
       const placed = await order();
       const rawBody = JSON.stringify({
         id: "WH-ROUTE-1",
@@ -91,13 +93,13 @@ for (const target of testDatabases()) {
       expect(await post(webhookRoute, rawBody, { headers })).toEqual({ status: 200, body: { status: "processed" } });
       expect(await post(webhookRoute, rawBody, { headers })).toEqual({ status: 200, body: { status: "duplicate" } });
       // Paid by the webhook: no second PayPal order for it.
-      expect(await post(createRoute, { orderId: placed.id })).toEqual({ status: 422, body: { status: "error", code: "order_not_payable" } });
+      expect(await post(createRoute, { orderId: placed.id })).toEqual({ status: 422, body: { ok: false, code: "order_not_payable", vars: {} } });
     });
 
     it("refuses an unsigned webhook with 400 and changes nothing", async () => {
       const placed = await order();
       const raw = JSON.stringify({ id: "WH-FORGED", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: { id: "1AB", invoice_id: placed.id, amount: { currency_code: "USD", value: "1.00" } } });
-      expect(await post(webhookRoute, raw)).toEqual({ status: 400, body: { status: "error", code: "request_invalid" } });
+      expect(await post(webhookRoute, raw)).toEqual({ status: 400, body: { ok: false, code: "request_invalid", vars: {} } });
       expect((await findOrder(database.db, placed.id))?.status).toBe("awaiting_payment");
     });
 
@@ -108,7 +110,7 @@ for (const target of testDatabases()) {
       fake().approve(paypalOrderId, "Kim");
       expect(await post(captureRoute, { orderId: placed.id, paypalOrderId })).toEqual({
         status: 200,
-        body: { status: "paid", givenName: "Kim", orderId: placed.id, isGift: true },
+        body: { ok: true, payment: { status: "paid", givenName: "Kim", orderId: placed.id, isGift: true } },
       });
     });
 
@@ -116,10 +118,10 @@ for (const target of testDatabases()) {
       const placed = await order();
       fake().failNext("verify", 3);
       const raw = JSON.stringify({ id: "WH-LATER", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: {} });
-      expect(await post(webhookRoute, raw, { headers: fake().webhookHeaders(raw, WEBHOOK_ID) })).toEqual({ status: 503, body: { status: "error", code: "payment_unavailable" } });
+      expect(await post(webhookRoute, raw, { headers: fake().webhookHeaders(raw, WEBHOOK_ID) })).toEqual({ status: 503, body: { ok: false, code: "payment_unavailable", vars: {} } });
       setPayPal(null);
       try {
-        const unavailable = { status: 503, body: { status: "error", code: "payment_unavailable" } };
+        const unavailable = { status: 503, body: { ok: false, code: "payment_unavailable", vars: {} } };
         expect(await post(createRoute, { orderId: placed.id })).toEqual(unavailable);
         expect(await post(captureRoute, { orderId: placed.id, paypalOrderId: "5O190127TN364715T" })).toEqual(unavailable);
         expect(await post(webhookRoute, raw)).toEqual(unavailable);
@@ -133,7 +135,7 @@ for (const target of testDatabases()) {
       const answers = [];
       for (let i = 0; i < 21; i++) answers.push(await post(createRoute, { orderId: "ORD000000000000-NONE" }, { ip }));
       expect(answers.slice(0, 20).every((a) => a.status === 404)).toBe(true);
-      expect(answers[20]).toEqual({ status: 429, body: { status: "error", code: "rate_limited" } });
+      expect(answers[20]).toEqual({ status: 429, body: { ok: false, code: "rate_limited", vars: {} } });
     });
 
     it("answers 405 to GET", () => {

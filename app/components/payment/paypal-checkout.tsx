@@ -1,0 +1,129 @@
+/**
+ * PayPal's buttons for a stored order (DESIGN §5): PayPal and "Debit or Credit Card". Loaded lazily
+ * by PaymentStep, so @paypal/react-paypal-js is in no other chunk. Every amount comes from the
+ * server's stored order: the browser only passes order ids along.
+ */
+import { FUNDING, PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer, type ReactPayPalScriptOptions } from "@paypal/react-paypal-js";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { CreatedOrder } from "~/components/checkout/details-dialog";
+import { useLocalize } from "~/components/ui/local-link";
+import { capturePayPalOrderApi, createPayPalOrderApi } from "~/domain/api/paypal";
+import { postJson } from "~/lib/api-client";
+import { useNonce } from "~/nonce";
+import { useCart } from "~/state/cart";
+import { usePublicConfig } from "~/state/storefront-data";
+
+/** SPEC §9: the success toast stays 7 s; the shopper is taken on after 2 s. */
+export const PAID_TOAST_MS = 7000;
+export const PAID_REDIRECT_MS = 2000;
+
+/** The page's CSP nonce: from the server while rendering, else from the scripts it trusted. */
+function pageNonce(serverNonce: string): string | undefined {
+  if (serverNonce) return serverNonce;
+  if (typeof document === "undefined") return undefined;
+  return document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
+}
+
+interface Props {
+  order: CreatedOrder;
+  clearCartWhenPaid: boolean;
+}
+
+export default function PayPalCheckout({ order, clearCartWhenPaid }: Props) {
+  const paypal = usePublicConfig()?.paypal;
+  const serverNonce = useNonce();
+  const options = useMemo<ReactPayPalScriptOptions | null>(
+    () =>
+      paypal
+        ? {
+            clientId: paypal.clientId,
+            currency: "USD",
+            intent: "capture",
+            components: "buttons",
+            sdkBaseUrl: paypal.sdkUrl,
+            dataCspNonce: pageNonce(serverNonce),
+          }
+        : null,
+    [paypal, serverNonce],
+  );
+  if (!options) return null;
+  return (
+    <PayPalScriptProvider options={options}>
+      <Buttons order={order} clearCartWhenPaid={clearCartWhenPaid} />
+    </PayPalScriptProvider>
+  );
+}
+
+function Buttons({ order, clearCartWhenPaid }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localize = useLocalize();
+  const cart = useCart();
+  const [{ isPending, isRejected }] = usePayPalScriptReducer();
+  const [pending, setPending] = useState(false);
+  const [paid, setPaid] = useState(false);
+
+  if (isRejected) {
+    // SPEC §8: a script that does not load leaves the buttons unavailable; ordering by hand remains.
+    return (
+      <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        {t("checkout.payment.sdkUnavailable")}
+      </p>
+    );
+  }
+  if (isPending) return <p className="text-sm text-slate-600">{t("checkout.payment.loading")}</p>;
+  if (pending) {
+    return (
+      <p role="status" className="rounded-lg bg-sky-50 p-3 text-sm text-sky-900">
+        {t("checkout.payment.pending")}
+      </p>
+    );
+  }
+
+  const failed = () => toast.error(t("checkout.payment.failedTitle"), { description: t("checkout.payment.failedText") });
+
+  async function createOrder(): Promise<string> {
+    const result = await postJson(createPayPalOrderApi, { orderId: order.id });
+    // Thrown: PayPal then calls onError, which says the payment failed.
+    if (!result.ok) throw new Error(`createOrder refused: ${result.code ?? result.reason}`);
+    return result.paypalOrderId;
+  }
+
+  async function onApprove(data: { orderID: string }, actions: { restart(): Promise<void> | void }): Promise<void> {
+    const result = await postJson(capturePayPalOrderApi, { orderId: order.id, paypalOrderId: data.orderID });
+    if (!result.ok) {
+      failed();
+      return;
+    }
+    const payment = result.payment;
+    if (payment.status === "declined") return void (await actions.restart());
+    if (payment.status === "pending") return setPending(true);
+    setPaid(true);
+    const next = localize(payment.isGift ? "/thank-you" : "/login-required");
+    toast.success(t("checkout.payment.paidTitle", { name: payment.givenName }), {
+      description: t(payment.isGift ? "checkout.payment.paidGiftNote" : "checkout.payment.paidLoginNote"),
+      duration: PAID_TOAST_MS,
+      action: { label: t("checkout.payment.viewInfo"), onClick: () => void navigate(next) },
+    });
+    if (clearCartWhenPaid) cart.clear({ quiet: true });
+    setTimeout(() => void navigate(next), PAID_REDIRECT_MS);
+  }
+
+  const shared = {
+    createOrder,
+    onApprove,
+    onCancel: () => toast.info(t("checkout.payment.cancelledTitle"), { description: t("checkout.payment.cancelledText") }),
+    onError: failed,
+    disabled: paid,
+  };
+  // An ineligible funding source renders nothing (PayPalButtons' children when ineligible).
+  return (
+    <div className="space-y-2" aria-label={t("checkout.payTitle")} role="group">
+      <PayPalButtons fundingSource={FUNDING.PAYPAL} style={{ layout: "vertical", label: "pay" }} {...shared} />
+      <PayPalButtons fundingSource={FUNDING.CARD} style={{ layout: "vertical" }} {...shared} />
+    </div>
+  );
+}

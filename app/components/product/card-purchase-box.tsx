@@ -1,0 +1,52 @@
+import { CreditCard } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ChargedAmount } from "~/components/checkout/charged-amount";
+import { DetailsDialog, type CreatedOrder } from "~/components/checkout/details-dialog";
+import { PaymentStep } from "~/components/payment/payment-step";
+import { isGiftProduct } from "~/domain/pricing";
+import type { Product } from "~/domain/product";
+
+/**
+ * The product page's instant card purchase (SPEC §4): 'Pay now with card' opens the details
+ * dialog for this product alone (the cart is not touched); once the order is stored, the box shows
+ * the order id and the PayPal and card buttons.
+ */
+export function CardPurchaseBox({ product }: { product: Pick<Product, "id" | "inStock" | "priceCents"> }) {
+  const { t } = useTranslation();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [order, setOrder] = useState<CreatedOrder | null>(null);
+  if (!product.inStock) return null;
+  return (
+    <section aria-labelledby="card-title" className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
+      <h2 id="card-title" className="flex items-center gap-2 text-lg font-bold">
+        <CreditCard size={18} aria-hidden="true" />
+        {t("product.card.title")}
+      </h2>
+      {order ? (
+        <PaymentStep order={order} clearCartWhenPaid={false} className="mt-4 space-y-4" />
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-slate-700">{t("product.card.text")}</p>
+          <ChargedAmount usdCents={product.priceCents} className="mt-2 text-xs text-slate-600" />
+          <button
+            type="button"
+            onClick={() => setDialogOpen(true)}
+            className="mt-4 inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-slate-900 px-4 font-semibold text-white hover:bg-slate-700"
+          >
+            <CreditCard size={16} aria-hidden="true" />
+            {t("product.card.button")}
+          </button>
+        </>
+      )}
+      <DetailsDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        gift={isGiftProduct(product.id)}
+        lines={[{ id: product.id, quantity: 1 }]}
+        couponCode={null}
+        onCreated={setOrder}
+      />
+    </section>
+  );
+}
