@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -101,9 +101,19 @@ export function listen(db: Db, channel: string, listener: ChannelListener): Subs
   return listeners.get(db)?.(channel, listener);
 }
 
-// Two levels up from app/server/ in source and from build/server/ once bundled.
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const MIGRATIONS_DIR = path.resolve(here, "../../db/migrations");
+/**
+ * The committed migrations: found by walking up from this module, which sits in app/server/ in
+ * source and at a build-dependent depth once bundled (build/server/, or a chunk in build/server/assets/).
+ */
+function findMigrationsDir(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "db", "migrations");
+    if (existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`db/migrations not found above ${from}`);
+  }
+}
+
+export const MIGRATIONS_DIR = findMigrationsDir(path.dirname(fileURLToPath(import.meta.url)));
 
 export interface OpenOptions {
   databaseUrl?: string;
