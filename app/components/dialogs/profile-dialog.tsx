@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { DialogCloseButton, DialogShell } from "~/components/ui/dialog";
-import { DiscordIcon, WhatsAppIcon } from "~/components/ui/icons";
+import { ChannelLink } from "~/components/ui/channel-link";
 import { usePublicConfig } from "~/state/storefront-data";
 
 /** Guest Profile (SPEC §1): there are no accounts; point to the community server and support. */
@@ -27,26 +27,14 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       </div>
       <div className="mt-6 grid gap-2">
         {links?.discord && (
-          <a
-            href={links.discord}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="flex h-11 items-center justify-center gap-2 rounded-lg bg-[#4752c4] px-4 text-sm font-semibold text-white hover:bg-[#3c45a5]"
-          >
-            <DiscordIcon />
+          <ChannelLink channel="discord" href={links.discord} className="px-4">
             {t("dialogs.profile.discord")}
-          </a>
+          </ChannelLink>
         )}
         {links?.whatsapp && (
-          <a
-            href={links.whatsapp}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="flex h-11 items-center justify-center gap-2 rounded-lg bg-green-700 px-4 text-sm font-semibold text-white hover:bg-green-800"
-          >
-            <WhatsAppIcon />
+          <ChannelLink channel="whatsapp" href={links.whatsapp} className="px-4">
             {t("dialogs.profile.whatsapp")}
-          </a>
+          </ChannelLink>
         )}
       </div>
     </DialogShell>

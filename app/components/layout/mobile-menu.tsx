@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
 import { useLocalize } from "~/components/ui/local-link";
 import { usePublicConfig } from "~/state/storefront-data";
-import { DiscordIcon, WhatsAppIcon } from "~/components/ui/icons";
+import { ChannelLink } from "~/components/ui/channel-link";
 import type { NavEntry } from "./nav-entries";
 import { LanguageButtons } from "./language-switcher";
 
@@ -142,28 +142,14 @@ export function MobileMenu({ entries, onSearch, onProfile }: { entries: NavEntry
                 </h2>
                 <div className="mt-2 grid grid-cols-2 gap-2">
                   {links?.discord && (
-                    <a
-                      href={links.discord}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={t("frame.header.discord")}
-                      className="flex h-11 items-center justify-center gap-2 rounded-lg bg-[#4752c4] text-sm font-semibold text-white hover:bg-[#3c45a5]"
-                    >
-                      <DiscordIcon />
+                    <ChannelLink channel="discord" href={links.discord} aria-label={t("frame.header.discord")}>
                       {t("frame.menu.discord")}
-                    </a>
+                    </ChannelLink>
                   )}
                   {links?.whatsapp && (
-                    <a
-                      href={links.whatsapp}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={t("frame.header.whatsapp")}
-                      className="flex h-11 items-center justify-center gap-2 rounded-lg bg-green-700 text-sm font-semibold text-white hover:bg-green-800"
-                    >
-                      <WhatsAppIcon />
+                    <ChannelLink channel="whatsapp" href={links.whatsapp} aria-label={t("frame.header.whatsapp")}>
                       {t("frame.menu.whatsapp")}
-                    </a>
+                    </ChannelLink>
                   )}
                 </div>
               </section>
