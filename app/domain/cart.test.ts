@@ -5,6 +5,7 @@ import {
   addItem,
   cartTotals,
   clearCart,
+  lineTotalCents,
   priceCart,
   removeItem,
   updateQuantity,
@@ -193,5 +194,12 @@ describe("cartTotals", () => {
         }
       }),
     );
+  });
+});
+
+describe("lineTotalCents", () => {
+  it("is the unit price times the quantity, in cents", () => {
+    expect(lineTotalCents({ unitPriceCents: 5499, quantity: 3 })).toBe(16497);
+    expect(lineTotalCents({ unitPriceCents: 0, quantity: 1 })).toBe(0);
   });
 });

@@ -95,6 +95,11 @@ export function priceCart(
   return { items, dropped };
 }
 
+/** What one line costs: unit price × quantity (a stored order line or a priced cart item). */
+export function lineTotalCents(line: { unitPriceCents: number; quantity: number }): number {
+  return line.unitPriceCents * line.quantity;
+}
+
 /**
  * Totals for priced items. The discount is clamped to [0, subtotal] so the final total is never
  * negative and always equals subtotal − discount. Shipping is always free, so it adds nothing.

@@ -1,9 +1,9 @@
-import { MessageCircle, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import type { CreatedOrderSummary } from "~/domain/api/orders";
-import { cartTotals } from "~/domain/cart";
+import { cartTotals, lineTotalCents } from "~/domain/cart";
 import { formatMoney } from "~/domain/money";
+import { ChannelLink } from "~/components/ui/channel-link";
 import { usePublicConfig } from "~/state/storefront-data";
 import { useCart } from "~/state/cart";
 import { useCoupon } from "~/state/coupon";
@@ -21,7 +21,7 @@ function storedOrderMessage(t: TFunction, order: CreatedOrderSummary, estimate: 
     ...order.items.map((item) =>
       item.isFree
         ? `• ${t("checkout.payment.messageFree", { title: item.title, code: order.couponCode ?? "" })}`
-        : `• ${item.title} × ${item.quantity} — ${usd(item.unitPriceCents * item.quantity)}`,
+        : `• ${item.title} × ${item.quantity} — ${usd(lineTotalCents(item))}`,
     ),
     t("checkout.messageSubtotal", { amount: usd(order.subtotalCents) }),
     ...(order.discountCents > 0 ? [t("checkout.messageDiscount", { amount: usd(order.discountCents) })] : []),
@@ -56,24 +56,12 @@ export function ManualOrderLinks({ order, giftUsername }: { order?: CreatedOrder
   const whatsapp = `${links.whatsapp}?text=${encodeURIComponent(lines.join("\n"))}`;
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
-      <a
-        href={whatsapp}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="inline-flex flex-1 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800"
-      >
-        <MessageCircle aria-hidden="true" className="h-5 w-5" />
+      <ChannelLink channel="whatsapp" href={whatsapp} className="flex-1 px-4 text-base">
         {t("checkout.whatsapp")}
-      </a>
-      <a
-        href={links.discord}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="inline-flex flex-1 items-center justify-center gap-2 rounded-lg bg-indigo-700 px-4 py-2.5 font-semibold text-white hover:bg-indigo-800"
-      >
-        <Users aria-hidden="true" className="h-5 w-5" />
+      </ChannelLink>
+      <ChannelLink channel="discord" href={links.discord} className="flex-1 px-4 text-base">
         {t("checkout.discord")}
-      </a>
+      </ChannelLink>
     </div>
   );
 }

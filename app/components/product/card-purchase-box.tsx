@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ChargedAmount } from "~/components/checkout/charged-amount";
 import { DetailsDialog, type CreatedOrder } from "~/components/checkout/details-dialog";
 import { PaymentStep } from "~/components/payment/payment-step";
+import { Button } from "~/components/ui/button";
 import { isGiftProduct } from "~/domain/pricing";
 import type { Product } from "~/domain/product";
 
@@ -29,14 +30,10 @@ export function CardPurchaseBox({ product }: { product: Pick<Product, "id" | "in
         <>
           <p className="mt-2 text-sm text-slate-700">{t("product.card.text")}</p>
           <ChargedAmount usdCents={product.priceCents} className="mt-2 text-xs text-slate-600" />
-          <button
-            type="button"
-            onClick={() => setDialogOpen(true)}
-            className="mt-4 inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg bg-slate-900 px-4 font-semibold text-white hover:bg-slate-700"
-          >
+          <Button onClick={() => setDialogOpen(true)} className="mt-4 min-h-11 w-full bg-slate-900 hover:bg-slate-700">
             <CreditCard size={16} aria-hidden="true" />
             {t("product.card.button")}
-          </button>
+          </Button>
         </>
       )}
       <DetailsDialog

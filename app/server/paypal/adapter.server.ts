@@ -4,6 +4,7 @@
  * PayPal field names. The contracts it follows are in ../shared/paypal/ (docs/decisions/011).
  */
 import { z } from "zod";
+import { lineTotalCents } from "~/domain/cart";
 import { centsToAmountString, dollarsToCents } from "~/domain/money";
 import type { PayPalConfig } from "./config.server";
 import { createPayPalTransport, PayPalUnavailableError, type PayPalResponse } from "./transport.server";
@@ -104,7 +105,7 @@ function withQuery(url: string, query: string): string {
 
 /** The Orders v2 `order_request` for a stored order; refuses totals that do not add up. */
 export function buildOrderRequest(order: PayableOrder, config: PayPalConfig, options: CreatePayPalOrderOptions = {}) {
-  const itemTotal = order.items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
+  const itemTotal = order.items.reduce((sum, item) => sum + lineTotalCents(item), 0);
   if (itemTotal !== order.subtotalCents || order.subtotalCents - order.discountCents !== order.totalCents || order.discountCents < 0) {
     throw new RangeError(`Order ${order.id}: items, subtotal, discount and total do not add up`);
   }
