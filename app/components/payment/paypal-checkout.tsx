@@ -13,12 +13,10 @@ import { useLocalize } from "~/components/ui/local-link";
 import { capturePayPalOrderApi, createPayPalOrderApi } from "~/domain/api/paypal";
 import { postJson } from "~/lib/api-client";
 import { useNonce } from "~/nonce";
+import { PAID_REDIRECT_MS, PAID_TOAST_MS } from "./timings";
 import { useCart } from "~/state/cart";
 import { usePublicConfig } from "~/state/storefront-data";
 
-/** SPEC §9: the success toast stays 7 s; the shopper is taken on after 2 s. */
-export const PAID_TOAST_MS = 7000;
-export const PAID_REDIRECT_MS = 2000;
 
 /** The page's CSP nonce: from the server while rendering, else from the scripts it trusted. */
 function pageNonce(serverNonce: string): string | undefined {
