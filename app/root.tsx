@@ -4,7 +4,7 @@ import type { Route } from "./+types/root";
 import { splitLangFromPath } from "~/domain/lang-path";
 import { getI18n, registerTranslations } from "~/i18n/i18n";
 import { useNonce } from "~/nonce";
-import { resources } from "~/i18n/resources.server";
+import { browserResources } from "~/i18n/resources.server";
 import { publicConfig } from "~/server/public-config.server";
 import { ErrorPage } from "~/components/layout/error-page";
 import { Toaster } from "sonner";
@@ -20,7 +20,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export function loader({ request }: Route.LoaderArgs): RootData {
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   // The page's language only: the browser's bundle carries no translations.
-  return { ...publicConfig(), translations: { lang, tree: resources[lang] } };
+  return { ...publicConfig(), translations: { lang, tree: browserResources[lang] } };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

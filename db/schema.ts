@@ -207,29 +207,47 @@ export const contactMessages = pgTable("contact_messages", {
   createdAt: createdAt(),
 });
 
+/** Double opt-in: only confirmed addresses are mailed; the nonce makes each emailed link work once. */
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   email: text("email").primaryKey(),
   lang: text("lang").notNull().default("en"),
+  status: text("status", { enum: ["pending", "confirmed", "unsubscribed"] }).notNull().default("pending"),
+  /** Part of the signed confirm/unsubscribe links; replaced when one is used, so a link works once. */
+  nonce: text("nonce").notNull().default(""),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 
+/**
+ * Notifications written in the same transaction as the change that causes them, sent later by a
+ * job (docs/decisions/013-outbox.md). A failed send never touches the order.
+ */
 export const emailOutbox = pgTable(
   "email_outbox",
   {
     id: serial("id").primaryKey(),
+    /** email: `to` is an address; discord: the seller's webhook (its URL stays in the environment). */
+    channel: text("channel", { enum: ["email", "discord"] }).notNull().default("email"),
     to: text("to").notNull(),
+    replyTo: text("reply_to"),
+    /** Extra mail headers (List-Unsubscribe…). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    lang: text("lang"),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
     kind: text("kind").notNull(),
     orderId: text("order_id"),
-    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent", "failed", "skipped"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /** Not sent before this time: the backoff after a failed attempt. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("email_outbox_status").on(t.status, t.createdAt)],
+  (t) => [index("email_outbox_status").on(t.status, t.createdAt), index("email_outbox_due").on(t.status, t.nextAttemptAt)],
 );
 
 export const adminUsers = pgTable("admin_users", {

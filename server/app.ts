@@ -9,6 +9,7 @@ import { openDatabase, setDatabase, type Database } from "../app/server/db.serve
 import { parseEnv, setEnv, type Env } from "../app/server/env.server";
 import { jobLock, startJobs } from "../app/server/jobs.server";
 import { serverJobs } from "../app/server/jobs/index.server";
+import { outboxSenders } from "../app/server/mail/senders.server";
 import { getPayPal } from "../app/server/paypal/instance.server";
 import { setRateLimitScale } from "../app/server/rate-limit.server";
 import { bodySizeGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
@@ -38,6 +39,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   if (env.SEED_COUPONS_FILE) await seedCouponsFromFile(database.db, env.SEED_COUPONS_FILE);
 
   const logger = pino({ level: env.LOG_LEVEL });
+  if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: emails wait in the email_outbox table until it is (README, Emails)");
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -97,7 +99,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     }),
   );
 
-  const jobs = startJobs({ db: database.db, jobs: serverJobs(getPayPal()), lock: jobLock(database), logger });
+  const jobs = startJobs({ db: database.db, jobs: serverJobs(getPayPal(), outboxSenders(env)), lock: jobLock(database), logger });
 
   return {
     app,

@@ -25,6 +25,14 @@ function buildResources(): Record<Lang, Tree> {
 
 export const resources = buildResources();
 
+/** Areas only the server renders (emails): never sent to a browser. */
+const SERVER_ONLY_AREAS = new Set(["emails"]);
+
+/** What a browser receives for `lang`: every area but the server-only ones. */
+export const browserResources = Object.fromEntries(
+  LANGS.map((lang) => [lang, Object.fromEntries(Object.entries(resources[lang]).filter(([area]) => !SERVER_ONLY_AREAS.has(area)))]),
+) as Record<Lang, Tree>;
+
 // The server renders every language: all of them are available to getI18n() at once. The browser
 // gets only its page's language (root loader) and fetches another when the shopper switches.
 for (const lang of LANGS) registerTranslations(lang, resources[lang]);

@@ -25,6 +25,8 @@ const schema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().min(3).default("Trigger Shop <orders@triggershop.example>"),
   SHOP_EMAIL: z.email().default("support@triggershop.example"),
+  /** Where seller alerts and contact messages go; SHOP_EMAIL when unset. */
+  SELLER_EMAIL: z.email().optional(),
   DISCORD_URL: z.url().default("https://discord.gg/triggershop"),
   WHATSAPP_NUMBER: z
     .string()
@@ -42,7 +44,7 @@ const schema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
 });
 
-export type Env = z.infer<typeof schema> & { SITE_URL: string; SESSION_SECRET: string };
+export type Env = z.infer<typeof schema> & { SITE_URL: string; SESSION_SECRET: string; SELLER_EMAIL: string };
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -60,7 +62,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = result.data;
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
-  return { ...env, SITE_URL: siteUrl, SESSION_SECRET: env.SESSION_SECRET ?? localSessionSecret(env) };
+  return {
+    ...env,
+    SITE_URL: siteUrl,
+    SESSION_SECRET: env.SESSION_SECRET ?? localSessionSecret(env),
+    SELLER_EMAIL: env.SELLER_EMAIL ?? env.SHOP_EMAIL,
+  };
 }
 
 /**

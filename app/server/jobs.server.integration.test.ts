@@ -86,7 +86,7 @@ for (const target of testDatabases()) {
         { bucket: "contact", key: "old", windowStart: new Date(now - 25 * 60 * 60_000), count: 3 },
         { bucket: "contact", key: "recent", windowStart: new Date(now - 60 * 60_000), count: 2 },
       ]);
-      const runner = startJobs({ db: database.db, jobs: serverJobs(null), lock: jobLock({}) });
+      const runner = startJobs({ db: database.db, jobs: serverJobs(null, { email: null, discord: null }), lock: jobLock({}) });
       try {
         await expect
           .poll(async () => (await database.db.select().from(rateLimits).where(eq(rateLimits.key, "old"))).length)

@@ -13,6 +13,7 @@ import { TERMS_VERSION } from "~/domain/consent";
 import { findCouponByCode, redeemCoupon, releaseCoupon } from "./coupons.server";
 import type { Db } from "./db.server";
 import { readCatalogue } from "./catalogue-cache.server";
+import { queueOrderNotice, type OrderNotice } from "./mail/order-mail.server";
 
 export interface NewOrder {
   details: PaymentDetails;
@@ -102,6 +103,7 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
         await tx.insert(orderItems).values(rows.map((r) => ({ ...r, orderId: id })));
         await tx.insert(orderEvents).values({ orderId: id, fromStatus: null, toStatus: status, actor: "shopper", createdAt: now });
         if (couponId && !(await redeemCoupon(tx, couponId, id))) throw new CouponExhausted();
+        await queueOrderNotice(tx, id, { kind: "received" }, now);
       });
       return {
         ok: true,
@@ -138,7 +140,7 @@ export async function changeOrderStatus(
   now = new Date(),
 ): Promise<StatusChangeResult> {
   return db.transaction(async (tx): Promise<StatusChangeResult> => {
-    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for("update");
+    const [order] = await tx.select({ status: orders.status, totalCents: orders.totalCents }).from(orders).where(eq(orders.id, id)).for("update");
     if (!order) return { ok: false, code: "order_not_found", vars: {} };
     const result = transition(order.status, to);
     if (!result.ok || to === "paid") return { ok: false, code: "order_transition_refused", vars: { from: order.status, to } };
@@ -153,8 +155,18 @@ export async function changeOrderStatus(
     await tx.insert(orderEvents).values({ orderId: id, fromStatus: order.status, toStatus: to, actor, note, createdAt: now });
     // An order that ends unpaid gives its reserved coupon use back.
     if (to === "cancelled") await releaseCoupon(tx, id, now);
+    const notice = buyerNoticeFor(to, order.totalCents);
+    if (notice) await queueOrderNotice(tx, id, notice, now);
     return { ok: true };
   });
+}
+
+/** The buyer is mailed when the order ends; "in progress" shows on the status page only. */
+function buyerNoticeFor(to: OrderState, totalCents: number): OrderNotice | null {
+  if (to === "delivered") return { kind: "delivered" };
+  if (to === "cancelled") return { kind: "cancelled" };
+  if (to === "refunded") return { kind: "refunded", amountCents: totalCents };
+  return null;
 }
 
 /** How long an unpaid order keeps its reserved coupon use before it expires (cancelled by the sweep). */
@@ -241,6 +253,7 @@ export async function markOrderPaid(db: Db, payment: PaymentReceived, now = new 
       note: `${payment.provider} ${payment.reference}`,
       createdAt: now,
     });
+    await queueOrderNotice(tx, payment.orderId, { kind: "paid" }, now);
     return { ok: true, alreadyPaid: false };
   });
 }

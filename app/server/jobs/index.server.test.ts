@@ -1,17 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { createPayPalAdapter } from "../paypal/adapter.server";
-import { serverJobs } from "./index.server";
+import { OUTBOX_INTERVAL_MS, serverJobs } from "./index.server";
+
+const noSenders = { email: null, discord: null };
 
 const paypal = createPayPalAdapter({ clientId: "id", clientSecret: "secret", apiBase: "http://127.0.0.1:9", siteUrl: "http://shop.test", brandName: "Trigger Shop", softDescriptor: "TRIGGERSHOP" });
 
 describe("serverJobs", () => {
   it("with PayPal, settles payments every 3 minutes in the same job that expires orders, so expiry never runs first", () => {
-    const jobs = serverJobs(paypal);
-    expect(jobs.map((job) => job.name)).toEqual(["prune-rate-limits", "settle-and-expire-orders"]);
-    expect(jobs[1].intervalMs).toBe(3 * 60_000);
+    const jobs = serverJobs(paypal, noSenders);
+    expect(jobs.map((job) => job.name)).toEqual(["send-outbox", "prune-rate-limits", "settle-and-expire-orders"]);
+    expect(jobs[2].intervalMs).toBe(3 * 60_000);
   });
 
   it("without PayPal, only expires unpaid orders", () => {
-    expect(serverJobs(null).map((job) => job.name)).toEqual(["prune-rate-limits", "expire-unpaid-orders"]);
+    expect(serverJobs(null, noSenders).map((job) => job.name)).toEqual(["send-outbox", "prune-rate-limits", "expire-unpaid-orders"]);
+  });
+
+  it("reads the outbox every few seconds, so a paid buyer's mail leaves promptly", () => {
+    expect(serverJobs(null, noSenders)[0]).toMatchObject({ name: "send-outbox", intervalMs: OUTBOX_INTERVAL_MS });
+    expect(OUTBOX_INTERVAL_MS).toBeLessThanOrEqual(10_000);
   });
 });

@@ -1,12 +1,20 @@
 import type { Job } from "../jobs.server";
+import { deliverDueMail, type OutboxSenders } from "../mail/outbox.server";
 import { expireUnpaidOrders } from "../orders.server";
 import type { PayPalAdapter } from "../paypal/adapter.server";
 import { sweepPayments } from "../paypal/payments.server";
 import { pruneRateLimits } from "../rate-limit.server";
 
-/** Every background job the server runs; add new ones here. PayPal's sweep needs its adapter (null without credentials). */
-export function serverJobs(paypal: PayPalAdapter | null): Job[] {
+/** How often the outbox is read: a notification waits at most this long after its change commits. */
+export const OUTBOX_INTERVAL_MS = 5_000;
+
+/**
+ * Every background job the server runs; add new ones here. PayPal's sweep needs its adapter (null
+ * without credentials); the outbox its senders (a channel without settings keeps its rows waiting).
+ */
+export function serverJobs(paypal: PayPalAdapter | null, senders: OutboxSenders): Job[] {
   return [
+    { name: "send-outbox", intervalMs: OUTBOX_INTERVAL_MS, jitter: 0.2, run: async (db) => void (await deliverDueMail(db, senders)) },
     // Windows older than a day are never read again; an hourly sweep keeps the table small.
     { name: "prune-rate-limits", intervalMs: 60 * 60_000, jitter: 0.1, run: (db) => pruneRateLimits(db) },
     paypal

@@ -1,0 +1,193 @@
+import { eq } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import { isLang } from "~/domain/lang-path";
+import { formatMoney, isCurrency } from "~/domain/money";
+import type { Lang } from "~/domain/product";
+import { getI18n } from "~/i18n/i18n";
+import "~/i18n/resources.server";
+import { orderItems, orders } from "../../../db/schema";
+import type { Db } from "../db.server";
+import { getEnv } from "../env.server";
+import { orderStatusUrl } from "../order-links.server";
+import { enqueueDiscord, enqueueMail } from "./outbox.server";
+import { renderMail, type MailBlock, type RenderedMail } from "./render.server";
+
+/** What happened to the order, as the buyer is told. */
+export type OrderNotice =
+  | { kind: "received" }
+  | { kind: "paid" }
+  | { kind: "delivered" }
+  | { kind: "refunded"; amountCents: number }
+  | { kind: "cancelled" };
+
+type Executor = Pick<Db, "select" | "insert">;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** A PayPal order left unpaid is reminded of after this delay, unless it was paid meanwhile. */
+export const UNPAID_REMINDER_DELAY_MS = 15 * 60_000;
+
+const usd = (cents: number) => formatMoney(cents, "USD");
+
+function orderLang(order: OrderRow): Lang {
+  return isLang(order.lang) ? order.lang : "en";
+}
+
+function itemRows(t: TFunction, items: readonly OrderItemRow[]): [string, string][] {
+  return items.map((item) => [
+    item.isFree ? t("emails.freeItem", { title: item.title }) : t("emails.itemLine", { title: item.title, quantity: item.quantity }),
+    usd(item.unitPriceCents * item.quantity),
+  ]);
+}
+
+function amountBlocks(t: TFunction, order: OrderRow, items: readonly OrderItemRow[], totalLabel: string): MailBlock[] {
+  const rows: [string, string][] = [[t("emails.orderId"), order.id], ...itemRows(t, items)];
+  if (order.discountCents > 0) rows.push([t("emails.subtotal"), usd(order.subtotalCents)], [t("emails.discount"), `−${usd(order.discountCents)}`]);
+  rows.push([totalLabel, `${usd(order.totalCents)} USD`]);
+  const blocks: MailBlock[] = [{ kind: "rows", rows }];
+  if (order.displayCurrency !== "USD" && isCurrency(order.displayCurrency)) {
+    const estimate = formatMoney(Math.round(order.totalCents * order.displayRate), order.displayCurrency);
+    blocks.push({ kind: "paragraph", text: t("emails.estimate", { amount: estimate }) });
+  }
+  if (order.isGift) blocks.push({ kind: "paragraph", text: t("emails.recipient", { username: order.gameUsername }) });
+  return blocks;
+}
+
+/** The buyer's mail for one event, in the order's language, with the status link in every one. */
+export function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[], notice: OrderNotice): RenderedMail {
+  const lang = orderLang(order);
+  const t = getI18n(lang).getFixedT(lang);
+  const env = getEnv();
+  const id = order.id;
+  const statusUrl = orderStatusUrl(id, lang);
+  const statusLink: MailBlock = { kind: "link", label: t("emails.statusLink"), href: statusUrl };
+  let blocks: MailBlock[];
+  switch (notice.kind) {
+    case "received":
+      blocks = [
+        { kind: "heading", text: t("emails.received.title", { name: order.name }) },
+        ...amountBlocks(t, order, items, t("emails.total")),
+        ...(order.channel === "manual"
+          ? [{ kind: "paragraph", text: t("emails.received.manual", { id }) } as const, statusLink]
+          : [{ kind: "paragraph", text: t("emails.received.unpaid") } as const, { kind: "link", label: t("emails.received.resume"), href: statusUrl } as const]),
+      ];
+      break;
+    case "paid":
+      blocks = [
+        { kind: "heading", text: t("emails.paid.title", { name: order.name }) },
+        ...amountBlocks(t, order, items, t("emails.charged")),
+        order.isGift
+          ? { kind: "paragraph", text: t("emails.paid.gift", { username: order.gameUsername }) }
+          : { kind: "paragraph", text: t("emails.paid.login") },
+        statusLink,
+        ...(order.isGift ? [] : [{ kind: "paragraph", text: `${t("emails.paid.loginLink")}: ${env.SITE_URL}${lang === "en" ? "" : `/${lang}`}/login-required` } as const]),
+      ];
+      break;
+    case "delivered":
+      blocks = [
+        { kind: "heading", text: t("emails.delivered.title") },
+        { kind: "paragraph", text: t("emails.delivered.text") },
+        ...(order.sellerNote ? [{ kind: "paragraph", text: t("emails.delivered.note") } as const, { kind: "quote", text: order.sellerNote } as const] : []),
+        { kind: "rows", rows: [[t("emails.orderId"), id], ...itemRows(t, items)] },
+        statusLink,
+      ];
+      break;
+    case "refunded":
+      blocks = [
+        { kind: "heading", text: t("emails.refunded.title") },
+        { kind: "paragraph", text: t("emails.refunded.text", { amount: usd(notice.amountCents) }) },
+        { kind: "rows", rows: [[t("emails.orderId"), id]] },
+        statusLink,
+      ];
+      break;
+    case "cancelled":
+      blocks = [
+        { kind: "heading", text: t("emails.cancelled.title") },
+        { kind: "paragraph", text: t("emails.cancelled.text") },
+        { kind: "rows", rows: [[t("emails.orderId"), id]] },
+        statusLink,
+      ];
+      break;
+  }
+  return renderMail({ lang, subject: t(`emails.${notice.kind}.subject`, { id }), blocks, footer: t("emails.footer", { email: env.SHOP_EMAIL }) });
+}
+
+/**
+ * Writes the buyer's mail (and, for a payment, the seller's alerts) into the outbox with `db`:
+ * pass the transaction that makes the change, so the notice exists exactly when the change does.
+ */
+export async function queueOrderNotice(db: Executor, orderId: string, notice: OrderNotice, now = new Date()): Promise<void> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const mail = renderOrderMail(order, items, notice);
+  // A PayPal order is usually paid within a minute: its "finish your payment" mail waits, and is
+  // skipped by the sender if the order is paid by then (outbox.server.ts).
+  const notBefore = notice.kind === "received" && order.channel === "paypal" ? new Date(now.getTime() + UNPAID_REMINDER_DELAY_MS) : now;
+  await enqueueMail(db, { ...mail, to: order.email, kind: `order_${notice.kind}`, orderId, lang: order.lang, notBefore }, now);
+  if (notice.kind === "paid") await queueSellerAlerts(db, order, items, now);
+}
+
+function sellerSummary(order: OrderRow, items: readonly OrderItemRow[]) {
+  return {
+    items: items.map((i) => `${i.title} × ${i.quantity}${i.isFree ? " (free)" : ""}`).join(", "),
+    total: `${usd(order.totalCents)} USD`,
+  };
+}
+
+/** The seller's alerts for a paid order: an email (English, like the console) and a Discord message. */
+async function queueSellerAlerts(db: Executor, order: OrderRow, items: readonly OrderItemRow[], now: Date): Promise<void> {
+  const env = getEnv();
+  const { items: itemText, total } = sellerSummary(order, items);
+  const adminUrl = `${env.SITE_URL}/admin/orders/${order.id}`;
+  const mail = renderMail({
+    lang: "en",
+    subject: `Paid order ${order.id} — ${total}${order.isGift ? " — gift" : ""}`,
+    blocks: [
+      { kind: "heading", text: `New paid order ${order.id}` },
+      {
+        kind: "rows",
+        rows: [
+          ["Items", itemText],
+          ["Total", total],
+          ["Gift", order.isGift ? "yes" : "no"],
+          ["Game username", order.gameUsername],
+          ["Discord", order.communityUsername],
+          ["Email", order.email],
+        ],
+      },
+      { kind: "paragraph", text: "Deliver within 12–24 hours of payment." },
+      { kind: "link", label: "Open the order", href: adminUrl },
+    ],
+    footer: "Trigger Shop seller alert",
+  });
+  await enqueueMail(db, { ...mail, to: env.SELLER_EMAIL, replyTo: order.email, kind: "seller_paid_alert", orderId: order.id, lang: "en" }, now);
+  if (!env.SELLER_DISCORD_WEBHOOK) return;
+  await enqueueDiscord(
+    db,
+    {
+      kind: "seller_paid_alert",
+      orderId: order.id,
+      summary: `Paid order ${order.id}`,
+      body: {
+        content: `New paid order **${order.id}** — ${total}`,
+        // Buyer-entered names must never ping anyone in the seller's server.
+        allowed_mentions: { parse: [] },
+        embeds: [
+          {
+            title: `Order ${order.id}`,
+            url: adminUrl,
+            fields: [
+              { name: "Items", value: itemText.slice(0, 1024) },
+              { name: "Total", value: total, inline: true },
+              { name: "Gift", value: order.isGift ? "yes" : "no", inline: true },
+              { name: "Game username", value: order.gameUsername, inline: true },
+              { name: "Discord", value: order.communityUsername, inline: true },
+            ],
+          },
+        ],
+      },
+    },
+    now,
+  );
+}

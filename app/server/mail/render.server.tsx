@@ -1,0 +1,105 @@
+import { renderToStaticMarkup } from "react-dom/server";
+
+/**
+ * A mail is written once as blocks and rendered twice, as plain text and as HTML, so the two
+ * versions can never say different things.
+ */
+export type MailBlock =
+  | { kind: "heading"; text: string }
+  | { kind: "paragraph"; text: string }
+  | { kind: "link"; label: string; href: string }
+  | { kind: "rows"; rows: readonly (readonly [string, string])[] }
+  | { kind: "quote"; text: string };
+
+export interface MailContent {
+  lang: string;
+  subject: string;
+  blocks: readonly MailBlock[];
+  footer: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function renderMail(content: MailContent): RenderedMail {
+  return { subject: content.subject, text: renderText(content), html: renderHtml(content) };
+}
+
+function renderText({ blocks, footer }: MailContent): string {
+  const parts = blocks.map((block) => {
+    switch (block.kind) {
+      case "heading":
+        return block.text;
+      case "paragraph":
+        return block.text;
+      case "link":
+        return `${block.label}:\n${block.href}`;
+      case "rows":
+        return block.rows.map(([label, value]) => `${label}  ${value}`).join("\n");
+      case "quote":
+        return block.text
+          .split("\n")
+          .map((line) => `> ${line}`)
+          .join("\n");
+    }
+  });
+  return `${[...parts, "--", footer].join("\n\n")}\n`;
+}
+
+const colors = { text: "#1f1f2e", muted: "#55556a", accent: "#6d28d9", border: "#e4e4ee" };
+
+function Block({ block }: { block: MailBlock }) {
+  switch (block.kind) {
+    case "heading":
+      return <h1 style={{ fontSize: "20px", margin: "0 0 16px" }}>{block.text}</h1>;
+    case "paragraph":
+      return <p style={{ margin: "0 0 14px", lineHeight: 1.5 }}>{block.text}</p>;
+    case "link":
+      return (
+        <p style={{ margin: "18px 0" }}>
+          <a href={block.href} style={{ background: colors.accent, color: "#ffffff", padding: "10px 18px", borderRadius: "6px", textDecoration: "none", fontWeight: 600 }}>
+            {block.label}
+          </a>
+        </p>
+      );
+    case "rows":
+      return (
+        <table role="presentation" style={{ width: "100%", borderCollapse: "collapse", margin: "0 0 14px" }}>
+          <tbody>
+            {block.rows.map(([label, value], i) => (
+              <tr key={i}>
+                <td style={{ padding: "6px 0", borderBottom: `1px solid ${colors.border}` }}>{label}</td>
+                <td style={{ padding: "6px 0", borderBottom: `1px solid ${colors.border}`, textAlign: "right", whiteSpace: "nowrap" }}>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+    case "quote":
+      return <blockquote style={{ margin: "0 0 14px", padding: "8px 14px", borderLeft: `3px solid ${colors.accent}`, whiteSpace: "pre-wrap" }}>{block.text}</blockquote>;
+  }
+}
+
+function renderHtml({ lang, subject, blocks, footer }: MailContent): string {
+  const body = renderToStaticMarkup(
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{subject}</title>
+      </head>
+      <body style={{ margin: 0, padding: "24px 12px", background: "#f6f6fa", color: colors.text, fontFamily: "Arial, Helvetica, sans-serif", fontSize: "15px" }}>
+        <div style={{ maxWidth: "560px", margin: "0 auto", background: "#ffffff", padding: "24px", borderRadius: "8px" }}>
+          {blocks.map((block, i) => (
+            <Block key={i} block={block} />
+          ))}
+          <p style={{ margin: "24px 0 0", paddingTop: "12px", borderTop: `1px solid ${colors.border}`, color: colors.muted, fontSize: "13px" }}>{footer}</p>
+        </div>
+      </body>
+    </html>,
+  );
+  return `<!doctype html>${body}`;
+}
