@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type Database } from "../app/server/db.server";
+import type { Database } from "../app/server/db.server";
 import { createOrder } from "../app/server/orders.server";
 import { seedDatabase } from "../app/server/seed.server";
 import { PAYMENT_DETAILS } from "../tests/fixtures/orders";
