@@ -1,6 +1,7 @@
 // Starts the shop: Vite middleware in development (--dev), the built app in production.
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 
 const dev = process.argv.includes("--dev");
 const buildDir = process.env.BUILD_DIR ?? "build";
@@ -42,7 +43,15 @@ async function main() {
   } else {
     const mod = await import(new URL(`../${buildDir}/server/index.js`, import.meta.url).href);
     shop = await mod.createShop(mod.serverBuild);
-    outer.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+    // Hashed files never change: cached for a year, sent pre-compressed (.br/.gz made at build).
+    outer.use(
+      "/assets",
+      expressStaticGzip(`${buildDir}/client/assets`, {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        serveStatic: { immutable: true, maxAge: "1y", index: false },
+      }),
+    );
     outer.use(express.static(`${buildDir}/client`, { maxAge: "1h", index: false }));
   }
   outer.use(shop.app);
