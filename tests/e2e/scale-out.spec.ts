@@ -1,84 +1,38 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
+import type { ChildProcess } from "node:child_process";
 import { FAKE_PAYPAL_URL } from "../../playwright.config";
-import { shopEnvForFakePayPal } from "../mocks/paypal-fake-env";
 import { expect, test } from "./fixtures";
+import { createDatabase, PG_URL, postAs, postgresReachable, sql, startShopProcess, stopShopProcess } from "./processes";
 
 /**
  * Two production processes on one PostgreSQL, as behind a load balancer: what one does, the other
  * knows — orders, coupon limits, rate limits, and catalogue changes reaching both render caches.
  * Skipped when no PostgreSQL answers (npm test says so at its start).
  */
-const PG_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 const basePort = Number(process.env.E2E_PORT ?? 3210) + 2000;
 const urls = [`http://127.0.0.1:${basePort}`, `http://127.0.0.1:${basePort + 1}`] as const;
 const details = { EMAIL: "scale@example.com", FNAME: "Sky", USERNAME: "sky#1", VUUSER: "SkyGame", website: "" };
 
-async function sql(url: string, text: string, values: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-
-async function reachable(): Promise<boolean> {
-  try {
-    await sql(PG_URL, "select 1");
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function startProcess(port: number, databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn("node", ["server/start.js"], {
-    env: {
-      ...process.env,
-      ...shopEnvForFakePayPal(FAKE_PAYPAL_URL),
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: "scale-out-secret-scale-out-secret-0123456",
-      // One public origin for both, as behind one load balancer.
-      SITE_URL: urls[0],
-      LOG_LEVEL: "warn",
-      RENDER_CACHE_SECONDS: "600",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status ?? 0, { timeout: 60_000, message: `process on ${port} ready` })
-    .toBe(200);
-  return child;
-}
-
 test.describe("two processes on one PostgreSQL", () => {
   test.describe.configure({ mode: "serial" });
   let databaseUrl = "";
+  let drop: (() => Promise<void>) | undefined;
   const processes: ChildProcess[] = [];
-  const post = (base: string, path: string, data: unknown) =>
-    fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: urls[0] }, body: JSON.stringify(data) });
+  const post = (base: string, path: string, data: unknown) => postAs(urls[0], base, path, data);
 
   test.beforeAll(async () => {
-    test.skip(!(await reachable()), `no PostgreSQL answers at ${PG_URL}`);
+    test.skip(!(await postgresReachable()), `no PostgreSQL answers at ${PG_URL}`);
     test.setTimeout(120_000);
-    const name = `ts_scale_${randomBytes(5).toString("hex")}`;
-    await sql(PG_URL, `CREATE DATABASE ${name}`);
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    // One after the other: the first migrates and seeds, the second finds it done.
-    processes.push(await startProcess(basePort, databaseUrl));
-    processes.push(await startProcess(basePort + 1, databaseUrl));
+    ({ url: databaseUrl, drop } = await createDatabase());
+    // One public origin for both, as behind one load balancer; one after the other: the first
+    // migrates and seeds, the second finds it done.
+    const env = { DATABASE_URL: databaseUrl, SITE_URL: urls[0], RENDER_CACHE_SECONDS: "600" };
+    processes.push(await startShopProcess(basePort, env));
+    processes.push(await startShopProcess(basePort + 1, env));
   });
 
   test.afterAll(async () => {
-    await Promise.all(processes.map((child) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))))));
-    if (databaseUrl) await sql(PG_URL, `DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+    await Promise.all(processes.map((child) => stopShopProcess(child)));
+    await drop?.();
   });
 
   test("an order created on one process is paid through the other", async () => {

@@ -11,7 +11,8 @@
  * next N requests of a route (before or after the work is done), slow answers. Requests carrying a
  * PayPal-Request-Id already seen are answered from a replay store, as PayPal does.
  *
- * Control routes for other processes (dev server, Playwright): POST /__fake/orders/:id/approve,
+ * Control routes for other processes (dev server, Playwright): POST /__fake/orders/:id/approve
+ * {"givenName"?, "captureAnswerDelayMs"?},
  * POST /__fake/scenario {"capture"?: outcome, "captureTimes"?: n, "sdk"?: "approve"|"cancel"|"error"|"unavailable"}
  * (an empty object resets), GET /__fake/violations, GET /__fake/requests (what reached the API). GET /sdk/js serves the fake JS SDK
  * (paypal-sdk.ts); the control routes answer cross-origin, as the SDK runs on the shop's pages.
@@ -67,6 +68,8 @@ interface FakeOrder {
   createTime: string;
   payerGivenName: string | null;
   capture: FakeCapture | null;
+  /** The capture is made at once but answered this much later (a shop that dies meanwhile never hears it). */
+  captureAnswerDelayMs?: number;
 }
 
 interface OrderRequest {
@@ -362,6 +365,8 @@ export class FakePayPal {
 
     const delay = this.consume(this.delays, route);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay.ms));
+    const slowAnswer = route === "capture" ? this.orders.get(match.found!.groups?.id ?? "")?.captureAnswerDelayMs : undefined;
+    if (slowAnswer) await new Promise((resolve) => setTimeout(resolve, slowAnswer));
     if (failure) return send(res, errorAnswer(failure.status, "INTERNAL_SERVICE_ERROR"));
     for (const problem of contract.checkResponse(answer.status, answer.body)) violate(`fake's own answer breaks the contract: ${problem}`);
     send(res, answer);
@@ -546,8 +551,9 @@ export class FakePayPal {
     if (method === "OPTIONS") return send(res, { status: 204, body: null });
     const approve = /^\/__fake\/orders\/([^/]+)\/approve$/.exec(pathname);
     if (method === "POST" && approve && this.orders.has(approve[1])) {
-      const givenName = (text ? (JSON.parse(text) as { givenName?: string }).givenName : undefined) ?? "Alex";
-      this.approve(approve[1], givenName);
+      const options = (text ? JSON.parse(text) : {}) as { givenName?: string; captureAnswerDelayMs?: number };
+      this.approve(approve[1], options.givenName ?? "Alex");
+      this.orders.get(approve[1])!.captureAnswerDelayMs = options.captureAnswerDelayMs;
       return send(res, { status: 200, body: { id: approve[1], status: this.orders.get(approve[1])!.status } });
     }
     if (method === "POST" && pathname === "/__fake/scenario") {
