@@ -171,7 +171,7 @@ function Newsletter() {
     if (busy) return;
     setBusy(true);
     setError(null);
-    // lang: the language of the confirmation the server may send.
+    // lang: the language of the confirmation mail the server sends.
     const reply = await postJson(newsletterApi, { email, website, lang });
     setBusy(false);
     if (reply.ok) {
