@@ -7,6 +7,9 @@ const dataDir = `.e2e-data/${port}`;
 // The fake PayPal (REST API and JS SDK, tests/mocks/paypal-fake-main.ts) beside the shop; one per E2E_PORT.
 const fakePayPalPort = port + 1000;
 export const FAKE_PAYPAL_URL = `http://127.0.0.1:${fakePayPalPort}`;
+// The fake mail server (SMTP peer + Discord webhook + inbox, tests/mocks/mail-fake-main.ts).
+const fakeSmtpPort = port + 1001;
+export const FAKE_MAIL_URL = `http://127.0.0.1:${port + 1002}`;
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -37,6 +40,14 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: `npx tsx tests/mocks/mail-fake-main.ts ${fakeSmtpPort} ${port + 1002} --quiet`,
+      url: `${FAKE_MAIL_URL}/messages`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
       command: `npx tsx tests/mocks/paypal-fake-main.ts ${fakePayPalPort}`,
       url: `${FAKE_PAYPAL_URL}/__fake/violations`,
       reuseExistingServer: false,
@@ -65,6 +76,10 @@ export default defineConfig({
         RATE_LIMIT_SCALE: "20",
         // Online payment against the fake PayPal.
         ...shopEnvForFakePayPal(FAKE_PAYPAL_URL),
+        // Every notification goes to the fake mail server.
+        SMTP_URL: `smtp://127.0.0.1:${fakeSmtpPort}`,
+        SELLER_EMAIL: "seller@triggershop.test",
+        SELLER_DISCORD_WEBHOOK: `${FAKE_MAIL_URL}/discord/webhook`,
       },
   
     },

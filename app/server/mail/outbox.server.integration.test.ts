@@ -1,0 +1,151 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox, orders } from "../../../db/schema";
+import { newOrder } from "../../../tests/fixtures/orders";
+import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
+import { useFakeMail } from "../../../tests/setup/fake-mail";
+import type { Db } from "../db.server";
+import { getEnv, parseEnv, setEnv } from "../env.server";
+import { isOrderAccessKey } from "../order-links.server";
+import { createOrder, changeOrderStatus, markOrderPaid } from "../orders.server";
+import { UNPAID_REMINDER_DELAY_MS } from "./order-mail.server";
+import { backoffMs, deliverDueMail, type OutboxSenders } from "./outbox.server";
+import { discordSender, smtpSender } from "./senders.server";
+
+const SELLER = "seller@shop.test";
+
+async function paidOrder(db: Db, over: Parameters<typeof newOrder>[0] = {}, now = new Date()) {
+  const created = await createOrder(db, newOrder(over), now);
+  if (!created.ok) throw new Error(created.code);
+  const { id, totalCents } = created.order;
+  const paid = await markOrderPaid(db, { orderId: id, provider: "paypal", reference: `CAP-${id}`, amountCents: totalCents, currency: "USD", actor: "test" }, now);
+  expect(paid).toEqual({ ok: true, alreadyPaid: false });
+  return created.order;
+}
+
+/** The status link of a mail: its path and key, checked against the order it names. */
+function statusLink(text: string): URL {
+  const link = text.match(/https?:\/\/\S+\/order\/\S+/)?.[0];
+  if (!link) throw new Error(`no status link in:\n${text}`);
+  return new URL(link);
+}
+
+const rows = (db: Db, orderId: string) => db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId));
+
+for (const target of testDatabases()) {
+  describe(`order notifications through the outbox on ${target.name}`, () => {
+    const database = seededDatabase(target);
+    const fake = useFakeMail();
+    const previous = getEnv();
+    let senders: OutboxSenders;
+
+    beforeAll(() => {
+      setEnv(
+        parseEnv({
+          SESSION_SECRET: "outbox-test-secret-outbox-test-secret-0123",
+          SITE_URL: "http://shop.test",
+          SELLER_EMAIL: SELLER,
+          SELLER_DISCORD_WEBHOOK: fake().discordWebhookUrl,
+        }),
+      );
+      senders = { email: smtpSender(fake().smtpUrl, "Trigger Shop <orders@shop.test>"), discord: discordSender(fake().discordWebhookUrl) };
+    });
+    afterAll(() => setEnv(previous));
+
+    /** Sends everything due by `now`, as the job does. */
+    const deliver = (now = new Date()) => deliverDueMail(database.db, senders, { now, batch: 500 });
+
+    it("mails a French buyer the payment confirmation with the order id, the USD charged, the estimate and a working status link", async () => {
+      const order = await paidOrder(database.db, { lang: "fr", currency: "EUR", details: { EMAIL: "marie@example.com", FNAME: "Marie", USERNAME: "marie#1", VUUSER: "MarieGame", website: "" } });
+      await deliver();
+      const mail = fake().mails.find((m) => m.to.includes("marie@example.com") && m.subject.includes("Paiement confirmé"));
+      expect(mail?.subject).toBe(`Paiement confirmé pour la commande ${order.id} — Trigger Shop`);
+      expect(mail?.text).toMatch(/\$54\.99 USD/);
+      expect(mail?.text).toContain(`≈ ${"50,59"}\u00a0€`);
+      expect(mail?.html).toContain('<html lang="fr">');
+      const link = statusLink(mail!.text);
+      expect(link.origin).toBe("http://shop.test");
+      expect(link.pathname).toBe(`/fr/order/${order.id}`);
+      expect(isOrderAccessKey(order.id, link.searchParams.get("k"))).toBe(true);
+      expect(isOrderAccessKey(`${order.id.slice(0, -1)}X`, link.searchParams.get("k"))).toBe(false);
+    });
+
+    it("alerts the seller by email (reply-to the buyer) and on Discord with the order's fields, without letting buyer text ping anyone", async () => {
+      const order = await paidOrder(database.db, { isGift: true, lines: [{ id: "king-kong-ultra-gift", quantity: 1 }], details: { EMAIL: "gifter@example.com", FNAME: "Gia", USERNAME: "@everyone", VUUSER: "GiaGame", website: "" } });
+      await deliver();
+      const alert = fake().mails.find((m) => m.to.includes(SELLER) && m.subject.includes(order.id));
+      expect(alert?.subject).toMatch(new RegExp(`^Paid order ${order.id} — \\$\\d+\\.\\d\\d USD — gift$`));
+      expect(alert?.replyTo).toBe("gifter@example.com");
+      expect(alert?.text).toContain("GiaGame");
+      const [message] = fake().discord as { content: string; allowed_mentions: unknown; embeds: { fields: { name: string; value: string }[] }[] }[];
+      expect(message.content).toContain(order.id);
+      expect(message.allowed_mentions).toEqual({ parse: [] });
+      expect(Object.fromEntries(message.embeds[0].fields.map((f) => [f.name, f.value]))).toMatchObject({ Gift: "yes", "Game username": "GiaGame", Discord: "@everyone" });
+    });
+
+    it("keeps the mail pending and the order paid while SMTP fails, and sends it once the server is back", async () => {
+      fake().setFailing(true);
+      const now = new Date();
+      const order = await paidOrder(database.db, { details: { EMAIL: "patient@example.com", FNAME: "Pat", USERNAME: "pat#1", VUUSER: "PatGame", website: "" } }, now);
+      const report = await deliver(now);
+      expect(report.sent).toBe(0);
+      const [buyerRow] = (await rows(database.db, order.id)).filter((r) => r.to === "patient@example.com" && r.kind === "order_paid");
+      expect(buyerRow).toMatchObject({ status: "pending", attempts: 1 });
+      expect(buyerRow.lastError).toMatch(/451|temporarily failing/);
+      expect(buyerRow.nextAttemptAt.getTime()).toBe(now.getTime() + backoffMs(1));
+      const [stored] = await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+      expect(stored.status).toBe("paid");
+
+      fake().setFailing(false);
+      expect((await deliver(now)).sent).toBe(0); // not due again before its backoff
+      await deliver(new Date(buyerRow.nextAttemptAt.getTime() + 1));
+      expect(fake().mails.filter((m) => m.to.includes("patient@example.com"))).toHaveLength(1);
+      const [after] = (await rows(database.db, order.id)).filter((r) => r.id === buyerRow.id);
+      expect(after).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    });
+
+    it("tells a manual buyer at once how to pay with the order id; a PayPal buyer who paid never gets the 'finish your payment' mail", async () => {
+      const now = new Date();
+      const manual = await createOrder(database.db, newOrder({ channel: "manual", details: { EMAIL: "hand@example.com", FNAME: "Hana", USERNAME: "hana#1", VUUSER: "HanaGame", website: "" } }), now);
+      if (!manual.ok) throw new Error(manual.code);
+      const paypal = await paidOrder(database.db, { details: { EMAIL: "quick@example.com", FNAME: "Quinn", USERNAME: "quinn#1", VUUSER: "QuinnGame", website: "" } }, now);
+      await deliver(new Date(now.getTime() + UNPAID_REMINDER_DELAY_MS + 1));
+      const received = fake().mails.find((m) => m.to.includes("hand@example.com"));
+      expect(received?.subject).toBe(`Order ${manual.order.id} received — Trigger Shop`);
+      expect(received?.text).toContain(`send us your order ID ${manual.order.id} on Discord or WhatsApp`);
+      expect(fake().mails.filter((m) => m.to.includes("quick@example.com")).map((m) => m.subject)).toEqual([`Payment confirmed for order ${paypal.id} — Trigger Shop`]);
+      const skipped = (await rows(database.db, paypal.id)).find((r) => r.kind === "order_received");
+      expect(skipped?.status).toBe("skipped");
+    });
+
+    it("reminds an unpaid PayPal buyer with a link back to the order after 15 minutes, not before", async () => {
+      const now = new Date();
+      const created = await createOrder(database.db, newOrder({ details: { EMAIL: "later@example.com", FNAME: "Lee", USERNAME: "lee#1", VUUSER: "LeeGame", website: "" } }), now);
+      if (!created.ok) throw new Error(created.code);
+      await deliver(new Date(now.getTime() + UNPAID_REMINDER_DELAY_MS - 1000));
+      expect(fake().mails.filter((m) => m.to.includes("later@example.com"))).toEqual([]);
+      await deliver(new Date(now.getTime() + UNPAID_REMINDER_DELAY_MS + 1));
+      const [mail] = fake().mails.filter((m) => m.to.includes("later@example.com"));
+      expect(mail.text).toContain("Finish the payment");
+      expect(statusLink(mail.text).pathname).toBe(`/order/${created.order.id}`);
+    });
+
+    it("mails the seller's public note when the order is delivered", async () => {
+      const order = await paidOrder(database.db, { details: { EMAIL: "done@example.com", FNAME: "Dee", USERNAME: "dee#1", VUUSER: "DeeGame", website: "" }, lang: "es" });
+      await database.db.update(orders).set({ sellerNote: "Subido a tu inventario." }).where(eq(orders.id, order.id));
+      expect(await changeOrderStatus(database.db, order.id, "in_progress", "seller")).toEqual({ ok: true });
+      expect(await changeOrderStatus(database.db, order.id, "delivered", "seller")).toEqual({ ok: true });
+      await deliver();
+      const subjects = fake().mails.filter((m) => m.to.includes("done@example.com")).map((m) => m.subject);
+      expect(subjects).toEqual([`Pago confirmado del pedido ${order.id} — Trigger Shop`, `Pedido ${order.id} entregado — Trigger Shop`]);
+      expect(fake().mails.find((m) => m.subject.startsWith("Pedido"))?.text).toContain("> Subido a tu inventario.");
+    });
+
+    it("sends each due row once even when two processes deliver at the same time", async () => {
+      const order = await paidOrder(database.db, { details: { EMAIL: "once@example.com", FNAME: "Olu", USERNAME: "olu#1", VUUSER: "OluGame", website: "" } });
+      await Promise.all([deliver(), deliver(), deliver()]);
+      expect(fake().mails.filter((m) => m.to.includes("once@example.com"))).toHaveLength(1);
+      expect(fake().mails.filter((m) => m.to.includes(SELLER) && m.subject.includes(order.id))).toHaveLength(1);
+    });
+  });
+}
