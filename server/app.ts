@@ -10,7 +10,6 @@ import { parseEnv, setEnv, type Env } from "../app/server/env.server";
 import { jobLock, startJobs } from "../app/server/jobs.server";
 import { serverJobs } from "../app/server/jobs/index.server";
 import { outboxSenders } from "../app/server/mail/senders.server";
-import { NEWSLETTER_UNSUBSCRIBE_PATHS } from "../app/server/newsletter-links.server";
 import { getPayPal } from "../app/server/paypal/instance.server";
 import { setRateLimitScale } from "../app/server/rate-limit.server";
 import { bodySizeGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
@@ -92,9 +91,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   );
   app.use(wellFormedRequestGuard());
   app.use(bodySizeGuard());
-  // PayPal's webhook and mail clients' one-click unsubscribe (RFC 8058) post from elsewhere; both
-  // prove themselves otherwise (PayPal's signature; the link's signed token).
-  app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook", ...NEWSLETTER_UNSUBSCRIBE_PATHS]));
+  app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
   app.use(
     createRequestHandler({
       build,

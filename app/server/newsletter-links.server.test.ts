@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEnv, parseEnv, setEnv } from "./env.server";
-import { NEWSLETTER_UNSUBSCRIBE_PATHS, newNonce, newsletterMailHeaders, newsletterToken, newsletterUrl, readNewsletterToken } from "./newsletter-links.server";
+import { newNonce, newsletterMailHeaders, newsletterToken, newsletterUrl, readNewsletterToken } from "./newsletter-links.server";
 
 const secret = (s: string) => s.padEnd(40, "-");
 
@@ -49,8 +49,5 @@ describe("newsletter links", () => {
       "List-Unsubscribe": `<https://shop.example/es/newsletter/unsubscribe?t=${newsletterToken("unsubscribe", subject)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
-    for (const lang of ["en", "fr", "es"] as const) {
-      expect(NEWSLETTER_UNSUBSCRIBE_PATHS).toContain(new URL(newsletterUrl("unsubscribe", subject, lang)).pathname);
-    }
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { LANGS, localizePath } from "~/domain/lang-path";
+import { localizePath } from "~/domain/lang-path";
 import type { Lang } from "~/domain/product";
 import { getEnv } from "./env.server";
 import { signValue, verifySignedValue } from "./signed-value.server";
@@ -47,9 +47,6 @@ export const NEWSLETTER_PATHS: Record<NewsletterAction, string> = {
   confirm: "/newsletter/confirm",
   unsubscribe: "/newsletter/unsubscribe",
 };
-
-/** The unsubscribe page in every language prefix ("/en/…" redirects), for the server's same-origin exemption. */
-export const NEWSLETTER_UNSUBSCRIBE_PATHS: readonly string[] = [NEWSLETTER_PATHS.unsubscribe, ...LANGS.map((lang) => `/${lang}${NEWSLETTER_PATHS.unsubscribe}`)];
 
 /** Absolute link for a mail, in the subscriber's language. */
 export function newsletterUrl(action: NewsletterAction, subject: NewsletterTokenSubject, lang: Lang): string {

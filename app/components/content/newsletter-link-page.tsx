@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, MailCheck, MailX } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation, type MetaDescriptor } from "react-router";
+import { Form, useNavigation, type MetaDescriptor, type ShouldRevalidateFunction } from "react-router";
 import { Button } from "~/components/ui/button";
 import { splitLangFromPath } from "~/domain/lang-path";
 import { getI18n } from "~/i18n/i18n";
@@ -17,6 +17,10 @@ export function newsletterPageMeta(pathname: string, action: Action): MetaDescri
   const { t } = getI18n(splitLangFromPath(pathname).lang);
   return [{ title: `${t(`newsletter.${action}.title`)} | ${t("meta.siteName")}` }, { name: "robots", content: "noindex" }];
 }
+
+/** After the button, the action's answer is the page: reading the link again would only say it is used. */
+export const skipRevalidationAfterSubmit: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? false : defaultShouldRevalidate;
 
 const ICONS = { ready: MailCheck, done: CircleCheck, used: MailX, invalid: CircleAlert } as const;
 
