@@ -175,7 +175,8 @@ function Newsletter() {
     const reply = await postJson(newsletterApi, { email, website, lang });
     setBusy(false);
     if (reply.ok) {
-      toast.success(t("frame.footer.newsletter.success"));
+      // An instruction to act on (open the mail): left on screen longer than a plain "done".
+      toast.success(t("frame.footer.newsletter.success"), { duration: 8000 });
       setEmail("");
       return;
     }
