@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 import path from "node:path";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -8,6 +9,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild ? { rollupOptions: { input: "./server/build-entry.ts" } } : undefined,
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   ssr: { external: ["@electric-sql/pglite", "pg"] },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // Hashed client files are compressed once at build (brotli and gzip, best levels) and served as
+    // is (server/start.js), instead of being compressed again on every request.
+    ...(isSsrBuild ? [] : [compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 })]),
+  ],
   server: { watch: { ignored: ["**/data/**", "**/test-results/**"] } },
 }));

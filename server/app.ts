@@ -1,5 +1,6 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
+import { sql } from "drizzle-orm";
 import express from "express";
 import helmet from "helmet";
 import { pino } from "pino";
@@ -12,6 +13,9 @@ import { serverJobs } from "../app/server/jobs/index.server";
 import { outboxSenders } from "../app/server/mail/senders.server";
 import { getPayPal } from "../app/server/paypal/instance.server";
 import { setRateLimitScale } from "../app/server/rate-limit.server";
+import { catalogueChangesHeard, onCatalogueChange } from "../app/server/catalogue-cache.server";
+import { sharedPageVariant } from "../app/server/storefront.server";
+import { createRenderCache, type RenderCache } from "./render-cache";
 import { bodySizeGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/seed.server";
 
@@ -26,6 +30,28 @@ export interface Shop {
 
 function originOf(url: string): string {
   return new URL(url).origin;
+}
+
+const READY_TIMEOUT_MS = 2000;
+
+async function databaseReachable(database: Database): Promise<boolean> {
+  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), READY_TIMEOUT_MS).unref());
+  const query = database.db.execute(sql`select 1`).then(() => true as const, () => false as const);
+  return Promise.race([query, timeout]);
+}
+
+/** Whole pages rendered once per key and TTL; dropped whenever the catalogue changes (server/render-cache.ts). */
+function sharedPageCache(env: Env, database: Database): RenderCache | null {
+  const seconds = env.RENDER_CACHE_SECONDS ?? (env.NODE_ENV === "development" ? 0 : 60);
+  if (seconds === 0) return null;
+  const cache = createRenderCache({
+    ttlMs: seconds * 1000,
+    maxBytes: 64 * 1024 * 1024,
+    keyOf: (req) => (req.path.startsWith("/api/") ? null : `${sharedPageVariant(req.path, (name) => req.get(name) ?? null)}|${req.originalUrl}`),
+    trusted: () => catalogueChangesHeard(database.db),
+  });
+  onCatalogueChange(() => cache.clear(), database.db);
+  return cache;
 }
 
 /** Parses the environment, opens and migrates the database, seeds it, and builds the Express app. */
@@ -46,7 +72,14 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   app.use(
     pinoHttp({
       logger,
-      autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") },
+      // A proxy's request id is kept when it looks like one; otherwise each request gets its own.
+      genReqId: (req, res) => {
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") || req.url === "/healthz" || req.url === "/readyz" },
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -89,9 +122,18 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
       crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
     }),
   );
+  // For the load balancer and the orchestrator: the process answers; the database answers too.
+  app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
+  app.get("/readyz", (_req, res) => {
+    databaseReachable(database)
+      .then((ok) => res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "database unreachable" }))
+      .catch(() => res.status(503).json({ status: "database unreachable" }));
+  });
   app.use(wellFormedRequestGuard());
   app.use(bodySizeGuard());
   app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
+  const renderCache = sharedPageCache(env, database);
+  if (renderCache) app.use(renderCache.middleware);
   app.use(
     createRequestHandler({
       build,

@@ -1,14 +1,12 @@
-import { parse } from "cookie";
 import { isbot } from "isbot";
 import { data, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/lang-layout";
-import { LANG_COOKIE } from "~/domain/cookies";
-import { isLang, localizePath, pickLangFromAcceptLanguage } from "~/domain/lang-path";
+import { isLang, localizePath } from "~/domain/lang-path";
 import { SiteFrame } from "~/components/layout/site-frame";
 import { ErrorPage } from "~/components/layout/error-page";
 import { pageMeta } from "~/seo";
 import { ensureTranslations } from "~/i18n/i18n";
-import { storefrontData } from "~/server/storefront.server";
+import { preferredLang, storefrontData } from "~/server/storefront.server";
 import { ShopProviders } from "~/state/shop-providers";
 import type { StorefrontData } from "~/state/storefront-data";
 
@@ -20,8 +18,7 @@ export async function loader({ params, request }: Route.LoaderArgs): Promise<Sto
     // An unprefixed (English) page: send a shopper who chose, or whose browser prefers, French or
     // Spanish to that version. Crawlers always get the page they asked for.
     if (isbot(request.headers.get("user-agent") ?? "")) return storefrontData(request);
-    const chosen = parse(request.headers.get("cookie") ?? "")[LANG_COOKIE];
-    const preferred = chosen && isLang(chosen) ? chosen : pickLangFromAcceptLanguage(request.headers.get("accept-language"));
+    const preferred = preferredLang((name) => request.headers.get(name));
     if (preferred && preferred !== "en") {
       throw redirect(localizePath(url.pathname + url.search, preferred), { headers: { Vary: "Accept-Language, Cookie" } });
     }
@@ -31,6 +28,16 @@ export async function loader({ params, request }: Route.LoaderArgs): Promise<Sto
   if (lang === "en") throw redirect(localizePath(url.pathname + url.search, "en"), 301);
   if (!isLang(lang)) throw data(null, { status: 404 });
   return storefrontData(request);
+}
+
+/**
+ * Shopper pages are the same for everyone with the same URL, language preference and currency (the
+ * cart lives in the browser): the render cache may share them (server/render-cache.ts). HTML is never
+ * stored by shared caches, since each response carries its own CSP nonce; browsers revalidate with
+ * the ETag. A page that shows one buyer's data overrides this with its own `headers`.
+ */
+export function headers(): HeadersInit {
+  return { "X-Shared-Page": "1", "Cache-Control": "private, no-cache", Vary: "Cookie, Accept-Language" };
 }
 
 /** Before a page in another language shows, its strings are fetched (once) in the browser. */

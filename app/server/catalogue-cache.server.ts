@@ -29,6 +29,8 @@ export interface Catalogue {
 interface Cache {
   subscription: Subscription | undefined;
   current: Promise<Catalogue> | undefined;
+  /** Told whenever the copy is dropped (here or, through NOTIFY, in another process). */
+  listeners: Set<() => void>;
 }
 
 const caches = new WeakMap<Db, Cache>();
@@ -45,15 +47,34 @@ async function load(db: Db): Promise<Catalogue> {
 function cacheFor(db: Db): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    const created: Cache = { subscription: undefined, current: undefined };
+    const created: Cache = { subscription: undefined, current: undefined, listeners: new Set() };
     // Any message, and every (re)connection of the listener, drops what this process remembers.
-    created.subscription = listen(db, CHANNEL, () => {
-      created.current = undefined;
-    });
+    created.subscription = listen(db, CHANNEL, () => drop(created));
     cache = created;
     caches.set(db, cache);
   }
   return cache;
+}
+
+function drop(cache: Cache): void {
+  cache.current = undefined;
+  for (const listener of cache.listeners) listener();
+}
+
+/**
+ * Calls `listener` whenever the catalogue changes, in this process or another: whatever was made
+ * from it (rendered pages) must be dropped too. Returns the unsubscribe function.
+ */
+export function onCatalogueChange(listener: () => void, db: Db = getDb()): () => void {
+  const cache = cacheFor(db);
+  cache.listeners.add(listener);
+  return () => cache.listeners.delete(listener);
+}
+
+/** False while this process could miss another's change (its PostgreSQL listener is down). */
+export function catalogueChangesHeard(db: Db = getDb()): boolean {
+  const subscription = cacheFor(db).subscription;
+  return subscription === undefined || subscription.live;
 }
 
 /** The catalogue, from memory when this process may trust its copy. */
@@ -77,6 +98,6 @@ export async function readCatalogue(db: Db = getDb()): Promise<Catalogue> {
  * once, the others when the notification reaches them (milliseconds).
  */
 export async function invalidateCatalogue(db: Db = getDb()): Promise<void> {
-  cacheFor(db).current = undefined;
+  drop(cacheFor(db));
   await db.execute(sql`select pg_notify(${CHANNEL}, '')`);
 }

@@ -4,6 +4,7 @@ import type { ApiRefusal } from "~/domain/api/contract";
 import type { PublicReview } from "~/domain/api/reviews";
 import type { ReviewInput } from "~/domain/validation";
 import { reviews } from "../../db/schema";
+import { invalidateCatalogue } from "./catalogue-cache.server";
 import type { Db } from "./db.server";
 
 /** One review per client per this many minutes (SPEC §5: "blocked while waiting"). */
@@ -51,6 +52,8 @@ export async function submitReview(db: Db, input: ReviewInput, client: string, n
     .onConflictDoNothing()
     .returning();
   if (!row) return { ok: false, code: "review_duplicate", vars: {} };
+  // Product pages show published reviews: pages rendered before this one must go.
+  await invalidateCatalogue(db);
   return { ok: true, review: toPublic(row) };
 }
 

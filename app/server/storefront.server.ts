@@ -2,24 +2,32 @@ import { parse } from "cookie";
 import { CURRENCY_COOKIE } from "~/domain/cookies";
 import { NEWUSER15, isCouponAdvertisable } from "~/domain/coupons";
 import { currencyForCountry, currencyOnLanguageChange, isPreferenceFresh, parsePreference } from "~/domain/currency";
-import { splitLangFromPath } from "~/domain/lang-path";
+import { LANG_COOKIE } from "~/domain/cookies";
+import { isLang, pickLangFromAcceptLanguage, splitLangFromPath, type Lang } from "~/domain/lang-path";
 import { toSummary } from "~/domain/product";
 import type { InitialCurrency, StorefrontData } from "~/state/storefront-data";
 import { readCatalogue } from "./catalogue-cache.server";
 import { getEnv } from "./env.server";
 
 
+/** Reads one request header (a Fetch Request's or Express's). */
+export type HeaderReader = (name: string) => string | null;
+
 /**
  * The stored currency preference (cookie mirror of local storage) decides server-rendered prices,
  * so a returning shopper never sees a flash of dollars.
  */
 export function initialCurrency(request: Request, now = Date.now()): InitialCurrency {
+  return initialCurrencyFor(new URL(request.url).pathname, (name) => request.headers.get(name), now);
+}
+
+function initialCurrencyFor(pathname: string, header: HeaderReader, now: number): InitialCurrency {
   const env = getEnv();
-  const cookies = parse(request.headers.get("cookie") ?? "");
+  const cookies = parse(header("cookie") ?? "");
   const stored = parsePreference(cookies[CURRENCY_COOKIE] ?? null);
-  const country = env.COUNTRY_HEADER ? request.headers.get(env.COUNTRY_HEADER) : null;
+  const country = env.COUNTRY_HEADER ? header(env.COUNTRY_HEADER) : null;
   const geoCurrency = country ? currencyForCountry(country) : null;
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
+  const { lang } = splitLangFromPath(pathname);
   if (stored && isPreferenceFresh(stored, now)) {
     return { currency: stored.currency, isManualSelection: stored.isManualSelection, geoCurrency, needsDetection: false };
   }
@@ -30,6 +38,22 @@ export function initialCurrency(request: Request, now = Date.now()): InitialCurr
     geoCurrency,
     needsDetection: geoCurrency === null,
   };
+}
+
+/** The language a shopper chose (cookie) or whose browser prefers it, for unprefixed (English) pages. */
+export function preferredLang(header: HeaderReader): Lang | null {
+  const chosen = parse(header("cookie") ?? "")[LANG_COOKIE];
+  return chosen && isLang(chosen) ? chosen : pickLangFromAcceptLanguage(header("accept-language"));
+}
+
+/**
+ * Everything a shopper page's HTML depends on besides its URL: the language preference (which
+ * decides the redirect of unprefixed pages) and the currency the prices are rendered in. Pages with
+ * the same URL and variant are identical, so the render cache (server/render-cache.ts) shares them.
+ */
+export function sharedPageVariant(pathname: string, header: HeaderReader, now = Date.now()): string {
+  const currency = initialCurrencyFor(pathname, header, now);
+  return [preferredLang(header) ?? "-", currency.currency, currency.isManualSelection ? "m" : "a", currency.geoCurrency ?? "-", currency.needsDetection ? "d" : "-"].join(":");
 }
 
 /** Everything the shop's frame and the shopper state need on every page, from the catalogue cache. */

@@ -5,6 +5,8 @@ import { createServer } from "vite";
 
 export interface RunningShop {
   port: number;
+  /** Imports a module of the running shop (same instance: its database, its caches). */
+  load<T>(modulePath: string): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
   await fetch(`http://127.0.0.1:${port}/`);
   return {
     port,
+    load: async <T,>(modulePath: string) => (await vite.ssrLoadModule(modulePath)) as T,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -1,0 +1,23 @@
+# Production image: docker build -t trigger-shop . && docker run -p 3000:3000 -e SESSION_SECRET=… trigger-shop
+# Several processes behind a load balancer share one PostgreSQL: set DATABASE_URL and the same
+# SESSION_SECRET on each (README, "Running in production").
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/server/start.js ./server/start.js
+COPY --from=build /app/db/migrations ./db/migrations
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "server/start.js"]

@@ -1,0 +1,194 @@
+/**
+ * npm run bench — how fast the shop answers, on this machine, against the issue's targets:
+ *   pages: autocannon (10 connections) on /, /product/1, /fr/triggers and /robots.txt against the
+ *          production build (`npm run build` first; BUILD_DIR honoured) started as its own process,
+ *          with the render cache off (every page rendered) and on, on PGlite and on PostgreSQL
+ *          (TEST_DATABASE_URL, else the local test server; a fresh database, dropped afterwards);
+ *          the server's peak RSS during each run.
+ *   orders: createOrder from concurrent callers, in-process, on both databases.
+ *
+ *   npm run bench -- --seconds 5 --connections 10 --only pages|orders
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { createServer } from "vite";
+import type { OrderBenchResult } from "./bench-orders";
+
+// The app's modules use Vite features (import.meta.glob for the translations): load them through
+// Vite, as the dev server and the integration tests do.
+const vite = await createServer({ appType: "custom", logLevel: "error", server: { middlewareMode: true, hmr: false, ws: false } });
+const { benchOrders, percentile, postgresReachable, withFreshPostgres } = (await vite.ssrLoadModule("/scripts/bench-orders.ts")) as typeof import("./bench-orders");
+const { openDatabase } = (await vite.ssrLoadModule("/app/server/db.server.ts")) as typeof import("../app/server/db.server");
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "5" },
+    connections: { type: "string", default: "10" },
+    concurrency: { type: "string", default: "16" },
+    only: { type: "string" },
+  },
+});
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+const PG_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const PAGES = ["/", "/product/1", "/fr/triggers", "/robots.txt"];
+const PORT = 4700;
+
+const TARGETS = {
+  uncachedProduct: { rps: 400, p99: 60 },
+  cached: { rps: 1500 },
+  ordersPostgres: 300,
+  rssMb: 200,
+};
+
+interface PageResult {
+  database: string;
+  cache: "off" | "on";
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  rssMb: number;
+}
+
+function rssMb(pid: number): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+    return line ? Number(line[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
+  const child = spawn("node", ["server/start.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("the server did not become ready in 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+async function measure(pagePath: string, pid: number): Promise<Omit<PageResult, "database" | "cache" | "path">> {
+  // Warm-up: the first renders compile and fill caches.
+  await autocannon({ url: `http://127.0.0.1:${PORT}${pagePath}`, connections: 2, amount: 50 });
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200);
+  const result = await autocannon({ url: `http://127.0.0.1:${PORT}${pagePath}`, connections: CONNECTIONS, duration: SECONDS });
+  clearInterval(sampler);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    rssMb: Math.max(peak, rssMb(pid)),
+  };
+}
+
+async function benchPages(database: string, env: Record<string, string>): Promise<PageResult[]> {
+  const results: PageResult[] = [];
+  for (const cache of ["off", "on"] as const) {
+    const server = await startServer({ ...env, RENDER_CACHE_SECONDS: cache === "on" ? "600" : "0" });
+    try {
+      for (const pagePath of PAGES) {
+        const measured = await measure(pagePath, server.child.pid!);
+        results.push({ database, cache, path: pagePath, ...measured });
+        console.log(`${database.padEnd(9)} cache ${cache.padEnd(3)} ${pagePath.padEnd(14)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors}  RSS ${measured.rssMb.toFixed(0)} MB`);
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  return results;
+}
+
+const verdict = (met: boolean) => (met ? "met" : "MISSED");
+
+async function main(): Promise<void> {
+  const only = values.only;
+  const pageResults: PageResult[] = [];
+  const orderResults: OrderBenchResult[] = [];
+  const pgUp = await postgresReachable(PG_URL);
+  if (!pgUp) console.log(`PostgreSQL skipped: nothing answers at ${PG_URL.replace(/\/\/[^@]*@/, "//")}`);
+
+  if (only !== "orders") {
+    if (!existsSync(path.join(BUILD_DIR, "server", "index.js"))) throw new Error(`No production build in ${BUILD_DIR}/: run npm run build first`);
+    const dataDir = mkdtempSync(path.join(tmpdir(), "ts-bench-"));
+    try {
+      pageResults.push(...(await benchPages("pglite", { DATA_DIR: dataDir })));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    if (pgUp) await withFreshPostgres(PG_URL, async (url) => void pageResults.push(...(await benchPages("postgres", { DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0" }))));
+  }
+  if (only !== "pages") {
+    const options = { seconds: SECONDS, concurrency: Number(values.concurrency) };
+    const pglite = await openDatabase({ dataDir: "memory://" });
+    try {
+      orderResults.push(await benchOrders("pglite", pglite, options));
+    } finally {
+      await pglite.close();
+    }
+    if (pgUp) {
+      await withFreshPostgres(PG_URL, async (url) => {
+        const postgres = await openDatabase({ databaseUrl: url, dataDir: "unused" });
+        try {
+          orderResults.push(await benchOrders("postgres", postgres, options));
+        } finally {
+          await postgres.close();
+        }
+      });
+    }
+  }
+
+  console.log(`\n| database | render cache | page | req/s | p50 | p99 | errors | peak RSS |\n| --- | --- | --- | --- | --- | --- | --- | --- |`);
+  for (const r of pageResults) console.log(`| ${r.database} | ${r.cache} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${r.rssMb.toFixed(0)} MB |`);
+  if (orderResults.length) {
+    console.log(`\n| database | orders/s | p50 | p99 | failures |\n| --- | --- | --- | --- | --- |`);
+    for (const r of orderResults) {
+      console.log(`| ${r.name} | ${(r.orders / r.seconds).toFixed(0)} | ${percentile(r.latenciesMs, 50).toFixed(1)} ms | ${percentile(r.latenciesMs, 99).toFixed(1)} ms | ${r.failures} |`);
+    }
+  }
+
+  console.log("\nTargets:");
+  for (const database of new Set(pageResults.map((r) => r.database))) {
+    const uncached = pageResults.find((r) => r.database === database && r.cache === "off" && r.path === "/product/1");
+    const cached = pageResults.filter((r) => r.database === database && r.cache === "on" && r.path !== "/robots.txt");
+    const peak = Math.max(...pageResults.filter((r) => r.database === database).map((r) => r.rssMb));
+    if (uncached) console.log(`  ${database}: product page uncached ≥ ${TARGETS.uncachedProduct.rps} req/s, p99 ≤ ${TARGETS.uncachedProduct.p99} ms: ${uncached.rps.toFixed(0)} req/s, p99 ${uncached.p99} ms — ${verdict(uncached.rps >= TARGETS.uncachedProduct.rps && uncached.p99 <= TARGETS.uncachedProduct.p99)}`);
+    for (const r of cached) console.log(`  ${database}: ${r.path} from the render cache ≥ ${TARGETS.cached.rps} req/s: ${r.rps.toFixed(0)} — ${verdict(r.rps >= TARGETS.cached.rps)}`);
+    console.log(`  ${database}: RSS ≤ ${TARGETS.rssMb} MB under load: ${peak.toFixed(0)} MB — ${verdict(peak <= TARGETS.rssMb)}`);
+  }
+  const pgOrders = orderResults.find((r) => r.name === "postgres");
+  if (pgOrders) console.log(`  orders on PostgreSQL ≥ ${TARGETS.ordersPostgres}/s: ${(pgOrders.orders / pgOrders.seconds).toFixed(0)} — ${verdict(pgOrders.orders / pgOrders.seconds >= TARGETS.ordersPostgres)}`);
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  })
+  .finally(() => void vite.close());
