@@ -8,9 +8,9 @@ import { signValue, verifySignedValue } from "./signed-value.server";
  * The newsletter's emailed links. A token is the signed value
  * `newsletter-{action}.{nonce}.{email, base64url}`: the action keeps a confirm link from passing for
  * an unsubscribe link, the email says whose subscription it is, and the nonce — stored on the
- * subscriber's row and replaced when a link is used — makes each link work once
- * (docs/decisions/018-newsletter-double-opt-in.md). Every part is URL-safe, so the token needs no
- * escaping in a link or a header.
+ * subscriber's row, replaced on unsubscribing and on signing up again after that — ties the link to
+ * one sign-up, so each link works once (newsletter.server.ts; docs/decisions/018). Every part is
+ * URL-safe, so the token needs no escaping in a link or a header.
  */
 export type NewsletterAction = "confirm" | "unsubscribe";
 
