@@ -13,6 +13,7 @@ import { outboxSenders } from "../app/server/mail/senders.server";
 import { getPayPal } from "../app/server/paypal/instance.server";
 import { setRateLimitScale } from "../app/server/rate-limit.server";
 import { bodySizeGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
+import { TEST_HOOKS_PREFIX, testHooks } from "./test-hooks";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/seed.server";
 
 export { EnvError } from "../app/server/env.server";
@@ -92,6 +93,17 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   app.use(wellFormedRequestGuard());
   app.use(bodySizeGuard());
   app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
+  if (env.E2E_TEST_HOOKS === "1") {
+    logger.warn(`E2E_TEST_HOOKS=1: test-only routes are mounted under ${TEST_HOOKS_PREFIX} (end-to-end tests only, never in production)`);
+    app.use(TEST_HOOKS_PREFIX, testHooks(database.db));
+  }
+  // A page may set a stricter Referrer-Policy than helmet's (the order-status page, whose URL holds
+  // its key): React Router's adapter appends headers, so this one replaces the default instead.
+  app.use((_req, res, next) => {
+    const append = res.append.bind(res);
+    res.append = (field: string, value?: string | string[]) => (field.toLowerCase() === "referrer-policy" && value !== undefined ? res.set(field, value) : append(field, value));
+    next();
+  });
   app.use(
     createRequestHandler({
       build,

@@ -41,6 +41,8 @@ const schema = z.object({
   REVIEW_WIDGET_URL: optionalUrl,
   SELLER_DISCORD_WEBHOOK: optionalUrl,
   SEED_COUPONS_FILE: z.string().min(1).optional(),
+  /** "1" only in the end-to-end suite: mounts server/test-hooks.ts (never in production). */
+  E2E_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
 });
 
