@@ -6,6 +6,7 @@ import type { PaidOutcome } from "~/components/payment/paypal-checkout";
 import type { OrderStatusView } from "~/domain/api/order-status";
 import type { CreatedOrderSummary } from "~/domain/api/orders";
 import { usePublicConfig } from "~/state/storefront-data";
+import { useHydrated } from "./use-hydrated";
 
 // The same lazily loaded PayPal buttons as the checkout's payment step.
 const PayPalCheckout = lazy(() => import("~/components/payment/paypal-checkout"));
@@ -30,6 +31,9 @@ interface Props {
 export function OrderPayment({ order, statusPath, onPaid }: Props) {
   const { t } = useTranslation();
   const paypal = usePublicConfig()?.paypal ?? null;
+  // The buttons load in the browser only: without JavaScript, the noscript note says so instead of
+  // a "loading" line that would never end.
+  const hydrated = useHydrated();
   const online = order.status === "awaiting_payment" && order.channel === "paypal" && paypal !== null && order.totalCents > 0;
   const manual = <ManualOrderLinks order={summaryOf(order, statusPath)} giftUsername={order.recipient ?? undefined} />;
 
@@ -54,11 +58,13 @@ export function OrderPayment({ order, statusPath, onPaid }: Props) {
       <noscript>
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("orderStatus.pay.noscript", { id: order.id })}</p>
       </noscript>
-      <div className="mt-4">
-        <Suspense fallback={<p className="text-sm text-slate-600">{t("checkout.payment.loading")}</p>}>
-          <PayPalCheckout order={{ id: order.id }} clearCartWhenPaid={false} onPaid={paid} />
-        </Suspense>
-      </div>
+      {hydrated ? (
+        <div className="mt-4">
+          <Suspense fallback={<p className="text-sm text-slate-600">{t("checkout.payment.loading")}</p>}>
+            <PayPalCheckout order={{ id: order.id }} clearCartWhenPaid={false} onPaid={paid} />
+          </Suspense>
+        </div>
+      ) : null}
       <div className="mt-5 border-t border-slate-200 pt-4">
         <h3 className="mb-3 text-sm font-semibold text-slate-900">{t("checkout.orderVia")}</h3>
         {manual}
