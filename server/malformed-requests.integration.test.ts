@@ -114,7 +114,7 @@ const ROUTES = [
   "/product/1", "/product/king-kong-ultra", "/gift-checkout/1", "/cart", "/checkout", "/privacy-policy",
   "/return-policy", "/terms-of-service", "/help-center", "/contact", "/thank-you", "/login-required", "/share",
   "/no-such-page", "/api/coupon", "/api/orders", "/api/reviews", "/api/newsletter", "/robots.txt",
-  "/sitemap.xml", "/locales/fr", "/locales/xx",
+  "/sitemap.xml", "/locales/fr", "/locales/xx", "/order", "/order/ORD261122100000-ABCD", "/api/order-status",
 ];
 
 const printable = (maxLength: number) => fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength });
