@@ -12,7 +12,7 @@ import { orderEvents, orderItems, orders, payments } from "../../db/schema";
 import { TERMS_VERSION } from "~/domain/consent";
 import { findCouponByCode, redeemCoupon, releaseCoupon } from "./coupons.server";
 import type { Db } from "./db.server";
-import { readCatalogue } from "./catalogue-cache.server";
+import { invalidateCatalogue, readCatalogue } from "./catalogue-cache.server";
 import { queueOrderNotice, type OrderNotice } from "./mail/order-mail.server";
 
 export interface NewOrder {
@@ -59,6 +59,7 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
   let discountCents = 0;
   let couponId: string | null = null;
   let couponCode: string | null = null;
+  let couponLimited = false;
   let freeProductId: string | null = null;
   if (input.couponCode) {
     const coupon = await findCouponByCode(db, input.couponCode);
@@ -67,6 +68,7 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
     discountCents = result.discountCents;
     couponId = result.coupon.id;
     couponCode = result.coupon.code;
+    couponLimited = result.coupon.usageLimit !== null;
     freeProductId = result.freeProductId;
   }
   const totals = cartTotals(items, discountCents);
@@ -105,6 +107,9 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
         if (couponId && !(await redeemCoupon(tx, couponId, id))) throw new CouponExhausted();
         await queueOrderNotice(tx, id, { kind: "received" }, now);
       });
+      // The storefront advertises NEWUSER15 only while it is under its limit: a limited coupon's
+      // cached count must not outlive this use.
+      if (couponLimited) await invalidateCatalogue(db);
       return {
         ok: true,
         order: { id, status, items: rows, subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, totalCents: totals.finalTotalCents, couponCode },
@@ -139,7 +144,8 @@ export async function changeOrderStatus(
   note: string | null = null,
   now = new Date(),
 ): Promise<StatusChangeResult> {
-  return db.transaction(async (tx): Promise<StatusChangeResult> => {
+  let releasedUses = 0;
+  const changed = await db.transaction(async (tx): Promise<StatusChangeResult> => {
     const [order] = await tx.select({ status: orders.status, totalCents: orders.totalCents }).from(orders).where(eq(orders.id, id)).for("update");
     if (!order) return { ok: false, code: "order_not_found", vars: {} };
     const result = transition(order.status, to);
@@ -154,11 +160,14 @@ export async function changeOrderStatus(
       .where(eq(orders.id, id));
     await tx.insert(orderEvents).values({ orderId: id, fromStatus: order.status, toStatus: to, actor, note, createdAt: now });
     // An order that ends unpaid gives its reserved coupon use back.
-    if (to === "cancelled") await releaseCoupon(tx, id, now);
+    if (to === "cancelled") releasedUses = await releaseCoupon(tx, id, now);
     const notice = buyerNoticeFor(to, order.totalCents);
     if (notice) await queueOrderNotice(tx, id, notice, now);
     return { ok: true };
   });
+  // A use given back may bring the new-user offer back: the cached usage count is dropped.
+  if (releasedUses > 0) await invalidateCatalogue(db);
+  return changed;
 }
 
 /** The buyer is mailed when the order ends; "in progress" shows on the status page only. */
