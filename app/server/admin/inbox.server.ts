@@ -134,6 +134,12 @@ const subscriberColumns = {
   unsubscribedAt: newsletterSubscribers.unsubscribedAt,
 };
 
+/** ?show=confirmed|pending|unsubscribed|all; confirmed (the addresses that may be mailed) by default. */
+export function subscriberFilterOf(url: URL): SubscriberFilter {
+  const show = url.searchParams.get("show");
+  return show === "all" || (SUBSCRIBER_STATUSES as readonly string[]).includes(show ?? "") ? (show as SubscriberFilter) : "confirmed";
+}
+
 const subscriberWhere = (filter: SubscriberFilter) => (filter === "all" ? undefined : eq(newsletterSubscribers.status, filter));
 
 export async function listSubscribers(
