@@ -92,6 +92,11 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   app.use(wellFormedRequestGuard());
   app.use(bodySizeGuard());
   app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
+  // The seller console (pages, data requests, exports) is never stored by caches nor indexed.
+  app.use((req, res, next) => {
+    if (/^\/admin(?:[/.]|$)/.test(req.path)) res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
+    next();
+  });
   app.use(
     createRequestHandler({
       build,

@@ -1,0 +1,18 @@
+import { data } from "react-router";
+import type { Route } from "./+types/not-found";
+import { requireSeller } from "~/server/admin/guard.server";
+
+/** Unknown console paths: a 404 for a seller, the login page (or 401) for anyone else. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSeller(request);
+  throw data(null, { status: 404 });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireSeller(request);
+  throw data(null, { status: 404 });
+}
+
+export default function AdminNotFound() {
+  return null;
+}

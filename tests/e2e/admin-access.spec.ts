@@ -1,0 +1,23 @@
+import { expect, test } from "./fixtures";
+import { E2E_SELLERS, loginAsSeller } from "./admin-helpers";
+
+test.describe("seller console access", () => {
+  test("a visitor is sent to the login page and comes back to the page asked for", async ({ page }) => {
+    await page.goto("/admin/orders?status=paid");
+    await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Forders%3Fstatus%3Dpaid$/);
+    await page.getByLabel("Email").fill(E2E_SELLERS.main.email);
+    await page.getByLabel("Password").fill(E2E_SELLERS.main.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\?status=paid$/);
+    await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
+  });
+
+  test("log in and out", async ({ page }) => {
+    await loginAsSeller(page);
+    await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+});
