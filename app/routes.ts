@@ -10,11 +10,23 @@ export default [
     route("login/code", "routes/admin/login-code.tsx"),
     route("logout", "routes/admin/logout.ts"),
     route("orders/export.csv", "routes/admin/orders-export.ts"),
+    route("inbox/subscribers.csv", "routes/admin/subscribers-export.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:id", "routes/admin/order.tsx"),
       route("account", "routes/admin/account.tsx"),
+      // The shop (admin-shop): products, coupons, inbox.
+      route("products", "routes/admin/products.tsx"),
+      route("products/:id", "routes/admin/product.tsx"),
+      route("coupons", "routes/admin/coupons.tsx"),
+      route("coupons/new", "routes/admin/coupon-new.tsx"),
+      route("coupons/:id", "routes/admin/coupon.tsx"),
+      route("inbox", "routes/admin/inbox.tsx", [
+        index("routes/admin/inbox-messages.tsx"),
+        route("reviews", "routes/admin/inbox-reviews.tsx"),
+        route("subscribers", "routes/admin/inbox-subscribers.tsx"),
+      ]),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
