@@ -113,7 +113,7 @@ export default function CouponPage() {
         {orders.length === 0 ? (
           <p className="text-sm text-slate-700">No order has used this coupon yet.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
                 <tr>

@@ -68,7 +68,7 @@ export default function Coupons() {
         </Notice>
       )}
       <Card>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <caption className="sr-only">Coupons, what they give and how often they were used</caption>
             <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">

@@ -49,7 +49,7 @@ export default function Subscribers() {
         {rows.length === 0 ? (
           <p className="text-sm text-slate-700">No subscriber here.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
                 <tr>

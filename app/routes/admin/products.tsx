@@ -24,7 +24,7 @@ export default function Products() {
         <p className="mb-3 text-sm text-slate-700">
           Prices are in US dollars. A change shows on the storefront at once; orders already placed keep the price they were sold at.
         </p>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[44rem] text-left text-sm">
             <caption className="sr-only">Products and their prices</caption>
             <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">

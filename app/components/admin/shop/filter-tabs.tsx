@@ -13,7 +13,7 @@ export interface FilterTab {
 /** A list's filters as links (shareable, work without JavaScript); the current one is aria-current. */
 export function FilterTabs({ label, tabs }: { label: string; tabs: readonly FilterTab[] }) {
   return (
-    <nav aria-label={label} className="mb-4 overflow-x-auto">
+    <nav aria-label={label} className="relative mb-4 overflow-x-auto">
       <ul className="flex gap-1">
         {tabs.map((tab) => (
           <li key={tab.to}>
