@@ -34,6 +34,7 @@ export default function Inbox() {
       <PageTitle>Inbox</PageTitle>
       <FilterTabs
         label="Inbox sections"
+        variant="sections"
         tabs={SECTIONS.map((s) => ({
           to: s.to,
           label: s.label,

@@ -10,20 +10,35 @@ export interface FilterTab {
   active: boolean;
 }
 
-/** A list's filters as links (shareable, work without JavaScript); the current one is aria-current. */
-export function FilterTabs({ label, tabs }: { label: string; tabs: readonly FilterTab[] }) {
+const STYLES = {
+  /** A page's sections (the inbox's three lists). */
+  sections: {
+    list: "flex gap-1 border-b border-slate-300",
+    link: "-mb-px inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap border-b-2 px-3 text-sm font-semibold",
+    active: "border-brand-700 text-brand-900",
+    idle: "border-transparent text-slate-700 hover:border-slate-400 hover:text-slate-900",
+  },
+  /** A list's filters. */
+  filters: {
+    list: "flex gap-1",
+    link: "inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-full border px-3 text-sm font-medium",
+    active: "border-brand-700 bg-brand-50 text-brand-900",
+    idle: "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+  },
+} as const;
+
+/** Sections or filters as links (shareable, work without JavaScript); the current one is aria-current. */
+export function FilterTabs({ label, tabs, variant = "filters" }: { label: string; tabs: readonly FilterTab[]; variant?: keyof typeof STYLES }) {
+  const style = STYLES[variant];
   return (
     <nav aria-label={label} className="relative mb-4 overflow-x-auto">
-      <ul className="flex gap-1">
+      <ul className={style.list}>
         {tabs.map((tab) => (
           <li key={tab.to}>
             <Link
               to={tab.to}
               aria-current={tab.active ? "page" : undefined}
-              className={twMerge(
-                "inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-md border px-3 text-sm font-medium",
-                tab.active ? "border-brand-700 bg-brand-50 text-brand-900" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
-              )}
+              className={twMerge(style.link, tab.active ? style.active : style.idle)}
             >
               {tab.label}
               {tab.count !== undefined && (
