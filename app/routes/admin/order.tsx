@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/order";
 import { formatUtc, usd } from "~/components/admin/format";
 import { adminMeta } from "~/components/admin/meta";
@@ -47,6 +47,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.success) return data({ ok: false as const, intent, message: parsed.error.issues[0]?.message ?? "The form is incomplete." }, { status: 422 });
   const result = await applyOrderAction({ db: getDb(), paypal: getPayPal(), seller }, params.id, parsed.data);
   return data({ ...result, intent }, { status: result.ok ? 200 : result.status });
+}
+
+/** After any action, refused ones too: a refusal usually means the order moved on elsewhere, so show where it is now. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? true : defaultShouldRevalidate;
 }
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
