@@ -1,22 +1,30 @@
 /**
- * CSV for the seller's exports (RFC 4180, opened in spreadsheets). A cell starting with = + - @,
- * tab or carriage return (leading spaces ignored) would run as a formula in Excel/LibreOffice/Sheets: such a cell is
- * prefixed with a single quote so it shows as text (OWASP "CSV injection").
+ * CSV (RFC 4180) for spreadsheets: fields quoted when needed, CRLF line ends, and text that a
+ * spreadsheet would run as a formula (=, +, -, @ — after any leading spaces — or tab, CR at the
+ * start: "CSV injection") is prefixed with an apostrophe so it shows as text. Numbers are written
+ * as they are, dates as ISO 8601 (UTC).
  */
+export type CsvValue = string | number | boolean | Date | null | undefined;
+
 const FORMULA_START = /^(\s*[=+\-@]|[\t\r])/;
 
-export type CsvValue = string | number | boolean | Date | null | undefined;
+/** Put in front of a file that Excel must read as UTF-8 (names and messages with accents). */
+export const UTF8_BOM = "\uFEFF";
 
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  // Numbers we write ourselves (-5) are data, not formulas; text from shoppers is never trusted.
-  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? "" : value.toISOString();
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Header row then one row per record, CRLF line ends, with a BOM so Excel reads UTF-8. */
+export function csvRow(values: readonly CsvValue[]): string {
+  return values.map(csvCell).join(",");
+}
+
+/** A whole file: a header row, then the rows, each ending in CRLF. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(","));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return [header, ...rows].map((row) => `${csvRow(row)}\r\n`).join("");
 }

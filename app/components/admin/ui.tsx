@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { twMerge } from "tailwind-merge";
 
 /**
@@ -16,10 +17,16 @@ export function PageTitle({ children, actions }: { children: React.ReactNode; ac
   );
 }
 
+/** A titled panel; its heading names it, so it is a landmark region screen readers can jump to. */
 export function Card({ title, children, className }: { title?: React.ReactNode; children: React.ReactNode; className?: string }) {
+  const id = useId();
   return (
-    <section className={twMerge("rounded-lg border border-slate-200 bg-white p-4 shadow-sm", className)}>
-      {title && <h2 className="mb-3 text-base font-semibold text-slate-900">{title}</h2>}
+    <section aria-labelledby={title ? id : undefined} className={twMerge("rounded-lg border border-slate-200 bg-white p-4 shadow-sm", className)}>
+      {title && (
+        <h2 id={id} className="mb-3 text-base font-semibold text-slate-900">
+          {title}
+        </h2>
+      )}
       {children}
     </section>
   );

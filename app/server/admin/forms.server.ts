@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 
 /** A console form's refusal: a message for the page, with a status that says why. */
@@ -23,4 +24,9 @@ export function field(form: FormData, name: string): string {
 export function waitMessage(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return seconds < 90 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${minutes} minutes`;
+}
+
+/** A fresh key for one rendering of a form whose repeated submit must count once (a refund). */
+export function formKey(): string {
+  return randomUUID();
 }

@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { PRODUCTS } from "~/catalogue";
-import { toCsv } from "~/domain/csv";
+import { toCsv, UTF8_BOM } from "~/domain/csv";
 import { contactMessages, newsletterSubscribers, reviews } from "../../../db/schema";
 import type { Db } from "../db.server";
 
@@ -173,9 +173,12 @@ export async function subscribersCsv(db: Db, filter: SubscriberFilter): Promise<
     .from(newsletterSubscribers)
     .where(and(subscriberWhere(filter)))
     .orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.email);
-  const csv = toCsv(
-    ["email", "status", "language", "subscribed_at", "confirmed_at", "unsubscribed_at"],
-    rows.map((r) => [r.email, r.status, r.lang, r.createdAt, r.confirmedAt, r.unsubscribedAt]),
-  );
+  // The BOM makes Excel read the file as UTF-8 (addresses may hold non-ASCII letters).
+  const csv =
+    UTF8_BOM +
+    toCsv(
+      ["email", "status", "language", "subscribed_at", "confirmed_at", "unsubscribed_at"],
+      rows.map((r) => [r.email, r.status, r.lang, r.createdAt, r.confirmedAt, r.unsubscribedAt]),
+    );
   return { csv, rows: rows.length };
 }
