@@ -9,7 +9,7 @@ import { readNewCoupon } from "~/domain/seller/coupon-form";
 import { formRecord, type FieldErrors } from "~/domain/seller/form-fields";
 import { getDb } from "~/server/db.server";
 import { readForm } from "~/server/admin/forms.server";
-import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
+import { requireSeller } from "~/server/admin/guard.server";
 import { createCoupon } from "~/server/admin/shop-coupons.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("New coupon");
@@ -23,12 +23,10 @@ export async function action({ request }: Route.ActionArgs) {
   const seller = await requireSeller(request);
   const read = readNewCoupon(formRecord(await readForm(request)));
   if (!read.ok) return data<{ errors: FieldErrors }>({ errors: read.errors }, { status: 422 });
-  const db = getDb();
-  const created = await createCoupon(db, read.coupon);
+  const created = await createCoupon(getDb(), seller, read.coupon);
   if (!created.ok) {
     return data<{ errors: FieldErrors }>({ errors: "errors" in created ? created.errors : { form: "The coupon could not be created." } }, { status: 409 });
   }
-  await recordSellerAction(db, seller, "coupon.create", `coupon:${created.id}`, created.changes);
   return redirect(`/admin/coupons/${encodeURIComponent(created.id)}?created=1`);
 }
 

@@ -13,7 +13,7 @@ import { formRecord, type FieldErrors } from "~/domain/seller/form-fields";
 import { getDb } from "~/server/db.server";
 import { toggleCoupon } from "~/server/admin/coupon-toggle.server";
 import { field, readForm } from "~/server/admin/forms.server";
-import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
+import { requireSeller } from "~/server/admin/guard.server";
 import { couponOrders, findCoupon, updateCouponTerms } from "~/server/admin/shop-coupons.server";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Coupon ${data.coupon.code}` : "Coupon");
@@ -42,13 +42,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent !== "save") return toggleCoupon(seller, intent, params.id);
   const read = readCouponTerms(formRecord(form));
   if (!read.ok) return data<ActionResult>({ ok: false, errors: read.errors }, { status: 422 });
-  const db = getDb();
-  const saved = await updateCouponTerms(db, params.id, read.coupon);
+  const saved = await updateCouponTerms(getDb(), seller, params.id, read.coupon);
   if (!saved.ok) {
     if ("reason" in saved) throw data("No such coupon", { status: 404 });
     return data<ActionResult>({ ok: false, errors: saved.errors }, { status: 422 });
   }
-  if (Object.keys(saved.changes).length > 0) await recordSellerAction(db, seller, "coupon.update", `coupon:${params.id}`, saved.changes);
   return data<ActionResult>({ ok: true, message: Object.keys(saved.changes).length > 0 ? "Saved. Checkout and the storefront use the new terms now." : "Nothing changed." });
 }
 

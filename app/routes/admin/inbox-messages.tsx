@@ -9,7 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { replyMailto } from "~/domain/seller/reply-link";
 import { getDb } from "~/server/db.server";
 import { field, formError, readForm } from "~/server/admin/forms.server";
-import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
+import { requireSeller } from "~/server/admin/guard.server";
 import { listContactMessages, pageNumber, setMessageRead, type ContactFilter } from "~/server/admin/inbox.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Messages");
@@ -36,9 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = field(form, "intent");
   const id = Number(field(form, "id"));
   if ((intent !== "read" && intent !== "unread") || !Number.isSafeInteger(id) || id < 1) return formError(400, "Unknown action.");
-  const db = getDb();
-  if (!(await setMessageRead(db, id, intent === "read"))) return formError(404, "No such message.");
-  await recordSellerAction(db, seller, `contact.${intent}`, `contact:${id}`);
+  if (!(await setMessageRead(getDb(), seller, id, intent === "read"))) return formError(404, "No such message.");
   return data({ ok: true as const, message: intent === "read" ? "Marked as read." : "Marked as unread." });
 }
 

@@ -7,7 +7,7 @@ import { when } from "~/components/admin/shop/format";
 import { Card, Notice } from "~/components/admin/ui";
 import { getDb } from "~/server/db.server";
 import { field, formError, readForm } from "~/server/admin/forms.server";
-import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
+import { requireSeller } from "~/server/admin/guard.server";
 import { listReviews, pageNumber, setReviewStatus, type ReviewFilter } from "~/server/admin/inbox.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Reviews");
@@ -34,11 +34,8 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = field(form, "intent");
   const id = Number(field(form, "id"));
   if ((intent !== "publish" && intent !== "hide") || !Number.isSafeInteger(id) || id < 1) return formError(400, "Unknown action.");
-  const db = getDb();
-  const status = intent === "publish" ? "published" : "hidden";
-  const before = await setReviewStatus(db, id, status);
+  const before = await setReviewStatus(getDb(), seller, id, intent === "publish" ? "published" : "hidden");
   if (before === undefined) return formError(404, "No such review.");
-  await recordSellerAction(db, seller, `review.${intent}`, `review:${id}`, { status: [before, status] });
   return data({ ok: true as const, message: intent === "publish" ? "Review published: the product page shows it." : "Review hidden from the product page." });
 }
 

@@ -9,7 +9,7 @@ import { centsToDollarsInput, fieldErrors, formRecord, type FieldErrors } from "
 import { productEditSchema } from "~/domain/seller/product-form";
 import { getDb } from "~/server/db.server";
 import { readForm } from "~/server/admin/forms.server";
-import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
+import { requireSeller } from "~/server/admin/guard.server";
 import { findSellerProduct, saveProductEdit } from "~/server/admin/shop-products.server";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Edit ${data.product.title}` : "Product");
@@ -31,10 +31,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const seller = await requireSeller(request);
   const parsed = productEditSchema.safeParse(formRecord(await readForm(request)));
   if (!parsed.success) return data<ActionResult>({ ok: false, errors: fieldErrors(parsed.error) }, { status: 422 });
-  const db = getDb();
-  const result = await saveProductEdit(db, params.id, parsed.data);
+  const result = await saveProductEdit(getDb(), seller, params.id, parsed.data);
   if (!result.ok) throw data("No such product", { status: 404 });
-  if (Object.keys(result.changes).length > 0) await recordSellerAction(db, seller, "product.update", `product:${params.id}`, result.changes);
   return data<ActionResult>({ ok: true, changed: Object.keys(result.changes) });
 }
 

@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filter = subscriberFilterOf(new URL(request.url));
   const db = getDb();
   const { csv, rows } = await subscribersCsv(db, filter);
-  await recordSellerAction(db, seller, "newsletter.export", `newsletter:${filter}`, { rows });
+  await recordSellerAction(db, seller, "newsletter_exported", "newsletter", { show: filter, rows });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

@@ -3,7 +3,10 @@ import { contactMessages, newsletterSubscribers, reviews } from "../../../db/sch
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { saveContactMessage } from "../contact.server";
 import { listPublishedReviews } from "../reviews.server";
+import { actionsOn } from "./audit.server";
 import { listContactMessages, listReviews, listSubscribers, PAGE_SIZE, setMessageRead, setReviewStatus, subscribersCsv } from "./inbox.server";
+
+const SELLER = { id: null, actor: "seller:ops@example.com" };
 
 for (const target of testDatabases()) {
   describe(`seller inbox on ${target.name}`, () => {
@@ -16,16 +19,20 @@ for (const target of testDatabases()) {
       expect(unread.rows.map((m) => m.id)).toEqual([second.id, first.id]);
       expect(unread.unread).toBe(2);
 
-      expect(await setMessageRead(database.db, first.id, true)).toBe(true);
+      expect(await setMessageRead(database.db, SELLER, first.id, true)).toBe(true);
       unread = await listContactMessages(database.db, "unread");
       expect(unread.rows.map((m) => m.id)).toEqual([second.id]);
       expect(unread.unread).toBe(1);
       expect((await listContactMessages(database.db, "read")).rows.map((m) => m.id)).toEqual([first.id]);
       expect((await listContactMessages(database.db, "all")).total).toBe(2);
 
-      expect(await setMessageRead(database.db, first.id, false)).toBe(true);
+      expect(await setMessageRead(database.db, SELLER, first.id, false)).toBe(true);
       expect((await listContactMessages(database.db, "unread")).unread).toBe(2);
-      expect(await setMessageRead(database.db, 999_999, true)).toBe(false);
+      expect(await setMessageRead(database.db, SELLER, 999_999, true)).toBe(false);
+      expect((await actionsOn(database.db, `message:${first.id}`)).map((a) => [a.actor, a.action])).toEqual([
+        ["seller:ops@example.com", "message_marked_unread"],
+        ["seller:ops@example.com", "message_marked_read"],
+      ]);
     });
 
     it("pages long lists", async () => {
@@ -50,12 +57,16 @@ for (const target of testDatabases()) {
       expect(pending.rows).toEqual([expect.objectContaining({ id: row.id, productTitle: "VENOM-TRIGGER", status: "pending" })]);
       expect(pending.counts).toEqual({ published: 0, pending: 1, hidden: 0 });
 
-      expect(await setReviewStatus(database.db, row.id, "published")).toBe("pending");
+      expect(await setReviewStatus(database.db, SELLER, row.id, "published")).toBe("pending");
       expect((await listPublishedReviews(database.db, "2")).map((r) => r.id)).toEqual([row.id]);
-      expect(await setReviewStatus(database.db, row.id, "hidden")).toBe("published");
+      expect(await setReviewStatus(database.db, SELLER, row.id, "hidden")).toBe("published");
       expect(await listPublishedReviews(database.db, "2")).toEqual([]);
       expect((await listReviews(database.db, "all")).counts).toEqual({ published: 0, pending: 0, hidden: 1 });
-      expect(await setReviewStatus(database.db, 999_999, "published")).toBeUndefined();
+      expect(await setReviewStatus(database.db, SELLER, 999_999, "published")).toBeUndefined();
+      expect((await actionsOn(database.db, `review:${row.id}`)).map((a) => [a.action, a.detail])).toEqual([
+        ["review_hidden", { status: ["published", "hidden"] }],
+        ["review_published", { status: ["pending", "published"] }],
+      ]);
     });
 
     it("lists subscribers by status and exports them as CSV a spreadsheet cannot run", async () => {

@@ -2,11 +2,12 @@
  * What shoppers send the seller: contact messages (read/unread), reviews (published/hidden) and
  * newsletter subscribers (pending/confirmed/unsubscribed, exported as CSV).
  */
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { count, desc, eq, type SQL } from "drizzle-orm";
 import { PRODUCTS } from "~/catalogue";
 import { toCsv, UTF8_BOM } from "~/domain/csv";
 import { contactMessages, newsletterSubscribers, reviews } from "../../../db/schema";
 import type { Db } from "../db.server";
+import { recordSellerAction, type Actor } from "./audit.server";
 
 export const PAGE_SIZE = 50;
 
@@ -54,10 +55,14 @@ export async function findContactMessage(db: Db, id: number): Promise<InboxMessa
   return row;
 }
 
-/** Marks a message read (handled) or unread again; false when there is no such message. */
-export async function setMessageRead(db: Db, id: number, read: boolean): Promise<boolean> {
-  const updated = await db.update(contactMessages).set({ handled: read }).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
-  return updated.length === 1;
+/** Marks a message read (handled) or unread again, with its audit row; false when there is no such message. */
+export async function setMessageRead(db: Db, seller: Actor, id: number, read: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx.update(contactMessages).set({ handled: read }).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
+    if (updated.length === 0) return false;
+    await recordSellerAction(tx, seller, read ? "message_marked_read" : "message_marked_unread", `message:${id}`);
+    return true;
+  });
 }
 
 // --- Reviews ----------------------------------------------------------------------------------
@@ -108,12 +113,16 @@ export async function listReviews(db: Db, filter: ReviewFilter, page = 1): Promi
   return { ...result, counts };
 }
 
-/** Publishes or hides a review (product pages read reviews live); returns the previous status, undefined when missing. */
-export async function setReviewStatus(db: Db, id: number, status: "published" | "hidden"): Promise<ReviewStatus | undefined> {
+/**
+ * Publishes or hides a review, with its audit row (product pages read reviews live); returns the
+ * previous status, undefined when there is no such review.
+ */
+export async function setReviewStatus(db: Db, seller: Actor, id: number, status: "published" | "hidden"): Promise<ReviewStatus | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ status: reviews.status }).from(reviews).where(eq(reviews.id, id)).for("update");
     if (!row) return undefined;
     await tx.update(reviews).set({ status }).where(eq(reviews.id, id));
+    await recordSellerAction(tx, seller, status === "published" ? "review_published" : "review_hidden", `review:${id}`, { status: [row.status, status] });
     return row.status;
   });
 }
@@ -171,7 +180,7 @@ export async function subscribersCsv(db: Db, filter: SubscriberFilter): Promise<
   const rows = await db
     .select(subscriberColumns)
     .from(newsletterSubscribers)
-    .where(and(subscriberWhere(filter)))
+    .where(subscriberWhere(filter))
     .orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.email);
   // The BOM makes Excel read the file as UTF-8 (addresses may hold non-ASCII letters).
   const csv =

@@ -3,7 +3,7 @@
  * disabling. Every change invalidates the catalogue cache, which also decides the new-user offer
  * the storefront advertises (docs/decisions/016-new-user-offer.md).
  */
-import { and, count, desc, eq, isNull, max, sql } from "drizzle-orm";
+import { count, desc, eq, isNull, max } from "drizzle-orm";
 import { PRODUCTS } from "~/catalogue";
 import type { Coupon } from "~/domain/coupons";
 import type { CouponTerms, NewCoupon } from "~/domain/seller/coupon-form";
@@ -13,6 +13,7 @@ import { couponRedemptions, coupons, orders } from "../../../db/schema";
 import { invalidateCatalogue } from "../catalogue-cache.server";
 import { toCoupon } from "../coupons.server";
 import type { Db } from "../db.server";
+import { recordSellerAction, type Actor } from "./audit.server";
 import type { Changes } from "./shop-products.server";
 
 export interface CouponUsage extends Coupon {
@@ -100,46 +101,60 @@ async function freeId(db: Db, code: string): Promise<string> {
   }
 }
 
-export async function createCoupon(db: Db, input: NewCoupon): Promise<CouponSaveResult> {
+/** Creates the coupon with its audit row; shoppers can use it as soon as this returns. */
+export async function createCoupon(db: Db, seller: Actor, input: NewCoupon): Promise<CouponSaveResult> {
   const productError = checkFreeProduct(input);
   if (productError) return { ok: false, errors: productError };
-  const id = await freeId(db, input.code);
-  // The unique index on upper(code) decides a race between two sellers creating the same code.
-  const inserted = await db
-    .insert(coupons)
-    .values({ id, code: input.code, ...columns(input) })
-    .onConflictDoNothing()
-    .returning({ id: coupons.id });
-  if (inserted.length === 0) return { ok: false, errors: { code: `A coupon with the code ${input.code} already exists` } };
-  await invalidateCatalogue(db);
-  return { ok: true, id, changes: { code: [null, input.code], ...Object.fromEntries(Object.entries(columns(input)).map(([k, v]) => [k, [null, v]])) } };
+  const result = await db.transaction(async (tx): Promise<CouponSaveResult> => {
+    const id = await freeId(tx, input.code);
+    // The unique index on upper(code) decides a race between two sellers creating the same code.
+    const inserted = await tx
+      .insert(coupons)
+      .values({ id, code: input.code, ...columns(input) })
+      .onConflictDoNothing()
+      .returning({ id: coupons.id });
+    if (inserted.length === 0) return { ok: false, errors: { code: `A coupon with the code ${input.code} already exists` } };
+    const changes: Changes = { code: [null, input.code], ...Object.fromEntries(Object.entries(columns(input)).map(([k, v]) => [k, [null, v]])) };
+    await recordSellerAction(tx, seller, "coupon_created", `coupon:${id}`, changes);
+    return { ok: true, id, changes };
+  });
+  if (result.ok) await invalidateCatalogue(db);
+  return result;
 }
 
-/** Changes everything but the code; the usage count stays (it is the orders' record). */
-export async function updateCouponTerms(db: Db, id: string, terms: CouponTerms): Promise<CouponSaveResult> {
-  const before = await findCoupon(db, id);
-  if (!before) return { ok: false, reason: "not_found" };
+/** Changes everything but the code (and the usage count: it is the orders' record), with its audit row. */
+export async function updateCouponTerms(db: Db, seller: Actor, id: string, terms: CouponTerms): Promise<CouponSaveResult> {
   const productError = checkFreeProduct(terms);
   if (productError) return { ok: false, errors: productError };
   const after = columns(terms);
-  const changes: Changes = {};
-  for (const [field, value] of Object.entries(after)) {
-    const old = before[field as keyof Coupon];
-    if (old !== value) changes[field] = [old, value];
-  }
-  await db.update(coupons).set(after).where(eq(coupons.id, id));
-  await invalidateCatalogue(db);
-  return { ok: true, id, changes };
+  const result = await db.transaction(async (tx): Promise<CouponSaveResult> => {
+    const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
+    if (!row) return { ok: false, reason: "not_found" };
+    const before = toCoupon(row);
+    const changes: Changes = {};
+    for (const [field, value] of Object.entries(after)) {
+      const old = before[field as keyof Coupon];
+      if (old !== value) changes[field] = [old, value];
+    }
+    if (Object.keys(changes).length === 0) return { ok: true, id, changes };
+    await tx.update(coupons).set(after).where(eq(coupons.id, id));
+    await recordSellerAction(tx, seller, "coupon_updated", `coupon:${id}`, changes);
+    return { ok: true, id, changes };
+  });
+  if (result.ok && Object.keys(result.changes).length > 0) await invalidateCatalogue(db);
+  return result;
 }
 
-/** Disables or re-enables a coupon; false when there is no such coupon. */
-export async function setCouponActive(db: Db, id: string, active: boolean): Promise<boolean> {
-  const updated = await db
-    .update(coupons)
-    .set({ isActive: active })
-    .where(and(eq(coupons.id, id), sql`${coupons.isActive} <> ${active}`))
-    .returning({ id: coupons.id });
-  const exists = updated.length > 0 || (await findCoupon(db, id)) !== undefined;
-  if (updated.length > 0) await invalidateCatalogue(db);
-  return exists;
+/** Disables or re-enables a coupon (recorded when it changes anything); false when there is no such coupon. */
+export async function setCouponActive(db: Db, seller: Actor, id: string, active: boolean): Promise<boolean> {
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ isActive: coupons.isActive }).from(coupons).where(eq(coupons.id, id)).for("update");
+    if (!row) return "missing" as const;
+    if (row.isActive === active) return "unchanged" as const;
+    await tx.update(coupons).set({ isActive: active }).where(eq(coupons.id, id));
+    await recordSellerAction(tx, seller, active ? "coupon_enabled" : "coupon_disabled", `coupon:${id}`);
+    return "changed" as const;
+  });
+  if (outcome === "changed") await invalidateCatalogue(db);
+  return outcome !== "missing";
 }

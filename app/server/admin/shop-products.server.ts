@@ -9,6 +9,7 @@ import type { ProductEdit } from "~/domain/seller/product-form";
 import { invalidateCatalogue } from "../catalogue-cache.server";
 import type { Db } from "../db.server";
 import { findProduct, listProducts, updateProduct } from "../products.server";
+import { recordSellerAction, type Actor } from "./audit.server";
 
 export type SellerProduct = Pick<Product, "id" | "title" | "category" | "priceCents" | "originalPriceCents" | "inStock" | "badge" | "listed">;
 
@@ -32,9 +33,9 @@ export type Changes = Record<string, [unknown, unknown]>;
 
 export type ProductEditResult = { ok: true; changes: Changes } | { ok: false; reason: "not_found" };
 
-export async function saveProductEdit(db: Db, id: string, edit: ProductEdit): Promise<ProductEditResult> {
-  const before = PRODUCTS.some((p) => p.id === id) ? await findSellerProduct(db, id) : undefined;
-  if (!before) return { ok: false, reason: "not_found" };
+/** Saves the edit and its audit row (only when something changed) in one transaction, then refreshes the storefront. */
+export async function saveProductEdit(db: Db, seller: Actor, id: string, edit: ProductEdit): Promise<ProductEditResult> {
+  if (!PRODUCTS.some((p) => p.id === id)) return { ok: false, reason: "not_found" };
   const after = {
     priceCents: edit.price,
     originalPriceCents: edit.originalPrice,
@@ -42,12 +43,19 @@ export async function saveProductEdit(db: Db, id: string, edit: ProductEdit): Pr
     badge: edit.badge,
     listed: edit.listed,
   };
-  const changes: Changes = {};
-  for (const [field, value] of Object.entries(after)) {
-    const old = before[field as keyof SellerProduct] ?? null;
-    if (old !== value) changes[field] = [old, value];
-  }
-  if (!(await updateProduct(db, id, after))) return { ok: false, reason: "not_found" };
-  await invalidateCatalogue(db);
-  return { ok: true, changes };
+  const result = await db.transaction(async (tx): Promise<ProductEditResult> => {
+    const before = await findSellerProduct(tx, id);
+    if (!before) return { ok: false, reason: "not_found" };
+    const changes: Changes = {};
+    for (const [field, value] of Object.entries(after)) {
+      const old = before[field as keyof SellerProduct] ?? null;
+      if (old !== value) changes[field] = [old, value];
+    }
+    if (Object.keys(changes).length === 0) return { ok: true, changes };
+    if (!(await updateProduct(tx, id, after))) return { ok: false, reason: "not_found" };
+    await recordSellerAction(tx, seller, "product_updated", `product:${id}`, changes);
+    return { ok: true, changes };
+  });
+  if (result.ok && Object.keys(result.changes).length > 0) await invalidateCatalogue(db);
+  return result;
 }
