@@ -101,6 +101,9 @@ test("a new price shows on the product page at once while an order placed before
     const orderRow = page.getByRole("row", { name: new RegExp(order.id) });
     await expect(orderRow).toContainText("$54.99");
     await expect(orderRow).toContainText("$5.00");
+    await orderRow.getByRole("link", { name: order.id }).click();
+    const items = page.getByRole("table", { name: "Items" });
+    await expect(items.getByRole("row", { name: /KKONG-V5-TRIGGER/ })).toContainText("$59.99");
   } finally {
     await setProductPrice(page, "5", "59.99");
   }
