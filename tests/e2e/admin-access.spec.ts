@@ -21,3 +21,21 @@ test.describe("seller console access", () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 });
+
+test("the console's pages have no axe violation, on a desktop and a phone", async ({ page, request }) => {
+  test.setTimeout(120_000); // axe takes a few seconds per page
+  const { AxeBuilder } = await import("@axe-core/playwright");
+  const { placePaidOrder } = await import("./admin-helpers");
+  const orderId = await placePaidOrder(request, "axe");
+  const check = async (path: string) => {
+    await page.goto(path);
+    await expect(page.getByRole("main")).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
+  };
+  await check("/admin/login");
+  await loginAsSeller(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/admin/orders?status=paid", `/admin/orders/${orderId}`, "/admin/account", "/admin/no-such-page"]) await check(path);
+  }
+});
