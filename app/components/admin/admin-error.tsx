@@ -2,8 +2,12 @@ import { Link, isRouteErrorResponse, useLocation } from "react-router";
 import { loginPathFor } from "~/domain/seller-access";
 import { Card } from "./ui";
 
-/** Errors inside the console: a lapsed session offers the login page again, anything else says what happened. */
-export function AdminError({ error }: { error: unknown }) {
+/**
+ * Errors inside the console: a lapsed session offers the login page again, anything else says what
+ * happened. Export it as a page's ErrorBoundary to keep the console's frame around the message;
+ * `standalone` when nothing around it provides the page's <main> (the layout's and login's own boundaries).
+ */
+export function AdminError({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
   const { pathname, search } = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status >= 500 && typeof console !== "undefined") console.error(error);
@@ -17,8 +21,9 @@ export function AdminError({ error }: { error: unknown }) {
           : status < 500
             ? ["Request refused", "The console could not read this request. Go back and try again."]
             : ["Something went wrong", "The error was logged. Try again, or go back to the dashboard."];
+  const Wrapper = standalone ? "main" : "div";
   return (
-    <main className="mx-auto max-w-xl px-4 py-16">
+    <Wrapper className="mx-auto max-w-xl px-4 py-16">
       <Card>
         <h1 className="mb-2 text-lg font-semibold text-slate-900">{title}</h1>
         <p className="text-sm text-slate-700">{text}</p>
@@ -34,6 +39,6 @@ export function AdminError({ error }: { error: unknown }) {
           )}
         </p>
       </Card>
-    </main>
+    </Wrapper>
   );
 }

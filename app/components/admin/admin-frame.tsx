@@ -15,13 +15,16 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function AdminFrame({ email, badges, children }: { email: string; badges: Partial<Record<string, number>>; children: React.ReactNode }) {
   return (
     <div className="min-h-screen bg-slate-100">
-      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 pt-3">
           <p className="text-sm font-bold text-slate-900">
-            Trigger Shop <span className="font-normal text-slate-500">· Seller console</span>
+            Trigger Shop <span className="font-normal text-slate-600">· Seller console</span>
           </p>
           <div className="flex items-center gap-3 text-sm text-slate-600">
             <span className="hidden sm:inline">{email}</span>

@@ -25,7 +25,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     email: seller.email,
     totpEnabled: seller.totpEnabled,
     pending,
-    sessions: sessions.map((s) => ({ current: s.id === seller.sessionId, createdAt: s.createdAt, lastSeenAt: s.lastSeenAt, expiresAt: s.expiresAt, userAgent: s.userAgent })),
+    sessions: sessions.map((s) => ({
+      current: s.id === seller.sessionId,
+      createdAt: s.createdAt,
+      lastSeenAt: s.lastSeenAt,
+      expiresAt: s.expiresAt,
+      userAgent: s.userAgent,
+    })),
   };
 }
 
@@ -43,13 +49,15 @@ export async function action({ request }: Route.ActionArgs) {
       return answer(true, "Scan the code with your authenticator app, then enter the code it shows.");
     case "totp_confirm": {
       const code = totpCodeSchema.safeParse(field(form, "code"));
-      if (!code.success || !(await confirmTotpEnrolment(db, seller.id, code.data))) return answer(false, "That code does not match: check the app's clock and try the next code.");
+      if (!code.success || !(await confirmTotpEnrolment(db, seller.id, code.data)))
+        return answer(false, "That code does not match: check the app's clock and try the next code.");
       await recordSellerAction(db, seller, "totp_enabled", target);
       return answer(true, "Authenticator codes are on: you will be asked for one at each login.");
     }
     case "totp_disable": {
       const code = totpCodeSchema.safeParse(field(form, "code"));
-      if (!code.success || !(await acceptTotpCode(db, seller.id, code.data))) return answer(false, "Enter a current code from your authenticator app to turn it off.");
+      if (!code.success || !(await acceptTotpCode(db, seller.id, code.data)))
+        return answer(false, "Enter a current code from your authenticator app to turn it off.");
       await disableTotp(db, seller.id);
       await recordSellerAction(db, seller, "totp_disabled", target);
       return answer(true, "Authenticator codes are off: the password alone logs in.");
@@ -98,8 +106,16 @@ export default function Account() {
             </Form>
           ) : d.pending ? (
             <Form method="post" className="space-y-3">
-              <p className="text-sm text-slate-700">Scan this code with an authenticator app (Aegis, 1Password, Google Authenticator…), then enter the code it shows.</p>
-              <img src={d.pending.qrDataUrl} alt={`QR code for ${d.email}'s authenticator`} width={192} height={192} className="rounded border border-slate-200" />
+              <p className="text-sm text-slate-700">
+                Scan this code with an authenticator app (Aegis, 1Password, Google Authenticator…), then enter the code it shows.
+              </p>
+              <img
+                src={d.pending.qrDataUrl}
+                alt={`QR code for ${d.email}'s authenticator`}
+                width={192}
+                height={192}
+                className="rounded border border-slate-200"
+              />
               <p className="text-xs text-slate-600">
                 Or type the key by hand: <code className="break-all font-mono text-slate-900">{d.pending.secret}</code>
               </p>

@@ -31,5 +31,5 @@ export default function AdminLayout() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminError error={error} />;
+  return <AdminError error={error} standalone />;
 }

@@ -75,5 +75,5 @@ export default function LoginCode() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminError error={error} />;
+  return <AdminError error={error} standalone />;
 }

@@ -77,5 +77,5 @@ export default function Login() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminError error={error} />;
+  return <AdminError error={error} standalone />;
 }

@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/order";
+import { AdminError } from "~/components/admin/admin-error";
 import { formatUtc, usd } from "~/components/admin/format";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge, UrgencyBadge } from "~/components/admin/status-badge";
@@ -56,7 +57,17 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function ActionForm({ intent, label, children, variant = "primary" }: { intent: string; label: string; children?: React.ReactNode; variant?: "primary" | "secondary" }) {
+function ActionForm({
+  intent,
+  label,
+  children,
+  variant = "primary",
+}: {
+  intent: string;
+  label: string;
+  children?: React.ReactNode;
+  variant?: "primary" | "secondary";
+}) {
   const busy = useNavigation().formData?.get("intent") === intent;
   return (
     <Form method="post" className="space-y-3 border-t border-slate-100 pt-3 first:border-t-0 first:pt-0">
@@ -133,8 +144,12 @@ function Actions({ d }: { d: Loaded }) {
       <ActionForm key="refund" intent="refund" label={d.payPalRefunds ? "Refund through PayPal" : "Record refund"} variant="secondary">
         <input type="hidden" name="requestKey" value={d.refundKey} />
         <TextInput name="amount" label="Amount to refund (USD)" hint={`Leave empty for everything left: ${usd(d.refundableCents)}.`} placeholder="full" />
-        {!d.payPalRefunds && <TextInput name="reference" label="Refund reference" hint="Paid outside PayPal's API: refund the buyer yourself, then record it here." required />}
-        {d.payPalRefunds && !d.payPalReady && <p className="text-xs text-red-700">PayPal is not configured on this server: refunds through PayPal are unavailable.</p>}
+        {!d.payPalRefunds && (
+          <TextInput name="reference" label="Refund reference" hint="Paid outside PayPal's API: refund the buyer yourself, then record it here." required />
+        )}
+        {d.payPalRefunds && !d.payPalReady && (
+          <p className="text-xs text-red-700">PayPal is not configured on this server: refunds through PayPal are unavailable.</p>
+        )}
         <TextInput name="reason" label="Reason (private)" />
       </ActionForm>,
     );
@@ -148,7 +163,11 @@ function Actions({ d }: { d: Loaded }) {
   }
   return (
     <Card title="Actions">
-      {forms.length ? <div className="space-y-4">{forms}</div> : <p className="text-sm text-slate-700">No further step: this order is {QUEUE_LABELS[status].toLowerCase()}.</p>}
+      {forms.length ? (
+        <div className="space-y-4">{forms}</div>
+      ) : (
+        <p className="text-sm text-slate-700">No further step: this order is {QUEUE_LABELS[status].toLowerCase()}.</p>
+      )}
     </Card>
   );
 }
@@ -156,7 +175,8 @@ function Actions({ d }: { d: Loaded }) {
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: React.ReactNode[][] }) {
   if (rows.length === 0) return <p className="text-sm text-slate-600">None.</p>;
   return (
-    <div className="overflow-x-auto">
+    // Focusable so a keyboard can scroll a table wider than a phone.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${caption} (scrolls sideways)`}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-xs uppercase tracking-wide text-slate-600">
@@ -188,7 +208,10 @@ export default function OrderPage() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { order } = d;
-  const display = isCurrency(order.displayCurrency) && order.displayCurrency !== "USD" ? formatMoney(Math.round(order.totalCents * order.displayRate), order.displayCurrency) : null;
+  const display =
+    isCurrency(order.displayCurrency) && order.displayCurrency !== "USD"
+      ? formatMoney(Math.round(order.totalCents * order.displayRate), order.displayCurrency)
+      : null;
   return (
     <>
       <p className="mb-2 text-sm">
@@ -211,13 +234,19 @@ export default function OrderPage() {
           Paid {formatUtc(order.paidAt)} · <UrgencyBadge urgency={d.sincePayment.urgency} age={d.sincePayment.age} />
         </p>
       )}
-      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-        <div className="space-y-4">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[2fr_1fr]">
+        {/* On a phone the actions come first: they are what the seller opened the order for. */}
+        <div className="order-last min-w-0 space-y-4 lg:order-first">
           <Card title="Items and totals">
             <Table
               caption="Items"
               head={["Item", "Qty", "Unit", "Line"]}
-              rows={d.items.map((i) => [i.isFree ? `${i.title} (free with coupon)` : i.title, i.quantity, usd(i.unitPriceCents), usd(i.unitPriceCents * i.quantity)])}
+              rows={d.items.map((i) => [
+                i.isFree ? `${i.title} (free with coupon)` : i.title,
+                i.quantity,
+                usd(i.unitPriceCents),
+                usd(i.unitPriceCents * i.quantity),
+              ])}
             />
             <div className="mt-3">
               <Facts
@@ -236,7 +265,12 @@ export default function OrderPage() {
             <Facts
               rows={[
                 ["Name", order.name],
-                ["Email", <a key="e" href={`mailto:${order.email}?subject=${encodeURIComponent(`Your order ${order.id}`)}`} className="text-brand-700 underline">{order.email}</a>],
+                [
+                  "Email",
+                  <a key="e" href={`mailto:${order.email}?subject=${encodeURIComponent(`Your order ${order.id}`)}`} className="text-brand-700 underline">
+                    {order.email}
+                  </a>,
+                ],
                 ["Discord", order.communityUsername],
                 [order.isGift ? "Gift recipient (game)" : "Game username", order.gameUsername],
                 ["Gift", order.isGift ? "Yes: send to the recipient's username, no login" : "No: permanent upload to the buyer's account"],
@@ -254,7 +288,12 @@ export default function OrderPage() {
                 rows={[
                   ["Delivered", formatUtc(order.deliveredAt)],
                   ["Note for the buyer", order.sellerNote ?? "—"],
-                  ["Delivery record (private)", <span key="p" className="whitespace-pre-wrap">{order.deliveryNote ?? "—"}</span>],
+                  [
+                    "Delivery record (private)",
+                    <span key="p" className="whitespace-pre-wrap">
+                      {order.deliveryNote ?? "—"}
+                    </span>,
+                  ],
                 ]}
               />
             </Card>
@@ -263,14 +302,30 @@ export default function OrderPage() {
             <Table
               caption="Payments"
               head={["When", "Kind", "Provider", "Reference", "Status", "Amount"]}
-              rows={d.payments.map((p) => [formatUtc(p.createdAt), p.kind, p.provider, <span key="r" className="font-mono text-xs">{p.providerRef}</span>, p.status, `${usd(p.amountCents)} ${p.currency}`])}
+              rows={d.payments.map((p) => [
+                formatUtc(p.createdAt),
+                p.kind,
+                p.provider,
+                <span key="r" className="font-mono text-xs">
+                  {p.providerRef}
+                </span>,
+                p.status,
+                `${usd(p.amountCents)} ${p.currency}`,
+              ])}
             />
           </Card>
           <Card title="PayPal webhook events">
             <Table
               caption="Webhook events"
               head={["Received", "Event", "Resource", "Processed"]}
-              rows={d.webhooks.map((w) => [formatUtc(w.receivedAt), w.type, <span key="r" className="font-mono text-xs">{w.resourceId ?? "—"}</span>, formatUtc(w.processedAt)])}
+              rows={d.webhooks.map((w) => [
+                formatUtc(w.receivedAt),
+                w.type,
+                <span key="r" className="font-mono text-xs">
+                  {w.resourceId ?? "—"}
+                </span>,
+                formatUtc(w.processedAt),
+              ])}
             />
           </Card>
           <Card title="History">
@@ -289,7 +344,14 @@ export default function OrderPage() {
             <Table
               caption="Seller actions"
               head={["When", "Who", "Action", "Detail"]}
-              rows={d.audit.map((a) => [formatUtc(a.createdAt), a.actor, a.action, <span key="d" className="font-mono text-xs">{a.detail ? JSON.stringify(a.detail) : ""}</span>])}
+              rows={d.audit.map((a) => [
+                formatUtc(a.createdAt),
+                a.actor,
+                a.action,
+                <span key="d" className="font-mono text-xs">
+                  {a.detail ? JSON.stringify(a.detail) : ""}
+                </span>,
+              ])}
             />
           </Card>
           <Card title="Notifications">
@@ -300,7 +362,7 @@ export default function OrderPage() {
             />
           </Card>
         </div>
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4">
           <Actions d={d} />
           {d.others.length > 0 && (
             <Card title="Other orders from this email">
@@ -320,4 +382,9 @@ export default function OrderPage() {
       </div>
     </>
   );
+}
+
+/** Inside the console's frame (an unknown order, a refused request). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

@@ -87,7 +87,7 @@ export default function Orders() {
                   aria-current={current ? "page" : undefined}
                   className={`inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 text-sm ${current ? "border-brand-700 font-semibold text-brand-900" : "border-transparent text-slate-600 hover:text-slate-900"}`}
                 >
-                  {status === "all" ? "All" : QUEUE_LABELS[status]} <span className="ml-1 text-xs text-slate-500">({n})</span>
+                  {status === "all" ? "All" : QUEUE_LABELS[status]} <span className="ml-1 text-xs text-slate-600">({n})</span>
                 </Link>
               </li>
             );
@@ -100,56 +100,102 @@ export default function Orders() {
           <p className="text-sm text-slate-700">{query.q ? `No orders match “${query.q}”.` : "No orders here."}</p>
         </Card>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[52rem] text-left text-sm">
-            <caption className="sr-only">
-              {query.status === "all" ? "All orders" : `${QUEUE_LABELS[query.status]} orders`}, page {queue.page} of {queue.pages}
-            </caption>
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">Order</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2">Items</th>
-                <th scope="col" className="px-3 py-2">Buyer</th>
-                <th scope="col" className="px-3 py-2 text-right">Total</th>
-                <th scope="col" className="px-3 py-2">Placed / paid</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {queue.rows.map((row) => (
-                <tr key={row.id} className="align-top">
-                  <td className="px-3 py-2 font-mono text-xs">
-                    <Link to={`/admin/orders/${row.id}`} className="font-semibold text-brand-700 underline">
-                      {row.id}
-                    </Link>
-                    {row.isGift && <span className="ml-1 rounded bg-pink-100 px-1 text-pink-900">gift</span>}
-                    {row.channel === "manual" && <span className="ml-1 rounded bg-sky-100 px-1 text-sky-900">manual</span>}
-                  </td>
-                  <td className="px-3 py-2">
-                    <StatusBadge status={row.status} />
-                  </td>
-                  <td className="px-3 py-2">{row.items}</td>
-                  <td className="px-3 py-2">
-                    <div>{row.name}</div>
-                    <div className="text-xs text-slate-600">{row.email}</div>
-                    <div className="text-xs text-slate-600">
-                      Game: {row.gameUsername} · Discord: {row.communityUsername}
-                    </div>
-                  </td>
-                  <td className="px-3 py-2 text-right font-medium">{usd(row.totalCents)}</td>
-                  <td className="px-3 py-2 text-xs">
-                    <div>{formatUtc(row.createdAt)}</div>
-                    {row.sincePayment && (
-                      <div className="mt-1">
-                        <UrgencyBadge urgency={row.sincePayment.urgency} age={row.sincePayment.age} />
-                      </div>
-                    )}
-                  </td>
+        <>
+          {/* Phones get one card per order; wider screens the table. */}
+          <ul className="space-y-3 md:hidden" aria-label="Orders">
+            {queue.rows.map((row) => (
+              <li key={row.id} className="rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <Link to={`/admin/orders/${row.id}`} className="font-mono text-xs font-semibold text-brand-700 underline">
+                    {row.id}
+                  </Link>
+                  <StatusBadge status={row.status} />
+                </div>
+                <div className="mt-1 flex justify-between gap-2">
+                  <span>{row.items}</span>
+                  <span className="font-medium">{usd(row.totalCents)}</span>
+                </div>
+                <div className="mt-1 text-xs text-slate-600">
+                  {row.name} · {row.email}
+                  <br />
+                  Game: {row.gameUsername} · Discord: {row.communityUsername}
+                  {row.isGift && " · gift"}
+                  {row.channel === "manual" && " · manual"}
+                </div>
+                <div className="mt-1 text-xs">
+                  {formatUtc(row.createdAt)}
+                  {row.sincePayment && (
+                    <span className="ml-2">
+                      <UrgencyBadge urgency={row.sincePayment.urgency} age={row.sincePayment.age} />
+                    </span>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">
+                {query.status === "all" ? "All orders" : `${QUEUE_LABELS[query.status]} orders`}, page {queue.page} of {queue.pages}
+              </caption>
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Order
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Items
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Buyer
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Total
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Placed / paid
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {queue.rows.map((row) => (
+                  <tr key={row.id} className="align-top">
+                    <td className="px-3 py-2 font-mono text-xs">
+                      <Link to={`/admin/orders/${row.id}`} className="font-semibold text-brand-700 underline">
+                        {row.id}
+                      </Link>
+                      {row.isGift && <span className="ml-1 rounded bg-pink-100 px-1 text-pink-900">gift</span>}
+                      {row.channel === "manual" && <span className="ml-1 rounded bg-sky-100 px-1 text-sky-900">manual</span>}
+                    </td>
+                    <td className="px-3 py-2">
+                      <StatusBadge status={row.status} />
+                    </td>
+                    <td className="px-3 py-2">{row.items}</td>
+                    <td className="px-3 py-2">
+                      <div>{row.name}</div>
+                      <div className="text-xs text-slate-600">{row.email}</div>
+                      <div className="text-xs text-slate-600">
+                        Game: {row.gameUsername} · Discord: {row.communityUsername}
+                      </div>
+                    </td>
+                    <td className="px-3 py-2 text-right font-medium">{usd(row.totalCents)}</td>
+                    <td className="px-3 py-2 text-xs">
+                      <div>{formatUtc(row.createdAt)}</div>
+                      {row.sincePayment && (
+                        <div className="mt-1">
+                          <UrgencyBadge urgency={row.sincePayment.urgency} age={row.sincePayment.age} />
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
 
       {queue.pages > 1 && (
