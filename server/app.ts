@@ -81,7 +81,8 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
       },
       autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") || req.url === "/healthz" || req.url === "/readyz" },
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        // The path only: query strings carry capabilities (order-status keys, newsletter tokens) and search terms.
+        req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split("?")[0] }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
