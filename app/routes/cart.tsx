@@ -1,4 +1,4 @@
-import { ArrowLeft, Trash2 } from "lucide-react";
+import { ArrowLeft, Trash2 } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/cart";
 import { pageMeta } from "~/seo";

@@ -1,4 +1,4 @@
-import { CreditCard } from "lucide-react";
+import { CreditCard } from "~/components/ui/icon";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";

@@ -1,4 +1,4 @@
-import { Send } from "lucide-react";
+import { Send } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";

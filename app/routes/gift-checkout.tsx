@@ -1,4 +1,4 @@
-import { Gift } from "lucide-react";
+import { Gift } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-import { BadgeCheck, CalendarCheck, Clock, Crown, Gift, Hourglass, Mail, MessagesSquare, ShieldCheck, Star, Timer, Users } from "lucide-react";
+import { BadgeCheck, CalendarCheck, Clock, Crown, Gift, Hourglass, Mail, MessagesSquare, ShieldCheck, Star, Timer, Users } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/help-center";
 import { pageMeta } from "~/seo";

@@ -1,4 +1,4 @@
-import { ArrowRight, BadgeCheck, Infinity as InfinityIcon, MessageCircle, ShoppingBag, Users, Zap } from "lucide-react";
+import { ArrowRight, BadgeCheck, InfinityIcon, MessageCircle, ShoppingBag, Users, Zap } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/home";
 import { pageMeta } from "~/seo";

@@ -1,4 +1,4 @@
-import { Ban, Clock, HelpCircle, KeyRound, Lock, RefreshCw, ShieldCheck, Trash2, UserCheck } from "lucide-react";
+import { Ban, Clock, HelpCircle, KeyRound, Lock, RefreshCw, ShieldCheck, Trash2, UserCheck } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/login-required";
 import { pageMeta } from "~/seo";

@@ -1,4 +1,4 @@
-import { ArrowLeft, Clock } from "lucide-react";
+import { ArrowLeft, Clock } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { data, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/product";

@@ -1,4 +1,4 @@
-import { Clock, House, KeyRound, Smartphone } from "lucide-react";
+import { Clock, House, KeyRound, Smartphone } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/rooms.permanent";
 import { pageMeta } from "~/seo";

@@ -1,4 +1,4 @@
-import { CircleCheck, Globe, Share2, Users } from "lucide-react";
+import { CircleCheck, Globe, Share2, Users } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/share";
 import { pageMeta } from "~/seo";

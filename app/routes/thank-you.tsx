@@ -1,4 +1,4 @@
-import { CheckCircle2, Gift, Mail } from "lucide-react";
+import { CheckCircle2, Gift, Mail } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/thank-you";

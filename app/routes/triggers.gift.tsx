@@ -1,4 +1,4 @@
-import { Clock, Gift, KeyRound, ShieldCheck } from "lucide-react";
+import { Clock, Gift, KeyRound, ShieldCheck } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/triggers.gift";
 import { pageMeta } from "~/seo";

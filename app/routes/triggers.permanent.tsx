@@ -1,4 +1,4 @@
-import { Clock, Crown, Gift, KeyRound, Upload } from "lucide-react";
+import { Clock, Crown, Gift, KeyRound, Upload } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/triggers.permanent";
 import { pageMeta } from "~/seo";

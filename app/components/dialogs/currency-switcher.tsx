@@ -1,6 +1,6 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Check, Info } from "lucide-react";
+import { Check, Info } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { showsConvertedNote } from "~/domain/currency";
 import { CURRENCIES, type Currency } from "~/domain/money";

@@ -1,8 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { BadgeCheck, Clock, Mail, Users, Zap } from "lucide-react";
-import { DiscordIcon, InstagramIcon, TikTokIcon, WhatsAppIcon, YouTubeIcon } from "~/components/ui/icons";
+import { BadgeCheck, Clock, DiscordIcon, InstagramIcon, Mail, TikTokIcon, Users, WhatsAppIcon, YouTubeIcon, Zap } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { Honeypot } from "~/components/ui/honeypot";
 import { LocalLink, useLang } from "~/components/ui/local-link";

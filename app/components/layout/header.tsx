@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, Heart, Search, ShoppingCart, UserRound } from "lucide-react";
+import { ChevronDown, DiscordIcon, Heart, Search, ShoppingCart, UserRound, WhatsAppIcon } from "~/components/ui/icon";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
@@ -9,7 +9,6 @@ import { SearchDialog } from "~/components/dialogs/search-dialog";
 import { stripLangPrefix } from "~/domain/lang-path";
 import { usePublicConfig } from "~/state/storefront-data";
 import { useCart } from "~/state/cart";
-import { DiscordIcon, WhatsAppIcon } from "~/components/ui/icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { MobileMenu } from "./mobile-menu";
 import { useNavEntries, type NavEntry } from "./nav-entries";

@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { ChevronRight, Menu, Search, UserRound, X } from "lucide-react";
+import { ChevronRight, Menu, Search, UserRound, X } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";

@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "~/components/ui/icon";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { ChargedAmount } from "~/components/checkout/charged-amount";

@@ -1,4 +1,4 @@
-import { ShoppingCart, Zap } from "lucide-react";
+import { ShoppingCart, Zap } from "~/components/ui/icon";
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-import { CreditCard } from "lucide-react";
+import { CreditCard } from "~/components/ui/icon";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChargedAmount } from "~/components/checkout/charged-amount";

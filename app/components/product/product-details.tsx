@@ -1,4 +1,4 @@
-import { BadgeCheck, Lock, MessageCircle, RotateCcw, Truck } from "lucide-react";
+import { BadgeCheck, Lock, MessageCircle, RotateCcw, Truck } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Category, Product } from "~/domain/product";
 import { LocalLink, useLang } from "~/components/ui/local-link";

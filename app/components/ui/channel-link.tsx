@@ -1,5 +1,5 @@
 import { twMerge } from "tailwind-merge";
-import { DiscordIcon, WhatsAppIcon } from "./icons";
+import { DiscordIcon, WhatsAppIcon } from "./icon";
 
 const CHANNELS = {
   discord: { Icon: DiscordIcon, colors: "bg-[#4752c4] hover:bg-[#3c45a5]" },

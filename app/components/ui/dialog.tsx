@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { twMerge } from "tailwind-merge";
 import { useReturnFocus } from "./use-return-focus";
