@@ -5,7 +5,6 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
-  route("locales/:lang", "routes/locales.ts"),
   route("api/coupon", "routes/api.coupon.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
   route("api/reviews", "routes/api.reviews.ts"),

@@ -7,26 +7,17 @@ const translations = new Map<Lang, Tree>();
 const instances = new Map<Lang, i18n>();
 
 /**
- * Makes a language's strings available. The server registers all three at start
- * (resources.server.ts); the browser registers the page's language from the root loader and
- * others as the shopper switches (ensureTranslations), so it never downloads unused languages.
+ * Makes some areas of a language's strings available (areas already known are kept). The server
+ * registers every area of all three languages at start (resources.server.ts); the browser registers
+ * what each page's loaders send (the frame's areas from the root, the page's own from the page:
+ * app/i18n/areas.ts), so it never downloads unused languages or other pages' texts.
  */
 export function registerTranslations(lang: Lang, tree: Tree): void {
-  if (translations.has(lang)) return;
-  translations.set(lang, tree);
-  for (const instance of instances.values()) instance.addResourceBundle(lang, "translation", tree, true, true);
-}
-
-export function hasTranslations(lang: Lang): boolean {
-  return translations.has(lang);
-}
-
-/** Browser: fetches a language's strings once, before a navigation shows a page in it. */
-export async function ensureTranslations(lang: Lang): Promise<void> {
-  if (hasTranslations(lang)) return;
-  const response = await fetch(`/locales/${lang}`);
-  if (!response.ok) throw new Error(`Translations for ${lang} could not be loaded (${response.status})`);
-  registerTranslations(lang, (await response.json()) as Tree);
+  const known = translations.get(lang) ?? {};
+  const fresh = Object.fromEntries(Object.entries(tree).filter(([area]) => !(area in known)));
+  if (Object.keys(fresh).length === 0) return;
+  translations.set(lang, { ...known, ...fresh });
+  for (const instance of instances.values()) instance.addResourceBundle(lang, "translation", fresh, true, true);
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Lang } from "~/domain/product";
 import { LANGS } from "~/domain/product";
+import { isLang } from "~/domain/lang-path";
 import { MESSAGES } from "~/domain/messages";
+import { FRAME_AREAS, type Translations } from "./areas";
 import { registerTranslations, type Tree } from "./i18n";
 
 export type { Tree };
@@ -33,6 +35,30 @@ export const browserResources = Object.fromEntries(
   LANGS.map((lang) => [lang, Object.fromEntries(Object.entries(resources[lang]).filter(([area]) => !SERVER_ONLY_AREAS.has(area)))]),
 ) as Record<Lang, Tree>;
 
+/** Page areas a loader may send (every area but the server-only ones and the frame's). */
+export type PageArea = "cart" | "checkout" | "contact" | "help" | "home" | "info" | "loginRequired" | "policies" | "product" | "share";
+
+/**
+ * A page's own strings for the browser, in the language of its URL (`params.lang`; unprefixed =
+ * English): a loader returns them as `translations` and the root Layout registers them before the
+ * page renders. The frame's areas come from the root loader (frameTranslations). Which areas a page
+ * needs is checked by app/i18n/route-areas.test.ts (docs/decisions/020).
+ */
+export function translationsFor(langParam: string | undefined, areas: readonly PageArea[]): Translations {
+  const lang: Lang = isLang(langParam) ? langParam : "en";
+  return { lang, tree: pick(lang, areas) };
+}
+
+/** The frame's strings (header, footer, dialogs, cards, page titles, errors), sent by the root loader. */
+export function frameTranslations(lang: Lang): Translations {
+  return { lang, tree: pick(lang, FRAME_AREAS) };
+}
+
+function pick(lang: Lang, areas: readonly string[]): Tree {
+  const all = browserResources[lang];
+  return Object.fromEntries(areas.filter((area) => area in all).map((area) => [area, all[area]]));
+}
+
 // The server renders every language: all of them are available to getI18n() at once. The browser
-// gets only its page's language (root loader) and fetches another when the shopper switches.
+// gets, with each page, the frame's areas and the page's own, in the page's language only.
 for (const lang of LANGS) registerTranslations(lang, resources[lang]);

@@ -1,6 +1,7 @@
 import { ArrowLeft, Trash2 } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/cart";
+import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { CartLine } from "~/components/cart/cart-line";
 import { CartSkeleton } from "~/components/cart/cart-skeleton";
@@ -9,6 +10,9 @@ import { EmptyCart } from "~/components/cart/empty-cart";
 import { CouponBox } from "~/components/product/coupon-box";
 import { LocalLink } from "~/components/ui/local-link";
 import { useCart } from "~/state/cart";
+
+/** The page's own strings (beyond the frame's), in its language. */
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["cart"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "cart");
 

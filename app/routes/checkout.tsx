@@ -3,6 +3,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/checkout";
+import { translationsFor } from "~/i18n/resources.server";
 import { EmptyCart } from "~/components/cart/empty-cart";
 import { DetailsDialog, type CreatedOrder } from "~/components/checkout/details-dialog";
 import { ManualOrderLinks } from "~/components/checkout/manual-order";
@@ -15,6 +16,9 @@ import { useCart } from "~/state/cart";
 import { useCoupon } from "~/state/coupon";
 import { useProductLookup } from "~/state/products";
 import { pageMeta } from "~/seo";
+
+/** The page's own strings (beyond the frame's), in its language. */
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["cart", "checkout"]) });
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "checkout"), { name: "robots", content: "noindex" }];
 

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
+import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { localizePath, splitLangFromPath } from "~/domain/lang-path";
 import type { FieldErrors } from "~/domain/api/contract";
@@ -17,6 +18,9 @@ import { LocalLink } from "~/components/ui/local-link";
 import { saveContactMessage } from "~/server/contact.server";
 import { acceptRequest } from "~/server/endpoint.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
+
+/** The page's own strings (beyond the frame's), in its language. */
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "info"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "contact");
 

@@ -7,7 +7,6 @@ import { isLang, localizePath, pickLangFromAcceptLanguage } from "~/domain/lang-
 import { SiteFrame } from "~/components/layout/site-frame";
 import { ErrorPage } from "~/components/layout/error-page";
 import { pageMeta } from "~/seo";
-import { ensureTranslations } from "~/i18n/i18n";
 import { storefrontData } from "~/server/storefront.server";
 import { ShopProviders } from "~/state/shop-providers";
 import type { StorefrontData } from "~/state/storefront-data";
@@ -31,12 +30,6 @@ export async function loader({ params, request }: Route.LoaderArgs): Promise<Sto
   if (lang === "en") throw redirect(localizePath(url.pathname + url.search, "en"), 301);
   if (!isLang(lang)) throw data(null, { status: 404 });
   return storefrontData(request);
-}
-
-/** Before a page in another language shows, its strings are fetched (once) in the browser. */
-export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
-  await ensureTranslations(params.lang && isLang(params.lang) ? params.lang : "en");
-  return serverLoader();
 }
 
 // Children set their own meta; this one only speaks when the layout itself failed (unknown language).

@@ -1,11 +1,15 @@
 import { Ban, Clock, HelpCircle, KeyRound, Lock, RefreshCw, ShieldCheck, Trash2, UserCheck } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/login-required";
+import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { ContactChannels } from "~/components/content/contact-channels";
 import { CtaBanner } from "~/components/content/cta";
 import { ContentPage, ContentSection, PageHeader } from "~/components/content/page-header";
 import { tList } from "~/components/content/text";
+
+/** The page's own strings (beyond the frame's), in its language. */
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "info", "loginRequired"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "loginRequired");
 
