@@ -37,10 +37,12 @@ export function LanguageSwitcher() {
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className="inline-flex h-10 items-center gap-1 rounded-lg px-2.5 text-sm font-semibold text-slate-700 hover:bg-brand-50 hover:text-brand-700 data-[state=open]:bg-brand-50"
-        aria-label={t("frame.language.button", { language: t(`common.languages.${lang}`) })}
+        // The name starts with the code the button shows ("EN — Language: English…"), so a voice
+        // command saying what is on screen finds it (WCAG 2.5.3, axe label-content-name-mismatch).
+        aria-label={t("frame.language.button", { code: lang.toUpperCase(), language: t(`common.languages.${lang}`) })}
       >
         <Globe className="size-4" aria-hidden="true" />
-        <span aria-hidden="true">{lang.toUpperCase()}</span>
+        <span>{lang.toUpperCase()}</span>
         <ChevronDown className="size-3.5" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
