@@ -8,7 +8,7 @@ import { translationsOf } from "~/i18n/areas";
 import { frameTranslations } from "~/i18n/resources.server";
 import { publicConfig } from "~/server/public-config.server";
 import { ErrorPage } from "~/components/layout/error-page";
-import { Toaster } from "sonner";
+import { Toaster } from "~/components/ui/toaster";
 import type { RootData } from "~/state/storefront-data";
 import "./app.css";
 
@@ -50,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <I18nextProvider i18n={getI18n(lang)}>
           {children}
-          <Toaster position="top-center" richColors closeButton />
+          <Toaster />
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

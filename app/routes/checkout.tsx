@@ -5,7 +5,9 @@ import { useSearchParams } from "react-router";
 import type { Route } from "./+types/checkout";
 import { translationsFor } from "~/i18n/resources.server";
 import { EmptyCart } from "~/components/cart/empty-cart";
-import { DetailsDialog, type CreatedOrder } from "~/components/checkout/details-dialog";
+import type { CreatedOrder } from "~/components/checkout/details-dialog";
+import { detailsDialog } from "~/components/checkout/details-dialog-deferred";
+import { DeferredDialog } from "~/components/ui/deferred";
 import { ManualOrderLinks } from "~/components/checkout/manual-order";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { PaymentStep } from "~/components/payment/payment-step";
@@ -87,7 +89,7 @@ export default function CheckoutPage() {
                 {/* SPEC §4: no payment when the total after discount is 0 or less. */}
                 {finalTotalCents > 0 && (
                   <div className="space-y-2">
-                    <Button size="lg" onClick={() => setDialogOpen(true)} className="w-full">
+                    <Button size="lg" onClick={() => setDialogOpen(true)} onPointerEnter={detailsDialog.preload} onFocus={detailsDialog.preload} className="w-full">
                       <CreditCard aria-hidden="true" className="h-5 w-5" />
                       {t("checkout.proceedCard")}
                     </Button>
@@ -104,7 +106,8 @@ export default function CheckoutPage() {
           </section>
         </div>
       )}
-      <DetailsDialog
+      <DeferredDialog
+        dialog={detailsDialog}
         open={dialogOpen}
         onOpenChange={setDialogOpen}
         gift={gift}

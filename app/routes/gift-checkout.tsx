@@ -2,7 +2,7 @@ import { Gift } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/gift-checkout";
 import { translationsFor } from "~/i18n/resources.server";
 import { Button } from "~/components/ui/button";

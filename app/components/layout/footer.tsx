@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { BadgeCheck, Clock, DiscordIcon, InstagramIcon, Mail, TikTokIcon, Users, WhatsAppIcon, YouTubeIcon, Zap } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { Honeypot } from "~/components/ui/honeypot";
 import { LocalLink, useLang } from "~/components/ui/local-link";
-import { newsletterApi } from "~/domain/api/newsletter";
+import { NEWSLETTER_ENDPOINT } from "~/domain/api/endpoints";
 import { postJson } from "~/lib/api-client";
 import { usePublicConfig } from "~/state/storefront-data";
 
@@ -171,7 +171,7 @@ function Newsletter() {
     setBusy(true);
     setError(null);
     // lang: the language of the confirmation the server may send.
-    const reply = await postJson(newsletterApi, { email, website, lang });
+    const reply = await postJson(NEWSLETTER_ENDPOINT, { email, website, lang });
     setBusy(false);
     if (reply.ok) {
       toast.success(t("frame.footer.newsletter.success"));

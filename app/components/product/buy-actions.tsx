@@ -2,7 +2,7 @@ import { ShoppingCart, Zap } from "~/components/ui/icon";
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { ProductSummary } from "~/domain/product";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useLocalize } from "~/components/ui/local-link";

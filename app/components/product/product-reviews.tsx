@@ -1,7 +1,7 @@
 import { MessageSquarePlus } from "~/components/ui/icon";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { reviewsApi, type PublicReview } from "~/domain/api/reviews";
 import type { MessageCode } from "~/domain/messages";
 import { RATING_MAX, RATING_MIN, reviewSchema, fieldErrors } from "~/domain/validation";
