@@ -23,9 +23,9 @@ export function RatingStars({ rating, size = 16 }: { rating: number; size?: numb
     </svg>
   );
   return (
-    <span role="img" aria-label={t("shop.ratingLabel", { rating })} className="relative inline-block shrink-0" style={{ width, height: size }}>
+    <span role="img" aria-label={t("shop.ratingLabel", { rating })} className="stars" style={{ width, height: size }}>
       {row("absolute inset-0 text-amber-300")}
-      <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${filledShare(rating)}%` }}>
+      <span className="stars-fill" style={{ width: `${filledShare(rating)}%` }}>
         {row("fill-amber-400 text-amber-500")}
       </span>
     </span>
