@@ -20,7 +20,9 @@ export default function CartPage() {
   const { t } = useTranslation();
   const { items, hydrated, clear } = useCart();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+    // At least a screen tall: the stored cart is read after the first paint, and the footer must not
+    // jump when it replaces the skeleton (no layout shift).
+    <div className="mx-auto min-h-svh max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">{t("meta.cart.title")}</h1>
       <div className="mt-6">
         {!hydrated ? (

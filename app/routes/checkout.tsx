@@ -66,17 +66,20 @@ export default function CheckoutPage() {
   const finalTotalCents = giftItems ? giftItems[0]?.priceCents ?? 0 : totals.finalTotalCents;
 
   return (
-    <section className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+    // At least a screen tall: the stored cart is read after the first paint, and the footer must not
+    // jump when the order replaces the placeholder (no layout shift).
+    <section className="mx-auto min-h-svh max-w-5xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold">{gift ? t("checkout.giftTitle") : t("checkout.title")}</h1>
       <ReturnNotice />
       {!hydrated ? (
-        <div className="mt-8 h-64 animate-pulse rounded-2xl bg-slate-100" aria-hidden="true" />
+        // Keys: each state is a new element, so the placeholder's box never "moves" into the order's (layout shift).
+        <div key="placeholder" className="mt-8 h-64 animate-pulse rounded-2xl bg-slate-100" aria-hidden="true" />
       ) : ordered.length === 0 && !order ? (
-        <div className="mt-8">
+        <div key="empty" className="mt-8">
           <EmptyCart />
         </div>
       ) : (
-        <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem]">
+        <div key="order" className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem]">
           <OrderSummary only={giftItems ?? undefined} />
           <section aria-labelledby="pay-title" className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <h2 id="pay-title" className="text-lg font-bold">

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import type { CouponType } from "../coupons";
 import type { ProductSummary } from "../product";
 import { defineContract } from "./contract";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { LANGS } from "../lang-path";
 import { newsletterSchema } from "../validation";
 import { defineContract } from "./contract";
