@@ -35,8 +35,11 @@ export const browserResources = Object.fromEntries(
   LANGS.map((lang) => [lang, Object.fromEntries(Object.entries(resources[lang]).filter(([area]) => !SERVER_ONLY_AREAS.has(area)))]),
 ) as Record<Lang, Tree>;
 
-/** Page areas a loader may send (every area but the server-only ones and the frame's). */
-export type PageArea = "cart" | "checkout" | "contact" | "help" | "home" | "info" | "loginRequired" | "policies" | "product" | "share";
+/**
+ * What a page's loader may send: whole page areas (every area but the server-only ones and the
+ * frame's), and its own entries of `meta` (`meta.home`: its title and description).
+ */
+export type PageArea = "cart" | "checkout" | "contact" | "help" | "home" | "info" | "loginRequired" | "policies" | "product" | "share" | `meta.${string}`;
 
 /**
  * A page's own strings for the browser, in the language of its URL (`params.lang`; unprefixed =
@@ -54,9 +57,20 @@ export function frameTranslations(lang: Lang): Translations {
   return { lang, tree: pick(lang, FRAME_AREAS) };
 }
 
+/** The named areas of a language, and of "area.key" entries only that key of the area. */
 function pick(lang: Lang, areas: readonly string[]): Tree {
   const all = browserResources[lang];
-  return Object.fromEntries(areas.filter((area) => area in all).map((area) => [area, all[area]]));
+  const out: Tree = {};
+  for (const name of areas) {
+    const [area, key] = name.split(".", 2);
+    const tree = all[area];
+    if (tree === undefined) continue;
+    if (key === undefined) out[area] = tree;
+    else if (typeof tree === "object" && !Array.isArray(tree) && key in tree) {
+      out[area] = { ...((out[area] as Tree | undefined) ?? {}), [key]: tree[key] };
+    }
+  }
+  return out;
 }
 
 // The server renders every language: all of them are available to getI18n() at once. The browser

@@ -4,6 +4,7 @@
  * A string from an area the browser lacks would hydrate as its key, so this reads the source: every
  * area a page can render — its module and everything it imports, lazily or not, minus server-only
  * code — must be the frame's or declared by the page, and a page declares nothing it does not use.
+ * `meta` (titles and descriptions) goes by entry: a page declares `meta.<its page>`.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -48,18 +49,33 @@ function closure(entries: string[]): Set<string> {
 
 const areaPattern = new RegExp(`["'\`](${AREAS.join("|")})\\.[A-Za-z$]`, "g");
 
+/** Whole areas used, `meta` aside (see metaUsed). */
 function areasUsed(files: Iterable<string>): Set<string> {
   const used = new Set<string>();
-  for (const file of files) for (const m of readFileSync(file, "utf8").matchAll(areaPattern)) used.add(m[1]);
+  for (const file of files) for (const m of readFileSync(file, "utf8").matchAll(areaPattern)) if (m[1] !== "meta") used.add(m[1]);
   return used;
 }
 
-function declaredAreas(file: string): string[] {
-  const match = /translationsFor\([^[]*\[([^\]]*)\]/.exec(readFileSync(file, "utf8"));
-  return match ? [...match[1].matchAll(/["']([\w-]+)["']/g)].map((m) => m[1]) : [];
+/** Entries of `meta` used: pageMeta(args, "home") and t("meta.cart.title"). */
+function metaUsed(files: Iterable<string>): Set<string> {
+  const used = new Set<string>();
+  for (const file of files) {
+    const source = readFileSync(file, "utf8");
+    for (const m of source.matchAll(/pageMeta\(\s*args,\s*"(\w+)"/g)) used.add(m[1]);
+    for (const m of source.matchAll(/["'`]meta\.(\w+)/g)) used.add(m[1]);
+  }
+  return used;
 }
 
-const frame = new Set<string>(FRAME_AREAS);
+function declared(file: string): string[] {
+  const match = /translationsFor\([^[]*\[([^\]]*)\]/.exec(readFileSync(file, "utf8"));
+  return match ? [...match[1].matchAll(/["']([\w.-]+)["']/g)].map((m) => m[1]) : [];
+}
+const declaredAreas = (file: string) => declared(file).filter((name) => !name.includes("."));
+const declaredMeta = (file: string) => declared(file).filter((name) => name.startsWith("meta.")).map((name) => name.slice(5));
+
+const frame = new Set<string>(FRAME_AREAS.filter((name) => !name.includes(".")));
+const frameMeta = new Set<string>(FRAME_AREAS.filter((name) => name.startsWith("meta.")).map((name) => name.slice(5)));
 const frameModules = closure([path.join(APP, "root.tsx"), path.join(APP, "routes/lang-layout.tsx")]);
 const pages = readdirSync(path.join(APP, "routes"))
   .filter((f) => f.endsWith(".tsx") && f !== "lang-layout.tsx")
@@ -73,7 +89,13 @@ describe("translation areas sent to the browser", () => {
 
   it("the frame's areas are all used by the frame", () => {
     const used = areasUsed(frameModules);
-    expect(FRAME_AREAS.filter((area) => !used.has(area))).toEqual([]);
+    expect([...frame].filter((area) => !used.has(area))).toEqual([]);
+  });
+
+  it("the frame uses only its own page titles, and every one of them is used somewhere", () => {
+    expect([...metaUsed(frameModules)].filter((key) => !frameMeta.has(key))).toEqual([]);
+    const everywhere = metaUsed([...frameModules, ...pages.flatMap((page) => [...closure([page])])]);
+    expect([...frameMeta].filter((key) => !everywhere.has(key))).toEqual([]);
   });
 
   it("never sends the server-only emails area", () => {
@@ -82,9 +104,12 @@ describe("translation areas sent to the browser", () => {
   });
 
   for (const page of pages) {
-    it(`${path.basename(page)} declares exactly the areas it uses beyond the frame's`, () => {
-      const needed = [...areasUsed(closure([page]))].filter((area) => !frame.has(area)).sort();
+    it(`${path.basename(page)} declares exactly the areas and page titles it uses beyond the frame's`, () => {
+      const modules = closure([page]);
+      const needed = [...areasUsed(modules)].filter((area) => !frame.has(area)).sort();
       expect(declaredAreas(page).sort()).toEqual(needed);
+      const neededMeta = [...metaUsed(modules)].filter((key) => !frameMeta.has(key)).sort();
+      expect(declaredMeta(page).sort()).toEqual(neededMeta);
     });
   }
 });

@@ -12,7 +12,7 @@ import { LocalLink } from "~/components/ui/local-link";
 import { useCart } from "~/state/cart";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["cart"]) });
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["cart", "meta.cart"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "cart");
 

@@ -20,7 +20,7 @@ import { useProductLookup } from "~/state/products";
 import { pageMeta } from "~/seo";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["cart", "checkout"]) });
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["cart", "checkout", "meta.checkout"]) });
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "checkout"), { name: "robots", content: "noindex" }];
 

@@ -20,7 +20,7 @@ import { acceptRequest } from "~/server/endpoint.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "info"]) });
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "info", "meta.contact", "meta.privacyPolicy"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "contact");
 

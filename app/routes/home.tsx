@@ -15,7 +15,7 @@ import { usePublicConfig } from "~/state/storefront-data";
 
 export const loader = async ({ params }: Route.LoaderArgs) => ({
   ...(await listingData(["triggers", "rooms", "bundles"], { featured: true })),
-  translations: translationsFor(params.lang, ["home"]),
+  translations: translationsFor(params.lang, ["home", "meta.home"]),
 });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "home");

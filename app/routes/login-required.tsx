@@ -9,7 +9,7 @@ import { ContentPage, ContentSection, PageHeader } from "~/components/content/pa
 import { tList } from "~/components/content/text";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "info", "loginRequired"]) });
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "info", "loginRequired", "meta.loginRequired"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "loginRequired");
 

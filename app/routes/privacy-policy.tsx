@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "privacyPolicy"
 
 /** Today's date is taken on the server so the server and the hydrating browser print the same day. */
 export function loader({ params }: Route.LoaderArgs) {
-  return { updated: isoDay(), translations: translationsFor(params.lang, ["contact", "info", "policies"]) };
+  return { updated: isoDay(), translations: translationsFor(params.lang, ["contact", "info", "policies", "meta.privacyPolicy"]) };
 }
 
 export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {

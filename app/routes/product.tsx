@@ -40,7 +40,7 @@ import { usePublicConfig } from "~/state/storefront-data";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const catalogue = await readCatalogue();
   const product = catalogue.product(params.id);
-  const translations = translationsFor(params.lang, ["cart", "checkout", "product"]);
+  const translations = translationsFor(params.lang, ["cart", "checkout", "product", "meta.product"]);
   // The not-found page below speaks this page's area: its strings travel with the 404.
   if (!product || !product.listed) throw data({ translations }, { status: 404 });
   const { lang } = splitLangFromPath(new URL(request.url).pathname);

@@ -12,7 +12,7 @@ import { useProductLookup } from "~/state/products";
 import { readJson, removeKey, STORAGE_KEYS } from "~/state/storage";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "info"]) });
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "info", "meta.thankYou"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "thankYou");
 

@@ -101,6 +101,8 @@ test.describe("header on desktop", () => {
     // Home → help centre (another page area) by a client-side navigation.
     await page.getByRole("contentinfo").getByRole("link", { name: "Centre d'aide" }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Centre d'aide" })).toBeVisible();
+    // Its title too: each page brings its own entry of the page titles.
+    await expect(page).toHaveTitle("Centre d'aide | Trigger Shop");
     // A product page, then the same page in Spanish: its own area follows the language.
     await page.goto("/fr/product/1");
     await expect(page.getByRole("link", { name: "Retour à la boutique" })).toBeVisible();
