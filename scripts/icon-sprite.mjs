@@ -1,5 +1,5 @@
 /**
- * Writes app/components/ui/icon-sprite.svg: one <symbol> per icon that app/components/ui/icon.tsx
+ * Writes app/components/ui/icons.svg: one <symbol> per icon that app/components/ui/icon.tsx
  * declares (`spriteIcon("name")` from lucide, `brandIcon("name")` from BRANDS below). Pages then
  * reference an icon in a few bytes (<svg><use href="/assets/icon-sprite-<hash>.svg#name"/></svg>)
  * instead of repeating its paths inline (docs/decisions/020).
@@ -15,7 +15,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 // Paths, not URLs: the unit test imports this module under jsdom, whose URL class fs refuses.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const ICON_MODULE = path.join(ROOT, "app/components/ui/icon.tsx");
-export const SPRITE_FILE = path.join(ROOT, "app/components/ui/icon-sprite.svg");
+export const SPRITE_FILE = path.join(ROOT, "app/components/ui/icons.svg");
 
 /** Brand marks (Simple Icons, CC0): lucide ships none. Filled, unlike lucide's stroked icons. */
 export const BRANDS = {

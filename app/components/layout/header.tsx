@@ -15,10 +15,10 @@ import { useNavEntries, type NavEntry } from "./nav-entries";
 const searchDialog = deferred(() => import("~/components/dialogs/search-dialog").then((m) => m.SearchDialog));
 const profileDialog = deferred(() => import("~/components/dialogs/profile-dialog").then((m) => m.ProfileDialog));
 
-const navItemClass =
-  "inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-slate-700 transition hover:bg-brand-50 hover:text-brand-700 xl:px-3";
+// Component classes (app.css): the header repeats them on every page.
+const navItemClass = "nav-item";
 /** Without a display value: callers add `inline-flex` or a responsive `hidden … :inline-flex`. */
-const iconBase = "relative size-10 shrink-0 items-center justify-center rounded-lg text-slate-700 transition";
+const iconBase = "hdr-icon";
 const iconButtonClass = `${iconBase} inline-flex hover:bg-brand-50 hover:text-brand-700`;
 
 export function Header() {

@@ -18,15 +18,15 @@ export function RatingStars({ rating, size = 16 }: { rating: number; size?: numb
   const { t } = useTranslation();
   const width = Math.round((size * STAR_ROW.width) / 24);
   const row = (className: string) => (
-    <svg viewBox={`0 0 ${STAR_ROW.width} 24`} width={width} height={size} className={`icon block ${className}`} style={{ strokeWidth: 1.5 }} aria-hidden="true">
+    <svg viewBox={`0 0 ${STAR_ROW.width} 24`} width={width} height={size} className={`icon stars-row ${className}`} aria-hidden="true">
       <use href={STAR_ROW.href} />
     </svg>
   );
   return (
     <span role="img" aria-label={t("shop.ratingLabel", { rating })} className="stars" style={{ width, height: size }}>
-      {row("absolute inset-0 text-amber-300")}
+      {row("stars-empty")}
       <span className="stars-fill" style={{ width: `${filledShare(rating)}%` }}>
-        {row("fill-amber-400 text-amber-500")}
+        {row("stars-full")}
       </span>
     </span>
   );

@@ -1,7 +1,7 @@
 import type { SVGProps } from "react";
 // A hashed file under /assets (cached for a year). At 17 KB it is far above Vite's 4 KB inlining limit:
 // <use> cannot point into a data URL.
-import spriteUrl from "./icon-sprite.svg?url";
+import spriteUrl from "./icons.svg?url";
 
 /**
  * The shop's icons: lucide's shapes (and a few brand marks) from one sprite, drawn with
