@@ -34,7 +34,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/build-entry.ts" } }
     : { rollupOptions: { output: { manualChunks: frameChunk() } } },
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  resolve: {
+    alias: [
+      { find: "~", replacement: path.resolve(import.meta.dirname, "app") },
+      // React 19 has useSyncExternalStore: react-i18next's shim for older Reacts is not shipped.
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: path.resolve(import.meta.dirname, "app/lib/use-sync-external-store-shim.ts") },
+    ],
+  },
   ssr: { external: ["@electric-sql/pglite", "pg"] },
   plugins: [
     tailwindcss(),

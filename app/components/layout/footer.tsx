@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Honeypot } from "~/components/ui/honeypot";
 import { LocalLink, useLang } from "~/components/ui/local-link";
 import { NEWSLETTER_ENDPOINT } from "~/domain/api/endpoints";
-import { postJson } from "~/lib/api-client";
+import type { ApiFailure } from "~/lib/api-client";
 import { usePublicConfig } from "~/state/storefront-data";
 
 const CLAIM_ICONS = [Clock, Users, Zap];
@@ -172,7 +172,11 @@ function Newsletter() {
     setBusy(true);
     setError(null);
     // lang: the language of the confirmation the server may send.
-    const reply = await postJson(NEWSLETTER_ENDPOINT, { email, website, lang });
+    // The API client (and the list of message codes it checks replies against) comes with the first sign-up.
+    const reply = await import("~/lib/api-client").then(
+      ({ postJson }) => postJson(NEWSLETTER_ENDPOINT, { email, website, lang }),
+      (): ApiFailure => ({ ok: false, reason: "network", status: null, code: null, vars: {} }),
+    );
     setBusy(false);
     if (reply.ok) {
       toast.success(t("frame.footer.newsletter.success"));
