@@ -20,6 +20,16 @@ export default tseslint.config(
     },
   },
   {
+    // Icons come from the sprite (docs/decisions/020): a lucide component would inline its paths in every page.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "lucide-react", message: "Use ~/components/ui/icon (add the icon there and run npm run icons)." }] },
+      ],
+    },
+  },
+  {
     // The domain core is shared by browser and server: pure TypeScript only.
     files: ["app/domain/**/*.ts"],
     ignores: ["app/domain/**/*.test.ts"],

@@ -1,34 +1,43 @@
 import { I18nextProvider } from "react-i18next";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { splitLangFromPath } from "~/domain/lang-path";
 import { getI18n, registerTranslations } from "~/i18n/i18n";
 import { useNonce } from "~/nonce";
-import { browserResources } from "~/i18n/resources.server";
+import { translationsOf } from "~/i18n/areas";
+import { frameTranslations } from "~/i18n/resources.server";
 import { publicConfig } from "~/server/public-config.server";
 import { ErrorPage } from "~/components/layout/error-page";
-import { Toaster } from "sonner";
-import { ROOT_ROUTE_ID, type RootData } from "~/state/storefront-data";
+import { Toaster } from "~/components/ui/toaster";
+import type { RootData } from "~/state/storefront-data";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /**
- * The document frame: translations and public configuration only. The shop's data and state live
- * in the shopper layout (routes/lang-layout), so other areas do not inherit them.
+ * The document frame: the frame's translations and public configuration only. The shop's data and
+ * state live in the shopper layout (routes/lang-layout), so other areas do not inherit them.
  */
 export function loader({ request }: Route.LoaderArgs): RootData {
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  // The page's language only: the browser's bundle carries no translations.
-  return { ...publicConfig(), translations: { lang, tree: browserResources[lang] } };
+  // The page's language and the frame's areas only; each page's loader adds its own areas.
+  return { ...publicConfig(), translations: frameTranslations(lang) };
+}
+
+/** A switch of language needs the frame's strings in the new language: the root loads again. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || splitLangFromPath(currentUrl.pathname).lang !== splitLangFromPath(nextUrl.pathname).lang;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // The language comes from the path, not loader data, so it follows client navigation too.
   const { lang } = splitLangFromPath(useLocation().pathname);
   const nonce = useNonce();
-  const translations = useRouteLoaderData<RootData>(ROOT_ROUTE_ID)?.translations;
-  if (translations) registerTranslations(translations.lang, translations.tree);
+  // The strings every matched route brought (root: the frame's; a page: its own), before they render.
+  for (const match of useMatches()) {
+    const translations = translationsOf(match.data);
+    if (translations) registerTranslations(translations.lang, translations.tree);
+  }
   return (
     <html lang={lang}>
       <head>
@@ -41,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <I18nextProvider i18n={getI18n(lang)}>
           {children}
-          <Toaster position="top-center" richColors closeButton />
+          <Toaster />
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

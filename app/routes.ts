@@ -32,7 +32,6 @@ export default [
   ]),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
-  route("locales/:lang", "routes/locales.ts"),
   route("api/coupon", "routes/api.coupon.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
   route("api/reviews", "routes/api.reviews.ts"),

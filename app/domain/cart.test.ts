@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  parseStoredLines,
+  MAX_STORED_LINES,
   MAX_QUANTITY,
   addItem,
   cartTotals,
@@ -201,5 +203,32 @@ describe("lineTotalCents", () => {
   it("is the unit price times the quantity, in cents", () => {
     expect(lineTotalCents({ unitPriceCents: 5499, quantity: 3 })).toBe(16497);
     expect(lineTotalCents({ unitPriceCents: 0, quantity: 1 })).toBe(0);
+  });
+});
+
+describe("parseStoredLines", () => {
+  it("keeps a well-formed stored cart, ids and quantities only", () => {
+    expect(parseStoredLines([{ id: "1", quantity: 2, title: "ignored" }, { id: "venom", quantity: 1 }])).toEqual([
+      { id: "1", quantity: 2 },
+      { id: "venom", quantity: 1 },
+    ]);
+    expect(parseStoredLines([])).toEqual([]);
+  });
+
+  it("drops anything that is not a stored cart, whole", () => {
+    for (const raw of [
+      null,
+      "[]",
+      { id: "1", quantity: 1 },
+      [{ id: 1, quantity: 1 }],
+      [{ id: "1", quantity: "2" }],
+      [{ id: "1", quantity: Number.NaN }],
+      [{ id: "1" }],
+      [{ id: "1", quantity: 1 }, null],
+      [{ id: "x".repeat(101), quantity: 1 }],
+      Array.from({ length: MAX_STORED_LINES + 1 }, (_, i) => ({ id: String(i), quantity: 1 })),
+    ]) {
+      expect(parseStoredLines(raw)).toEqual([]);
+    }
   });
 });

@@ -36,6 +36,27 @@ function clampQuantity(quantity: number): number {
   return Math.min(Math.max(Math.floor(quantity), 1), MAX_QUANTITY);
 }
 
+/** Most lines a stored cart may hold; a longer one is not ours and is dropped whole. */
+export const MAX_STORED_LINES = 100;
+
+/**
+ * The lines of a cart read back from storage: an array of at most MAX_STORED_LINES `{ id, quantity }`
+ * (id a string of at most 100 characters, quantity a number); anything else yields an empty cart.
+ * Prices and availability are checked later (priceCart). Checked by hand, not with zod, since this
+ * runs on every page.
+ */
+export function parseStoredLines(value: unknown): CartLine[] {
+  if (!Array.isArray(value) || value.length > MAX_STORED_LINES) return [];
+  const lines: CartLine[] = [];
+  for (const entry of value) {
+    if (typeof entry !== "object" || entry === null) return [];
+    const { id, quantity } = entry as Record<string, unknown>;
+    if (typeof id !== "string" || id.length > 100 || typeof quantity !== "number" || Number.isNaN(quantity)) return [];
+    lines.push({ id, quantity });
+  }
+  return lines;
+}
+
 /** Existing line +1 (capped at MAX_QUANTITY); a new line starts at 1. */
 export function addItem(lines: readonly CartLine[], id: string): CartLine[] {
   if (!lines.some((line) => line.id === id)) return [...lines.map((l) => ({ ...l })), { id, quantity: 1 }];

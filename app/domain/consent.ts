@@ -2,7 +2,7 @@
  * What the buyer agreed to when ordering, kept on the order so a dispute can be answered: the time
  * the age gate was confirmed (18+) and the version of the terms of service in force.
  */
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Bumped whenever the terms of service change in substance (date of the change). */
 export const TERMS_VERSION = "2025-11-01";

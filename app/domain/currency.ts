@@ -1,5 +1,4 @@
 /** Which display currency a visitor sees, and when it changes (SPEC §4, §9). */
-import { z } from "zod";
 import type { Lang } from "./product";
 import { CURRENCIES, type Currency } from "./money";
 
@@ -61,12 +60,6 @@ export function showsConvertedNote(isManual: boolean): boolean {
   return !isManual;
 }
 
-const preferenceSchema = z.object({
-  currency: z.enum(CURRENCIES),
-  isManualSelection: z.boolean(),
-  timestamp: z.number().int().nonnegative(),
-});
-
 /**
  * Reads a preference from local storage or a cookie: accepts the parsed object or its JSON text.
  * Anything malformed yields null so the caller detects the currency afresh.
@@ -80,6 +73,11 @@ export function parsePreference(raw: unknown): CurrencyPreference | null {
       return null;
     }
   }
-  const result = preferenceSchema.safeParse(value);
-  return result.success ? result.data : null;
+  // Checked by hand, not with zod: this runs on every page and zod would weigh more than the page's code.
+  if (typeof value !== "object" || value === null) return null;
+  const { currency, isManualSelection, timestamp } = value as Record<string, unknown>;
+  if (!(CURRENCIES as readonly unknown[]).includes(currency)) return null;
+  if (typeof isManualSelection !== "boolean") return null;
+  if (typeof timestamp !== "number" || !Number.isInteger(timestamp) || timestamp < 0) return null;
+  return { currency: currency as Currency, isManualSelection, timestamp };
 }

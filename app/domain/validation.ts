@@ -4,16 +4,16 @@
  * Checks that would pile up on one field (required, then format) abort early so the first code is
  * the one the spec shows.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { isMessageCode, type MessageCode } from "./messages";
 import { ORDER_ID_PATTERN } from "./order-id";
+import { RATING_MAX, RATING_MIN } from "./ratings";
 
 export const IMVU_MIN = 3;
 export const IMVU_MAX = 16;
 export const IMVU_PATTERN = /^[A-Za-z0-9_ ]+$/;
 export const REVIEW_MIN_CHARS = 20;
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
+export { RATING_MAX, RATING_MIN };
 
 // Server-side caps the spec does not state; generous for people, tight for abuse.
 export const EMAIL_MAX = 254;

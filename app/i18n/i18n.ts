@@ -7,26 +7,32 @@ const translations = new Map<Lang, Tree>();
 const instances = new Map<Lang, i18n>();
 
 /**
- * Makes a language's strings available. The server registers all three at start
- * (resources.server.ts); the browser registers the page's language from the root loader and
- * others as the shopper switches (ensureTranslations), so it never downloads unused languages.
+ * Makes strings available: whole areas, or some keys of an area (the page titles of `meta`); what is
+ * known already is kept. The server registers every area of all three languages at start
+ * (resources.server.ts); the browser registers what each page's loaders send (the frame's strings
+ * from the root, the page's own from the page: app/i18n/areas.ts), so it never downloads unused
+ * languages or other pages' texts.
  */
 export function registerTranslations(lang: Lang, tree: Tree): void {
-  if (translations.has(lang)) return;
-  translations.set(lang, tree);
-  for (const instance of instances.values()) instance.addResourceBundle(lang, "translation", tree, true, true);
-}
-
-export function hasTranslations(lang: Lang): boolean {
-  return translations.has(lang);
-}
-
-/** Browser: fetches a language's strings once, before a navigation shows a page in it. */
-export async function ensureTranslations(lang: Lang): Promise<void> {
-  if (hasTranslations(lang)) return;
-  const response = await fetch(`/locales/${lang}`);
-  if (!response.ok) throw new Error(`Translations for ${lang} could not be loaded (${response.status})`);
-  registerTranslations(lang, (await response.json()) as Tree);
+  const known = translations.get(lang) ?? {};
+  const fresh: Tree = {};
+  for (const [area, value] of Object.entries(tree)) {
+    const had = known[area];
+    if (had === undefined) fresh[area] = value;
+    else if (typeof had === "object" && !Array.isArray(had) && typeof value === "object" && !Array.isArray(value)) {
+      // A part of an area (meta.home) joining another part (meta.siteName).
+      const missing = Object.fromEntries(Object.entries(value).filter(([key]) => !(key in had)));
+      if (Object.keys(missing).length > 0) fresh[area] = missing;
+    }
+  }
+  if (Object.keys(fresh).length === 0) return;
+  const merged: Tree = { ...known };
+  for (const [area, value] of Object.entries(fresh)) {
+    const had = merged[area];
+    merged[area] = had && typeof had === "object" && !Array.isArray(had) ? { ...had, ...(value as Tree) } : value;
+  }
+  translations.set(lang, merged);
+  for (const instance of instances.values()) instance.addResourceBundle(lang, "translation", fresh, true, true);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { newsletterApi } from "~/domain/api/newsletter";
+import { NEWSLETTER_ENDPOINT } from "~/domain/api/endpoints";
 import { postJson } from "./api-client";
 
 const answer = (body: string, status = 200, headers: Record<string, string> = {}) =>
@@ -18,6 +19,13 @@ describe("postJson", () => {
     expect(url).toBe("/api/newsletter");
     expect(init).toMatchObject({ method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" } });
     expect(JSON.parse(init?.body as string)).toEqual({ email: "fan@example.com", website: "", lang: "fr" });
+  });
+
+  it("posts to the same path through the contract's Endpoint (no schema loaded)", async () => {
+    const fetchMock = answer(JSON.stringify({ ok: true }));
+    vi.stubGlobal("fetch", fetchMock);
+    expect(await postJson(NEWSLETTER_ENDPOINT, { email: "fan@example.com", website: "", lang: "fr" })).toEqual({ ok: true });
+    expect(fetchMock.mock.calls[0][0]).toBe(newsletterApi.path);
   });
 
   it("returns the server's refusal with its code, variables and field errors", async () => {

@@ -1,4 +1,5 @@
 import type { ApiContract, ApiRefusal, MessageVars, RequestOf, SuccessOf } from "~/domain/api/contract";
+import type { Endpoint } from "~/domain/api/endpoints";
 import { isMessageCode } from "~/domain/messages";
 
 /**
@@ -18,9 +19,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /**
  * POSTs `body` as JSON to the contract's endpoint on this site (the browser adds the Origin header the
- * server's same-origin guard checks) and returns its typed reply. Never throws.
+ * server's same-origin guard checks) and returns its typed reply. Never throws. Takes the contract,
+ * or its Endpoint (the path alone, typed by the contract) where the page should not load its schema.
  */
-export async function postJson<C extends ApiContract>(contract: C, body: RequestOf<C>, init: { signal?: AbortSignal } = {}): Promise<ApiResult<C>> {
+export async function postJson<C extends ApiContract>(contract: C | Endpoint<C>, body: RequestOf<C>, init: { signal?: AbortSignal } = {}): Promise<ApiResult<C>> {
   let response: Response;
   let reply: unknown;
   try {

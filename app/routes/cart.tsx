@@ -1,6 +1,7 @@
-import { ArrowLeft, Trash2 } from "lucide-react";
+import { ArrowLeft, Trash2 } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/cart";
+import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { CartLine } from "~/components/cart/cart-line";
 import { CartSkeleton } from "~/components/cart/cart-skeleton";
@@ -10,13 +11,18 @@ import { CouponBox } from "~/components/product/coupon-box";
 import { LocalLink } from "~/components/ui/local-link";
 import { useCart } from "~/state/cart";
 
+/** The page's own strings (beyond the frame's), in its language. */
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["cart", "meta.cart"]) });
+
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "cart");
 
 export default function CartPage() {
   const { t } = useTranslation();
   const { items, hydrated, clear } = useCart();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+    // At least a screen tall: the stored cart is read after the first paint, and the footer must not
+    // jump when it replaces the skeleton (no layout shift).
+    <div className="mx-auto min-h-svh max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-extrabold tracking-tight">{t("meta.cart.title")}</h1>
       <div className="mt-6">
         {!hydrated ? (

@@ -1,10 +1,13 @@
-import { CreditCard } from "lucide-react";
+import { CreditCard } from "~/components/ui/icon";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/checkout";
+import { translationsFor } from "~/i18n/resources.server";
 import { EmptyCart } from "~/components/cart/empty-cart";
-import { DetailsDialog, type CreatedOrder } from "~/components/checkout/details-dialog";
+import type { CreatedOrder } from "~/components/checkout/details-dialog";
+import { detailsDialog } from "~/components/checkout/details-dialog-deferred";
+import { DeferredDialog } from "~/components/ui/deferred";
 import { ManualOrderLinks } from "~/components/checkout/manual-order";
 import { OrderSummary } from "~/components/checkout/order-summary";
 import { PaymentStep } from "~/components/payment/payment-step";
@@ -15,6 +18,9 @@ import { useCart } from "~/state/cart";
 import { useCoupon } from "~/state/coupon";
 import { useProductLookup } from "~/state/products";
 import { pageMeta } from "~/seo";
+
+/** The page's own strings (beyond the frame's), in its language. */
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["cart", "checkout", "orderLink", "meta.checkout"]) });
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "checkout"), { name: "robots", content: "noindex" }];
 
@@ -60,17 +66,20 @@ export default function CheckoutPage() {
   const finalTotalCents = giftItems ? giftItems[0]?.priceCents ?? 0 : totals.finalTotalCents;
 
   return (
-    <section className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+    // At least a screen tall: the stored cart is read after the first paint, and the footer must not
+    // jump when the order replaces the placeholder (no layout shift).
+    <section className="mx-auto min-h-svh max-w-5xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold">{gift ? t("checkout.giftTitle") : t("checkout.title")}</h1>
       <ReturnNotice />
       {!hydrated ? (
-        <div className="mt-8 h-64 animate-pulse rounded-2xl bg-slate-100" aria-hidden="true" />
+        // Keys: each state is a new element, so the placeholder's box never "moves" into the order's (layout shift).
+        <div key="placeholder" className="mt-8 h-64 animate-pulse rounded-2xl bg-slate-100" aria-hidden="true" />
       ) : ordered.length === 0 && !order ? (
-        <div className="mt-8">
+        <div key="empty" className="mt-8">
           <EmptyCart />
         </div>
       ) : (
-        <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem]">
+        <div key="order" className="mt-8 grid gap-6 lg:grid-cols-[1fr_24rem]">
           <OrderSummary only={giftItems ?? undefined} />
           <section aria-labelledby="pay-title" className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <h2 id="pay-title" className="text-lg font-bold">
@@ -83,7 +92,7 @@ export default function CheckoutPage() {
                 {/* SPEC §4: no payment when the total after discount is 0 or less. */}
                 {finalTotalCents > 0 && (
                   <div className="space-y-2">
-                    <Button size="lg" onClick={() => setDialogOpen(true)} className="w-full">
+                    <Button size="lg" onClick={() => setDialogOpen(true)} onPointerEnter={detailsDialog.preload} onFocus={detailsDialog.preload} className="w-full">
                       <CreditCard aria-hidden="true" className="h-5 w-5" />
                       {t("checkout.proceedCard")}
                     </Button>
@@ -100,7 +109,8 @@ export default function CheckoutPage() {
           </section>
         </div>
       )}
-      <DetailsDialog
+      <DeferredDialog
+        dialog={detailsDialog}
         open={dialogOpen}
         onOpenChange={setDialogOpen}
         gift={gift}

@@ -1,8 +1,9 @@
-import { Send } from "lucide-react";
+import { Send } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/contact";
+import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { localizePath, splitLangFromPath } from "~/domain/lang-path";
 import type { FieldErrors } from "~/domain/api/contract";
@@ -18,6 +19,9 @@ import { LocalLink } from "~/components/ui/local-link";
 import { saveContactMessage } from "~/server/contact.server";
 import { acceptRequest } from "~/server/endpoint.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
+
+/** The page's own strings (beyond the frame's), in its language. */
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "info", "orderLink", "meta.contact", "meta.privacyPolicy"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "contact");
 
@@ -70,7 +74,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
   const [errors, setErrors] = useState<Errors>(actionData?.errors ?? {});
   // From an order's page (/contact?order=ORD…): the message starts with the order id.
   const order = useSearchParams()[0].get("order");
-  const values = actionData?.values ?? (isOrderId(order) ? { name: "", email: "", message: t("orderStatus.support.contactPrefill", { id: order }) } : undefined);
+  const values = actionData?.values ?? (isOrderId(order) ? { name: "", email: "", message: t("orderLink.support.contactPrefill", { id: order }) } : undefined);
   const formError = actionData?.formError ?? null;
 
   // Errors found by the server (the browser checks the same schema first, so rarely needed).

@@ -1,9 +1,10 @@
-import { Gift } from "lucide-react";
+import { Gift } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/gift-checkout";
+import { translationsFor } from "~/i18n/resources.server";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { useLocalize } from "~/components/ui/local-link";
@@ -23,7 +24,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const product = (await readCatalogue()).product(params.productId);
   if (!product || !product.listed || !isGiftProduct(product.id)) throw data(null, { status: 404 });
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  return { product: { id: product.id, title: product.title, priceCents: product.priceCents, image: product.images[0], description: product.description[lang] } };
+  return {
+    product: { id: product.id, title: product.title, priceCents: product.priceCents, image: product.images[0], description: product.description[lang] },
+    translations: translationsFor(params.lang, ["checkout", "meta.giftCheckout"]),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,6 +1,7 @@
-import { BadgeCheck, CalendarCheck, Clock, Crown, Gift, Hourglass, Mail, MessagesSquare, ShieldCheck, Star, Timer, Users } from "lucide-react";
+import { BadgeCheck, CalendarCheck, Clock, Crown, Gift, Hourglass, Mail, MessagesSquare, ShieldCheck, Star, Timer, Users } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/help-center";
+import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { CtaLink } from "~/components/content/cta";
 import { ContactChannels } from "~/components/content/contact-channels";
@@ -8,6 +9,9 @@ import { FaqItem } from "~/components/content/faq-item";
 import { FeatureGrid } from "~/components/content/feature-grid";
 import { ContentPage, ContentSection, PageHeader } from "~/components/content/page-header";
 import { LocalLink } from "~/components/ui/local-link";
+
+/** The page's own strings (beyond the frame's), in its language. */
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "help", "info", "meta.helpCenter"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "helpCenter");
 

@@ -1,6 +1,7 @@
-import { ArrowRight, BadgeCheck, Infinity as InfinityIcon, MessageCircle, ShoppingBag, Users, Zap } from "lucide-react";
+import { ArrowRight, BadgeCheck, InfinityIcon, MessageCircle, ShoppingBag, Users, Zap } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/home";
+import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { ProductGrid } from "~/components/product/product-grid";
 import { ProductTile } from "~/components/product/product-tile";
@@ -12,7 +13,10 @@ import { useProductLookup } from "~/state/products";
 import { LocalLink } from "~/components/ui/local-link";
 import { usePublicConfig } from "~/state/storefront-data";
 
-export const loader = () => listingData(["triggers", "rooms", "bundles"], { featured: true });
+export const loader = async ({ params }: Route.LoaderArgs) => ({
+  ...(await listingData(["triggers", "rooms", "bundles"], { featured: true })),
+  translations: translationsFor(params.lang, ["home", "meta.home"]),
+});
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "home");
 

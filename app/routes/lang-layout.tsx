@@ -5,7 +5,6 @@ import { isLang, localizePath } from "~/domain/lang-path";
 import { SiteFrame } from "~/components/layout/site-frame";
 import { ErrorPage } from "~/components/layout/error-page";
 import { pageMeta } from "~/seo";
-import { ensureTranslations } from "~/i18n/i18n";
 import { preferredLang, storefrontData } from "~/server/storefront.server";
 import { ShopProviders } from "~/state/shop-providers";
 import type { StorefrontData } from "~/state/storefront-data";
@@ -38,12 +37,6 @@ export async function loader({ params, request }: Route.LoaderArgs): Promise<Sto
  */
 export function headers(): HeadersInit {
   return { "X-Shared-Page": "1", "Cache-Control": "private, no-cache", Vary: "Cookie, Accept-Language" };
-}
-
-/** Before a page in another language shows, its strings are fetched (once) in the browser. */
-export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
-  await ensureTranslations(params.lang && isLang(params.lang) ? params.lang : "en");
-  return serverLoader();
 }
 
 // Children set their own meta; this one only speaks when the layout itself failed (unknown language).

@@ -1,12 +1,16 @@
-import { Ban, Clock, HelpCircle, KeyRound, Lock, RefreshCw, ShieldCheck, Trash2, UserCheck } from "lucide-react";
+import { Ban, Clock, HelpCircle, KeyRound, Lock, RefreshCw, ShieldCheck, Trash2, UserCheck } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/login-required";
+import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { ContactChannels } from "~/components/content/contact-channels";
 import { CtaBanner } from "~/components/content/cta";
 import { ContentPage, ContentSection, PageHeader } from "~/components/content/page-header";
 import { tList } from "~/components/content/text";
 import { RememberedOrderNotice } from "~/components/order/order-link";
+
+/** The page's own strings (beyond the frame's), in its language. */
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "info", "loginRequired", "orderLink", "meta.loginRequired"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "loginRequired");
 

@@ -1,3 +1,4 @@
+import { translationsFor } from "~/i18n/resources.server";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { NewsletterLinkPage, newsletterPageMeta, skipRevalidationAfterSubmit } from "~/components/content/newsletter-link-page";
 import { NEWSLETTER_PAGE_HEADERS, newsletterPageAction, newsletterPageLoader } from "~/server/newsletter-pages.server";
@@ -9,7 +10,7 @@ export const headers: Route.HeadersFunction = () => NEWSLETTER_PAGE_HEADERS;
 
 export const shouldRevalidate = skipRevalidationAfterSubmit;
 
-export const loader = ({ request }: Route.LoaderArgs) => newsletterPageLoader("unsubscribe", request);
+export const loader = ({ request, params }: Route.LoaderArgs) => newsletterPageLoader("unsubscribe", request, translationsFor(params.lang, ["info", "newsletter"]));
 
 export const action = ({ request }: Route.ActionArgs) => newsletterPageAction("unsubscribe", request);
 

@@ -1,4 +1,4 @@
-import { MailCheck, PackageSearch, Send } from "lucide-react";
+import { MailCheck, PackageSearch, Send } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
@@ -13,6 +13,7 @@ import { ContentPage, PageHeader } from "~/components/content/page-header";
 import { ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
+import { translationsFor } from "~/i18n/resources.server";
 import { acceptRequest } from "~/server/endpoint.server";
 import { mailOrderLink } from "~/server/order-lookup.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
@@ -38,6 +39,8 @@ function visibleErrors(fields: FieldErrors): Errors {
  * which orders exist; badly typed fields (which reveal nothing) are shown back, and the client's
  * attempts are rate-limited (RATE_LIMITS.lookup).
  */
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["info", "orderStatus", "meta.orderLookup"]) });
+
 export async function action(args: Route.ActionArgs) {
   const { lang } = splitLangFromPath(new URL(args.request.url).pathname);
   const sent = `${localizePath("/order", lang)}?sent=1`;

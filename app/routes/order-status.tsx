@@ -1,6 +1,6 @@
-import { CreditCard, LifeBuoy, MessageSquareText, PackageSearch, ReceiptText, Route as RouteIcon } from "lucide-react";
+import { CreditCard, LifeBuoy, MessageSquareText, PackageSearch, ReceiptText, RouteIcon } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
-import { data, useSearchParams } from "react-router";
+import { data, isRouteErrorResponse, useSearchParams } from "react-router";
 import type { Route } from "./+types/order-status";
 import { ContentPage, PageHeader } from "~/components/content/page-header";
 import { NotFound } from "~/components/layout/not-found";
@@ -15,7 +15,9 @@ import { ButtonLink } from "~/components/ui/button";
 import { hasDeliveryPromise } from "~/domain/delivery-promise";
 import { splitLangFromPath } from "~/domain/lang-path";
 import { isTerminal } from "~/domain/order-state";
-import { getI18n } from "~/i18n/i18n";
+import { translationsOf } from "~/i18n/areas";
+import { getI18n, registerTranslations } from "~/i18n/i18n";
+import { translationsFor } from "~/i18n/resources.server";
 import { getDb } from "~/server/db.server";
 import { openOrderStatus } from "~/server/order-status.server";
 
@@ -25,8 +27,10 @@ import { openOrderStatus } from "~/server/order-status.server";
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const order = await openOrderStatus(getDb(), params.id, new URL(request.url).searchParams.get("k"));
-  if (!order) throw data(null, { status: 404 });
-  return { order };
+  const translations = translationsFor(params.lang, ["checkout", "orderLink", "orderStatus"]);
+  // The not-found page speaks from this page's area too: its strings travel with the 404.
+  if (!order) throw data({ translations }, { status: 404 });
+  return { order, translations };
 }
 
 /**
@@ -128,7 +132,7 @@ export default function OrderStatusPage({ loaderData }: Route.ComponentProps) {
           <Panel id="items" title={t("orderStatus.items.title")} icon={ReceiptText}>
             <OrderItems order={order} />
           </Panel>
-          <Panel id="support" title={t("orderStatus.support.title")} icon={LifeBuoy}>
+          <Panel id="support" title={t("orderLink.support.title")} icon={LifeBuoy}>
             <OrderSupport orderId={order.id} />
           </Panel>
         </div>
@@ -139,6 +143,8 @@ export default function OrderStatusPage({ loaderData }: Route.ComponentProps) {
 
 /** Any link that does not open an order: the same page for all, with the way to ask for a new link. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const strings = isRouteErrorResponse(error) ? translationsOf(error.data) : null;
+  if (strings) registerTranslations(strings.lang, strings.tree);
   const { t } = useTranslation();
   if (!isNotFound(error)) return <ErrorMessage error={error} />;
   return (

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/privacy-policy";
+import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { PolicyPage } from "~/components/content/policy-page";
 import { isoDay } from "~/components/content/text";
@@ -8,8 +9,8 @@ import { LocalLink } from "~/components/ui/local-link";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "privacyPolicy");
 
 /** Today's date is taken on the server so the server and the hydrating browser print the same day. */
-export function loader() {
-  return { updated: isoDay() };
+export function loader({ params }: Route.LoaderArgs) {
+  return { updated: isoDay(), translations: translationsFor(params.lang, ["contact", "info", "policies", "meta.privacyPolicy"]) };
 }
 
 export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {

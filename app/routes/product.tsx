@@ -1,7 +1,9 @@
-import { ArrowLeft, Clock } from "lucide-react";
+import { ArrowLeft, Clock } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { data, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/product";
+import { translationsFor } from "~/i18n/resources.server";
+import { useErrorTranslations } from "~/i18n/use-error-translations";
 import { CardPurchaseBox } from "~/components/product/card-purchase-box";
 import type { Product } from "~/domain/product";
 import { pageMeta } from "~/seo";
@@ -38,11 +40,13 @@ import { usePublicConfig } from "~/state/storefront-data";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const catalogue = await readCatalogue();
   const product = catalogue.product(params.id);
-  if (!product || !product.listed) throw data(null, { status: 404 });
+  const translations = translationsFor(params.lang, ["cart", "checkout", "orderLink", "product", "meta.product"]);
+  // The not-found page below speaks this page's area: its strings travel with the 404.
+  if (!product || !product.listed) throw data({ translations }, { status: 404 });
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   const reviews = await listPublishedReviews(getDb(), product.id);
   const bundle = bundleView(product, catalogue.products);
-  return { product, lang, isGift: isGiftProduct(product.id), bundle, reviews };
+  return { product, lang, isGift: isGiftProduct(product.id), bundle, reviews, translations };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -160,6 +164,7 @@ function ProductView({ product, isGift, bundle, reviews }: { product: Product; i
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useErrorTranslations(error);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localize = useLocalize();

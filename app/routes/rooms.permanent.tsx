@@ -1,11 +1,15 @@
-import { Clock, House, KeyRound, Smartphone } from "lucide-react";
+import { Clock, House, KeyRound, Smartphone } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/rooms.permanent";
+import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { CtaBanner, LoginInfoLinks } from "~/components/content/cta";
 import { FeatureGrid } from "~/components/content/feature-grid";
 import { ContentPage, ContentSection, PageHeader } from "~/components/content/page-header";
 import { StepList } from "~/components/content/step-list";
+
+/** The page's own strings (beyond the frame's), in its language. */
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["info", "meta.roomsPermanent"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "roomsPermanent");
 

@@ -1,12 +1,16 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/rooms";
+import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { ListingHeader } from "~/components/product/listing-header";
 import { ProductGrid } from "~/components/product/product-grid";
 import { listingData } from "~/server/catalogue-views.server";
 import { useProductsByIds } from "~/components/product/use-catalogue";
 
-export const loader = () => listingData(["rooms"]);
+export const loader = async ({ params }: Route.LoaderArgs) => ({
+  ...(await listingData(["rooms"])),
+  translations: translationsFor(params.lang, ["meta.rooms"]),
+});
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "rooms");
 

@@ -1,12 +1,16 @@
-import { CircleCheck, Globe, Share2, Users } from "lucide-react";
+import { CircleCheck, Globe, Share2, Users } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/share";
+import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { CopySnippet } from "~/components/content/copy-snippet";
 import { ContentPage, ContentSection, PageHeader } from "~/components/content/page-header";
 import { shareSnippets, type SnippetKind } from "~/components/content/share-snippets";
 import { tList } from "~/components/content/text";
 import { usePublicConfig } from "~/state/storefront-data";
+
+/** The page's own strings (beyond the frame's), in its language. */
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["share", "meta.share"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "share");
 

@@ -1,7 +1,8 @@
-import { CheckCircle2, Gift, Mail } from "lucide-react";
+import { CheckCircle2, Gift, Mail } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/thank-you";
+import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { giftOrderDataSchema, type GiftOrderData } from "~/domain/validation";
 import { CtaLink } from "~/components/content/cta";
@@ -10,6 +11,9 @@ import { ContentPage } from "~/components/content/page-header";
 import { tList } from "~/components/content/text";
 import { useProductLookup } from "~/state/products";
 import { readJson, removeKey, STORAGE_KEYS } from "~/state/storage";
+
+/** The page's own strings (beyond the frame's), in its language. */
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "info", "orderLink", "meta.thankYou"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "thankYou");
 

@@ -1,6 +1,7 @@
-import { Clock, Gift, KeyRound, ShieldCheck } from "lucide-react";
+import { Clock, Gift, KeyRound, ShieldCheck } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/triggers.gift";
+import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { Callout } from "~/components/content/callout";
 import { CtaBanner } from "~/components/content/cta";
@@ -8,6 +9,9 @@ import { FeatureGrid } from "~/components/content/feature-grid";
 import { ContentPage, ContentSection, PageHeader } from "~/components/content/page-header";
 import { StepList } from "~/components/content/step-list";
 import { LocalLink } from "~/components/ui/local-link";
+
+/** The page's own strings (beyond the frame's), in its language. */
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["info", "meta.triggersGift"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "triggersGift");
 

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/triggers";
+import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { ListingHeader } from "~/components/product/listing-header";
 import { ProductGrid } from "~/components/product/product-grid";
@@ -7,7 +8,10 @@ import { listingData } from "~/server/catalogue-views.server";
 import { useProductsByIds } from "~/components/product/use-catalogue";
 import { LocalLink } from "~/components/ui/local-link";
 
-export const loader = () => listingData(["permanent-triggers", "gift-triggers"]);
+export const loader = async ({ params }: Route.LoaderArgs) => ({
+  ...(await listingData(["permanent-triggers", "gift-triggers"])),
+  translations: translationsFor(params.lang, ["meta.triggers"]),
+});
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "triggers");
 

@@ -1,3 +1,4 @@
+import type { Translations } from "~/i18n/areas";
 import { data } from "react-router";
 import { getDb } from "./db.server";
 import { readBody, UNREADABLE } from "./http.server";
@@ -23,10 +24,11 @@ function queryToken(request: Request): string | null {
  * GET only reads the link: mail scanners that open every link in a mail must not confirm or
  * unsubscribe anyone, so the change waits for the page's button (a POST).
  */
-export async function newsletterPageLoader(action: NewsletterAction, request: Request) {
+/** `translations`: the page's strings, named by the route (app/i18n/route-areas.test.ts reads them there). */
+export async function newsletterPageLoader(action: NewsletterAction, request: Request, translations: Translations) {
   const token = queryToken(request);
   const link = await inspectNewsletterLink(getDb(), action, token);
-  return data<NewsletterPageData>({ link, token: link.state === "ready" ? token : null }, { status: statusOf(link) });
+  return data<NewsletterPageData & { translations: Translations }>({ link, token: link.state === "ready" ? token : null, translations }, { status: statusOf(link) });
 }
 
 /**

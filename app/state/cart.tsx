@@ -1,8 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
-import { addItem, cartTotals, clearCart, priceCart, removeItem, updateQuantity, type CartItem, type CartLine, type CartTotals } from "~/domain/cart";
-import { z } from "zod";
+import { toast } from "~/lib/toast";
+import { addItem, cartTotals, clearCart, parseStoredLines, priceCart, removeItem, updateQuantity, type CartItem, type CartLine, type CartTotals } from "~/domain/cart";
 import { useProductLookup } from "./products";
 import { useStorefrontData } from "./storefront-data";
 import { readJson, STORAGE_KEYS, writeJson } from "./storage";
@@ -25,11 +24,8 @@ interface CartContextValue {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
-const storedLines = z.array(z.object({ id: z.string().max(100), quantity: z.number() })).max(100);
-
 function loadLines(): CartLine[] {
-  const parsed = storedLines.safeParse(readJson(STORAGE_KEYS.cart));
-  return parsed.success ? parsed.data : [];
+  return parseStoredLines(readJson(STORAGE_KEYS.cart));
 }
 
 export function CartProvider({ children }: { children: React.ReactNode }) {

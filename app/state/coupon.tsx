@@ -1,9 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
-import { couponApi, type AppliedCoupon } from "~/domain/api/coupon";
+import { toast } from "~/lib/toast";
+import type { AppliedCoupon } from "~/domain/api/coupon";
+import { COUPON_ENDPOINT } from "~/domain/api/endpoints";
+import type { ApiFailure } from "~/lib/api-client";
 import { cartTotals, type CartTotals } from "~/domain/cart";
-import { postJson } from "~/lib/api-client";
 import { useCart } from "./cart";
 
 /** SPEC §4: the 'Applying...' state lasts at least 0.5 s. */
@@ -45,7 +46,12 @@ export function CouponProvider({ children }: { children: React.ReactNode }) {
       setError(null);
       const lines = itemsRef.current.map(({ id, quantity }) => ({ id, quantity }));
       // The server decides: it knows the coupon's current limits and the real prices.
-      const [result] = await Promise.all([postJson(couponApi, { code, lines }), wait(COUPON_APPLY_MS)]);
+      // The API client comes with the first code applied, not with every page.
+      const post = import("~/lib/api-client").then(
+        ({ postJson }) => postJson(COUPON_ENDPOINT, { code, lines }),
+        (): ApiFailure => ({ ok: false, reason: "network", status: null, code: null, vars: {} }),
+      );
+      const [result] = await Promise.all([post, wait(COUPON_APPLY_MS)]);
       setApplying(false);
       if (result.ok) setApplied(result.coupon);
       else if (result.code) {

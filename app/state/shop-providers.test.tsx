@@ -14,7 +14,7 @@ import { useCurrency } from "./currency";
 import { ShopProviders } from "./shop-providers";
 import { ROOT_ROUTE_ID, SHOP_ROUTE_ID } from "./storefront-data";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock("~/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 /** The shopper layout's data, plus the root's geoLookupUrl (the one public setting the providers read). */
 const shopData = (over: Record<string, unknown> = {}) => ({

@@ -1,5 +1,3 @@
-import { serialize } from "cookie";
-
 /** Browser storage that never throws (private mode, disabled storage, server render). */
 export const STORAGE_KEYS = {
   cart: "cart",
@@ -47,7 +45,11 @@ export function removeKey(key: string, kind: "local" | "session" = "local"): voi
   }
 }
 
+/**
+ * Sets a first-party cookie for the whole site (Path=/, SameSite=Lax), the value URI-encoded as the
+ * server's cookie parser expects. Written by hand: the `cookie` package would add 3 KB to every page.
+ */
 export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
   if (typeof document === "undefined") return;
-  document.cookie = serialize(name, value, { maxAge: maxAgeSeconds, path: "/", sameSite: "lax" });
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${Math.floor(maxAgeSeconds)}; Path=/; SameSite=Lax`;
 }

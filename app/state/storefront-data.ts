@@ -5,8 +5,8 @@
  */
 import { useRouteLoaderData } from "react-router";
 import type { Currency } from "~/domain/money";
-import type { Lang, ProductSummary } from "~/domain/product";
-import type { Tree } from "~/i18n/i18n";
+import type { ProductSummary } from "~/domain/product";
+import type { Translations } from "~/i18n/areas";
 
 /** Route ids as React Router names them (the file path under app/, without extension). */
 export const ROOT_ROUTE_ID = "root";
@@ -51,8 +51,8 @@ export interface StorefrontData {
 }
 
 export interface RootData extends PublicConfig {
-  /** The page's language only: the browser's bundle carries no translations. */
-  translations: { lang: Lang; tree: Tree };
+  /** The frame's areas in the page's language: the browser's bundle carries no translations. */
+  translations: Translations;
 }
 
 /** undefined only while rendering an error above the root's loader (nothing was loaded). */

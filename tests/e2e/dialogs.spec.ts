@@ -248,3 +248,34 @@ test.describe("currency", () => {
     consoleErrors.splice(0, consoleErrors.length, ...others);
   });
 });
+
+test.describe("code loaded when used", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("dialogs and menus fetch their code on first use; the keyboard opens them as before", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await prepare(page);
+    await page.goto("/");
+    const language = page.getByRole("button", { name: "EN — Language: English. Change language", exact: true });
+    await expect(language).toBeVisible();
+    // Nothing of the dialogs, the menus, Radix, sonner or zod until the shopper asks.
+    const lazy = /search-dialog|profile-dialog|menus|mobile-drawer|age-gate-dialog|recalculate-dialog|details-dialog|sonner|schemas|paypal/;
+    expect(scripts.filter((s) => lazy.test(s))).toEqual([]);
+
+    // The keyboard opens the language menu, Escape closes it and focus is back on its button.
+    await language.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menu")).toBeVisible();
+    await expect(page.getByRole("menuitemradio", { name: "English" })).toHaveAttribute("aria-checked", "true");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    await expect(language).toBeFocused();
+    expect(scripts.some((s) => s.includes("/menus-"))).toBe(true);
+
+    await openSearch(page);
+    expect(scripts.some((s) => s.includes("/search-dialog-"))).toBe(true);
+  });
+});

@@ -54,7 +54,7 @@ test.describe("header on desktop", () => {
   test("the language switcher rewrites the prefix, keeps path and query, and remembers the choice", async ({ page, context }) => {
     await prepare(page);
     await page.goto("/triggers?x=1#top");
-    await page.getByRole("button", { name: "Language: English. Change language" }).click();
+    await page.getByRole("button", { name: "EN — Language: English. Change language", exact: true }).click();
     await page.getByRole("menuitemradio", { name: "Français" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/fr/triggers" && url.search === "?x=1" && url.hash === "#top");
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
@@ -67,12 +67,52 @@ test.describe("header on desktop", () => {
     // About a year (Max-Age=31536000).
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
 
-    await page.getByRole("button", { name: "Langue : Français. Changer de langue" }).click();
+    await page.getByRole("button", { name: "FR — Langue : Français. Changer de langue", exact: true }).click();
     await page.getByRole("menuitemradio", { name: "English" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/triggers" && url.search === "?x=1" && url.hash === "#top");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("en");
     expect(await page.evaluate(() => window.localStorage.getItem("i18nextLng"))).toBe("en");
+  });
+
+  test("the language button's name starts with the code it shows, in every language (WCAG 2.5.3)", async ({ page }) => {
+    test.setTimeout(120_000); // axe takes a few seconds per page
+    const { AxeBuilder } = await import("@axe-core/playwright");
+    await prepare(page);
+    for (const [path, code, name] of [
+      ["/", "EN", "EN — Language: English. Change language"],
+      ["/fr/cart", "FR", "FR — Langue : Français. Changer de langue"],
+      ["/es/product/1", "ES", "ES — Idioma: Español. Cambiar idioma"],
+    ] as const) {
+      await page.goto(path);
+      const button = page.getByRole("button", { name, exact: true });
+      await expect(button).toHaveText(code);
+      // Every control whose visible text is part of its name, the header's included.
+      const result = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+      expect(result.violations.flatMap((v) => v.nodes.map((n) => n.html)), path).toEqual([]);
+      // axe shortens long attributes in its snippets: the name's start is enough to find the button.
+      expect(result.passes.flatMap((v) => v.nodes.map((n) => n.html)).some((html) => html.includes(`aria-label="${code} — `)), path).toBe(true);
+    }
+  });
+
+  test("pages bring their own strings: client navigation and a language switch show them translated", async ({ page }) => {
+    await prepare(page);
+    await page.goto("/fr");
+    // Home → help centre (another page area) by a client-side navigation.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Centre d'aide" }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Centre d'aide" })).toBeVisible();
+    // Its title too: each page brings its own entry of the page titles.
+    await expect(page).toHaveTitle("Centre d'aide | Trigger Shop");
+    // A product page, then the same page in Spanish: its own area follows the language.
+    await page.goto("/fr/product/1");
+    await expect(page.getByRole("link", { name: "Retour à la boutique" })).toBeVisible();
+    await page.getByRole("button", { name: "FR — Langue : Français. Changer de langue", exact: true }).click();
+    await page.getByRole("menuitemradio", { name: "Español" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/es/product/1");
+    await expect(page.getByRole("link", { name: "Volver a la tienda" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "ES — Idioma: Español. Cambiar idioma", exact: true })).toBeVisible();
+    // No key shows where a string should be.
+    await expect(page.locator("body")).not.toContainText(/\b(product|checkout|cart|frame|shop|common|catalogue|dialogs|meta)\.[a-z][A-Za-z]+/);
   });
 
   test("community and messaging buttons open in a new tab", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { Minus, Plus, Trash2 } from "lucide-react";
+import { Minus, Plus, Trash2 } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { CartItem } from "~/domain/cart";
 import { cartTotals, MAX_QUANTITY } from "~/domain/cart";

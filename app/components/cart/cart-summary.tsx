@@ -1,7 +1,7 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { formatPrice, showsVatIncluded } from "~/domain/money";
 import { Button } from "~/components/ui/button";
 import { useLocalize } from "~/components/ui/local-link";

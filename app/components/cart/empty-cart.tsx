@@ -1,4 +1,4 @@
-import { ShoppingCart } from "lucide-react";
+import { ShoppingCart } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "~/components/ui/button";
 

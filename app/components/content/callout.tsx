@@ -1,4 +1,4 @@
-import { Info, TriangleAlert } from "lucide-react";
+import { Info, TriangleAlert } from "~/components/ui/icon";
 
 interface CalloutProps {
   tone?: "info" | "warning";

@@ -1,4 +1,4 @@
-import { Mail, MessageCircle, MessagesSquare } from "lucide-react";
+import { Mail, MessageCircle, MessagesSquare } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { usePublicConfig } from "~/state/storefront-data";
 import { primaryButton, secondaryButton } from "./cta";

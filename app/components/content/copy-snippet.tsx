@@ -1,7 +1,7 @@
-import { Check, Copy } from "lucide-react";
+import { Check, Copy } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { COPIED_MS } from "./share-snippets";
 
 interface CopySnippetProps {

@@ -1,4 +1,4 @@
-import { ArrowRight, ShieldCheck } from "lucide-react";
+import { ArrowRight, ShieldCheck } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { LocalLink } from "~/components/ui/local-link";

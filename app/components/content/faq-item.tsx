@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/ui/icon";
 
 interface FaqItemProps {
   number?: number;

@@ -1,7 +1,7 @@
-import type { LucideIcon } from "lucide-react";
+import type { IconComponent } from "~/components/ui/icon";
 
 export interface Feature {
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   text: string;
 }

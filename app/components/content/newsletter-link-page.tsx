@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, MailCheck, MailX } from "lucide-react";
+import { CircleAlert, CircleCheck, MailCheck, MailX } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation, type MetaDescriptor, type ShouldRevalidateFunction } from "react-router";
 import { Button } from "~/components/ui/button";

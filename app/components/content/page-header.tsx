@@ -1,10 +1,10 @@
-import type { LucideIcon } from "lucide-react";
+import type { IconComponent } from "~/components/ui/icon";
 
 interface PageHeaderProps {
   title: string;
   subtitle?: string;
   eyebrow?: string;
-  icon?: LucideIcon;
+  icon?: IconComponent;
   children?: React.ReactNode;
 }
 

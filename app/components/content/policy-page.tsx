@@ -1,4 +1,4 @@
-import { CalendarDays } from "lucide-react";
+import { CalendarDays } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { useLang } from "~/components/ui/local-link";
 import { ContentPage, PageHeader } from "./page-header";

@@ -1,4 +1,4 @@
-import { LifeBuoy } from "lucide-react";
+import { LifeBuoy } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { LocalLink } from "~/components/ui/local-link";
 import { ContactChannels } from "./contact-channels";

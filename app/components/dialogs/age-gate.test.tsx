@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getI18n } from "~/i18n/i18n";
-import { AGE_GATE_DELAY_MS, AGE_GATE_EXIT_URL, AgeGate } from "./age-gate";
+import { AGE_GATE_DELAY_MS, AGE_GATE_EXIT_URL, AgeGate, ageGateDialog } from "./age-gate";
 
 function renderGate() {
   return render(
@@ -23,46 +23,54 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Lets `ms` pass, then lets the dialog's code (fetched on mount) arrive and render. */
+async function wait(ms: number) {
+  act(() => vi.advanceTimersByTime(ms));
+  await act(async () => {
+    await ageGateDialog.load();
+  });
+}
+
 describe("AgeGate", () => {
-  it("waits 100 ms after mounting, then asks", () => {
+  it("waits 100 ms after mounting, then asks", async () => {
     expect(AGE_GATE_DELAY_MS).toBe(100);
     renderGate();
-    act(() => vi.advanceTimersByTime(AGE_GATE_DELAY_MS - 1));
+    await wait(AGE_GATE_DELAY_MS - 1);
     expect(screen.queryByRole("alertdialog")).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    await wait(1);
     expect(screen.getByRole("alertdialog", { name: "Are you 18 or older?" })).toBeTruthy();
   });
 
-  it("stores the time of the confirmation and closes", () => {
+  it("stores the time of the confirmation and closes", async () => {
     renderGate();
-    act(() => vi.advanceTimersByTime(AGE_GATE_DELAY_MS));
+    await wait(AGE_GATE_DELAY_MS);
     fireEvent.click(screen.getByRole("button", { name: "I am 18+" }));
     expect(window.localStorage.getItem("ageVerified")).toBe(JSON.stringify(new Date().toISOString()));
     expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 
-  it("stays away once the visitor confirmed, also on a confirmation stored before times were kept", () => {
+  it("stays away once the visitor confirmed, also on a confirmation stored before times were kept", async () => {
     for (const stored of [JSON.stringify("2026-11-01T10:00:00.000Z"), "true"]) {
       window.localStorage.setItem("ageVerified", stored);
       const { unmount } = renderGate();
-      act(() => vi.advanceTimersByTime(10 * AGE_GATE_DELAY_MS));
+      await wait(10 * AGE_GATE_DELAY_MS);
       expect(screen.queryByRole("alertdialog")).toBeNull();
       unmount();
     }
   });
 
-  it("ignores Escape", () => {
+  it("ignores Escape", async () => {
     renderGate();
-    act(() => vi.advanceTimersByTime(AGE_GATE_DELAY_MS));
+    await wait(AGE_GATE_DELAY_MS);
     fireEvent.keyDown(screen.getByRole("alertdialog"), { key: "Escape" });
     expect(screen.getByRole("alertdialog")).toBeTruthy();
   });
 
-  it("sends a minor away without storing anything", () => {
+  it("sends a minor away without storing anything", async () => {
     const assign = vi.fn();
     vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, assign });
     renderGate();
-    act(() => vi.advanceTimersByTime(AGE_GATE_DELAY_MS));
+    await wait(AGE_GATE_DELAY_MS);
     fireEvent.click(screen.getByRole("button", { name: "I am under 18" }));
     expect(assign).toHaveBeenCalledWith(AGE_GATE_EXIT_URL);
     expect(window.localStorage.getItem("ageVerified")).toBeNull();

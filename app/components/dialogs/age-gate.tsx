@@ -1,10 +1,5 @@
-import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { ShieldAlert } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { twMerge } from "tailwind-merge";
-import { Button } from "~/components/ui/button";
-import { CENTERED_CLASS } from "~/components/ui/dialog";
+import { useEffect, useState } from "react";
+import { deferred, DeferredDialog } from "~/components/ui/deferred";
 import { readAgeConfirmation, storeAgeConfirmation } from "~/state/age-consent";
 
 /** SPEC §4, §9: the gate appears this long after the page has loaded. */
@@ -13,16 +8,17 @@ export const AGE_GATE_DELAY_MS = 100;
 /** Where "I am under 18" sends the visitor (a general search site, SPEC §4). */
 export const AGE_GATE_EXIT_URL = "https://www.google.com";
 
-/**
- * 18+ confirmation on the first visit. Local storage "ageVerified" (the confirmation time) keeps it away.
- * It cannot be dismissed by Escape or a click outside; Radix locks the page scroll while it shows.
- */
+/** The dialog's code: only visitors who have not confirmed fetch it (age-gate-dialog.tsx). */
+export const ageGateDialog = deferred(() => import("./age-gate-dialog").then((m) => m.AgeGateDialog));
+
+/** 18+ confirmation on the first visit. Local storage "ageVerified" (the confirmation time) keeps it away. */
 export function AgeGate() {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
+    if (readAgeConfirmation().confirmed) return;
+    // Fetched at once, so the dialog is there when its 100 ms are up.
+    ageGateDialog.preload();
     const timer = window.setTimeout(() => {
       if (!readAgeConfirmation().confirmed) setOpen(true);
     }, AGE_GATE_DELAY_MS);
@@ -34,38 +30,5 @@ export function AgeGate() {
     setOpen(false);
   };
 
-  return (
-    <AlertDialog.Root open={open}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-[100] bg-slate-950/95 backdrop-blur" />
-        <AlertDialog.Content
-          className={twMerge(CENTERED_CLASS, "z-[100] text-center sm:p-8")}
-          onEscapeKeyDown={(event) => event.preventDefault()}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            confirmRef.current?.focus();
-          }}
-        >
-          <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-            <ShieldAlert className="size-8" aria-hidden="true" />
-          </div>
-          <p className="mt-4 text-4xl font-black text-brand-700" aria-hidden="true">
-            {t("dialogs.ageGate.badge")}
-          </p>
-          <AlertDialog.Title className="mt-2 text-2xl font-bold text-slate-900">{t("dialogs.ageGate.title")}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-3 text-slate-700">{t("dialogs.ageGate.text")}</AlertDialog.Description>
-          <div className="mt-6 grid gap-3 sm:grid-cols-2">
-            <AlertDialog.Action asChild>
-              <Button ref={confirmRef} size="lg" onClick={confirm} className="rounded-xl px-4 sm:order-2">
-                {t("dialogs.ageGate.confirm")}
-              </Button>
-            </AlertDialog.Action>
-            <Button variant="secondary" size="lg" onClick={() => window.location.assign(AGE_GATE_EXIT_URL)} className="rounded-xl px-4 sm:order-1">
-              {t("dialogs.ageGate.leave")}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
+  return <DeferredDialog dialog={ageGateDialog} open={open} onConfirm={confirm} />;
 }

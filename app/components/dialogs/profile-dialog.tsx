@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { UserRound } from "lucide-react";
+import { UserRound } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { DialogCloseButton, DialogShell } from "~/components/ui/dialog";
 import { ChannelLink } from "~/components/ui/channel-link";

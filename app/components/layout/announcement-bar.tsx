@@ -1,4 +1,4 @@
-import { Gift } from "lucide-react";
+import { Gift } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { useStorefrontData } from "~/state/storefront-data";
 

@@ -1,23 +1,24 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, Heart, Search, ShoppingCart, UserRound } from "lucide-react";
+import { ChevronDown, DiscordIcon, Heart, Search, ShoppingCart, UserRound, WhatsAppIcon } from "~/components/ui/icon";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
 import { LocalLink, useLocalize } from "~/components/ui/local-link";
-import { ProfileDialog } from "~/components/dialogs/profile-dialog";
-import { SearchDialog } from "~/components/dialogs/search-dialog";
+import { deferred, DeferredDialog, DeferredMenu, type MenuTrigger } from "~/components/ui/deferred";
 import { stripLangPrefix } from "~/domain/lang-path";
 import { usePublicConfig } from "~/state/storefront-data";
 import { useCart } from "~/state/cart";
-import { DiscordIcon, WhatsAppIcon } from "~/components/ui/icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { MobileMenu } from "./mobile-menu";
 import { useNavEntries, type NavEntry } from "./nav-entries";
 
-const navItemClass =
-  "inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-slate-700 transition hover:bg-brand-50 hover:text-brand-700 xl:px-3";
+// Fetched when first opened; hovering or focusing their buttons starts the fetch.
+const searchDialog = deferred(() => import("~/components/dialogs/search-dialog").then((m) => m.SearchDialog));
+const profileDialog = deferred(() => import("~/components/dialogs/profile-dialog").then((m) => m.ProfileDialog));
+
+// Component classes (app.css): the header repeats them on every page.
+const navItemClass = "nav-item";
 /** Without a display value: callers add `inline-flex` or a responsive `hidden … :inline-flex`. */
-const iconBase = "relative size-10 shrink-0 items-center justify-center rounded-lg text-slate-700 transition";
+const iconBase = "hdr-icon";
 const iconButtonClass = `${iconBase} inline-flex hover:bg-brand-50 hover:text-brand-700`;
 
 export function Header() {
@@ -73,10 +74,24 @@ export function Header() {
               <WhatsAppIcon />
             </a>
           )}
-          <button type="button" className={iconButtonClass} aria-label={t("frame.header.search")} onClick={() => setSearchOpen(true)}>
+          <button
+            type="button"
+            className={iconButtonClass}
+            aria-label={t("frame.header.search")}
+            onPointerEnter={searchDialog.preload}
+            onFocus={searchDialog.preload}
+            onClick={() => setSearchOpen(true)}
+          >
             <Search className="size-5" aria-hidden="true" />
           </button>
-          <button type="button" className={iconButtonClass} aria-label={t("frame.header.profile")} onClick={() => setProfileOpen(true)}>
+          <button
+            type="button"
+            className={iconButtonClass}
+            aria-label={t("frame.header.profile")}
+            onPointerEnter={profileDialog.preload}
+            onFocus={profileDialog.preload}
+            onClick={() => setProfileOpen(true)}
+          >
             <UserRound className="size-5" aria-hidden="true" />
           </button>
           {/* SPEC §2: the wishlist shows 0 and has no function, so it is not a control.
@@ -89,8 +104,8 @@ export function Header() {
           <MobileMenu entries={entries} onSearch={() => setSearchOpen(true)} onProfile={() => setProfileOpen(true)} />
         </div>
       </div>
-      <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
-      <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+      <DeferredDialog dialog={searchDialog} open={searchOpen} onOpenChange={setSearchOpen} />
+      <DeferredDialog dialog={profileDialog} open={profileOpen} onOpenChange={setProfileOpen} />
     </header>
   );
 }
@@ -143,39 +158,20 @@ function DesktopLink({ entry }: { entry: Extract<NavEntry, { kind: "link" }> }) 
   );
 }
 
+const navGroupMenu = deferred(() => import("./menus").then((m) => m.NavGroupMenu));
+
+/** Triggers / Rooms: a dropdown whose code is fetched when first opened (layout/menus.tsx). */
 function DesktopGroup({ entry }: { entry: Extract<NavEntry, { kind: "group" }> }) {
   const path = stripLangPrefix(useLocation().pathname);
   const active = path === entry.base || path.startsWith(`${entry.base}/`);
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={`${navItemClass} data-[state=open]:bg-brand-50 ${active ? "bg-brand-50 text-brand-700" : ""}`}>
+  const trigger: MenuTrigger = {
+    className: `${navItemClass} data-[state=open]:bg-brand-50 ${active ? "bg-brand-50 text-brand-700" : ""}`,
+    children: (
+      <>
         {entry.label}
         <ChevronDown className="size-4 transition-transform in-data-[state=open]:rotate-180" aria-hidden="true" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="start" sideOffset={8} className="z-50 w-80 rounded-xl bg-white p-2 shadow-xl ring-1 ring-slate-200">
-          {entry.items.map((item) => (
-            <DropdownMenu.Item key={item.to} asChild>
-              <LocalLink
-                to={item.to}
-                className="block rounded-lg px-3 py-2.5 outline-none data-[highlighted]:bg-brand-50"
-              >
-                <span className="block text-sm font-semibold text-slate-900">{item.label}</span>
-                {item.description && <span className="mt-0.5 block text-xs text-slate-600">{item.description}</span>}
-              </LocalLink>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1.5 h-px bg-slate-200" />
-          <DropdownMenu.Item asChild>
-            <LocalLink
-              to={entry.all.to}
-              className="block rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 outline-none data-[highlighted]:bg-brand-50"
-            >
-              {entry.all.label}
-            </LocalLink>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
+      </>
+    ),
+  };
+  return <DeferredMenu menu={navGroupMenu} entry={entry} trigger={trigger} />;
 }

@@ -1,5 +1,5 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Check, ChevronDown, Globe } from "lucide-react";
+import { ChevronDown, Globe } from "~/components/ui/icon";
+import { deferred, DeferredMenu, type MenuTrigger } from "~/components/ui/deferred";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
@@ -28,49 +28,27 @@ export function useSwitchLanguage(): (lang: Lang) => void {
   );
 }
 
-/** Header dropdown: English / Français / Español. */
+const languageMenu = deferred(() => import("./menus").then((m) => m.LanguageMenu));
+
+/** Header dropdown: English / Français / Español (its menu's code is fetched when first opened). */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const lang = useLang();
-  const switchTo = useSwitchLanguage();
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className="inline-flex h-10 items-center gap-1 rounded-lg px-2.5 text-sm font-semibold text-slate-700 hover:bg-brand-50 hover:text-brand-700 data-[state=open]:bg-brand-50"
-        aria-label={t("frame.language.button", { language: t(`common.languages.${lang}`) })}
-      >
+  const trigger: MenuTrigger = {
+    className:
+      "inline-flex h-10 items-center gap-1 rounded-lg px-2.5 text-sm font-semibold text-slate-700 hover:bg-brand-50 hover:text-brand-700 data-[state=open]:bg-brand-50",
+    // The name starts with the code the button shows ("EN — Language: English…"), so a voice
+    // command saying what is on screen finds it (WCAG 2.5.3, axe label-content-name-mismatch).
+    "aria-label": t("frame.language.button", { code: lang.toUpperCase(), language: t(`common.languages.${lang}`) }),
+    children: (
+      <>
         <Globe className="size-4" aria-hidden="true" />
-        <span aria-hidden="true">{lang.toUpperCase()}</span>
+        <span>{lang.toUpperCase()}</span>
         <ChevronDown className="size-3.5" aria-hidden="true" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-44 rounded-xl bg-white p-1.5 shadow-xl ring-1 ring-slate-200"
-        >
-          <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-semibold text-slate-600">
-            {t("frame.language.label")}
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={lang} onValueChange={(value) => switchTo(value as Lang)}>
-            {LANGS.map((l) => (
-              <DropdownMenu.RadioItem
-                key={l}
-                value={l}
-                lang={l}
-                className="flex cursor-pointer items-center justify-between gap-3 rounded-lg px-2.5 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-700 data-[state=checked]:font-semibold"
-              >
-                {t(`common.languages.${l}`)}
-                <DropdownMenu.ItemIndicator>
-                  <Check className="size-4 text-brand-600" aria-hidden="true" />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
+      </>
+    ),
+  };
+  return <DeferredMenu menu={languageMenu} trigger={trigger} />;
 }
 
 /** Inline buttons for the mobile menu. `onSwitched` lets the menu close itself. */

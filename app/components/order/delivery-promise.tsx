@@ -1,4 +1,4 @@
-import { AlarmClock, Clock, TriangleAlert } from "lucide-react";
+import { AlarmClock, Clock, TriangleAlert } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { DELIVERY_LATEST_MS, deliveryPromise, remainingParts } from "~/domain/delivery-promise";

@@ -1,4 +1,4 @@
-import { PackageSearch } from "lucide-react";
+import { PackageSearch } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -31,7 +31,7 @@ export function OrderStatusLink({ link, className }: { link: OrderLink; classNam
   return (
     <LocalLink to={link.statusPath} className={className ?? buttonClass({ variant: "secondary", className: "w-full sm:w-auto" })}>
       <PackageSearch className="size-4" aria-hidden="true" />
-      {t("orderStatus.link.open")}
+      {t("orderLink.link.open")}
     </LocalLink>
   );
 }
@@ -47,9 +47,9 @@ export function RememberedOrderNotice({ className = "" }: { className?: string }
   return (
     <section aria-labelledby="order-link-heading" className={`rounded-2xl border border-brand-100 bg-brand-50 p-4 text-left sm:p-5 ${className}`}>
       <h2 id="order-link-heading" className="font-bold text-brand-900">
-        {t("orderStatus.link.title")}
+        {t("orderLink.link.title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("orderStatus.link.text", { id: link.id })}</p>
+      <p className="mt-1 text-sm text-slate-700">{t("orderLink.link.text", { id: link.id })}</p>
       <div className="mt-3">
         <OrderStatusLink link={link} />
       </div>

@@ -1,4 +1,4 @@
-import { Mail } from "lucide-react";
+import { Mail } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import { ChannelLink } from "~/components/ui/channel-link";
 import { LocalLink } from "~/components/ui/local-link";
@@ -12,28 +12,28 @@ export function OrderSupport({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const links = usePublicConfig()?.links;
   if (!links) return null;
-  const whatsapp = `${links.whatsapp}?text=${encodeURIComponent(t("orderStatus.support.whatsappMessage", { id: orderId }))}`;
+  const whatsapp = `${links.whatsapp}?text=${encodeURIComponent(t("orderLink.support.whatsappMessage", { id: orderId }))}`;
   return (
     <>
       <p className="mt-2 text-sm text-slate-700">
-        {t("orderStatus.support.text")} <strong className="font-mono break-all text-slate-900">{orderId}</strong>
+        {t("orderLink.support.text")} <strong className="font-mono break-all text-slate-900">{orderId}</strong>
       </p>
       <div className="mt-4 flex flex-col gap-3">
         <ChannelLink channel="whatsapp" href={whatsapp} className="px-4">
-          {t("orderStatus.support.whatsapp")}
+          {t("orderLink.support.whatsapp")}
         </ChannelLink>
         <ChannelLink channel="discord" href={links.discord} className="px-4">
-          {t("orderStatus.support.discord")}
+          {t("orderLink.support.discord")}
         </ChannelLink>
         <LocalLink
           to={`/contact?order=${encodeURIComponent(orderId)}`}
           className="flex h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-900 hover:bg-slate-50"
         >
           <Mail className="size-4" aria-hidden="true" />
-          {t("orderStatus.support.contact")}
+          {t("orderLink.support.contact")}
         </LocalLink>
       </div>
-      <p className="mt-3 text-xs text-slate-600">{t("orderStatus.support.discordHint")}</p>
+      <p className="mt-3 text-xs text-slate-600">{t("orderLink.support.discordHint")}</p>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Check, CircleDashed, RotateCcw, X } from "lucide-react";
+import { Check, CircleDashed, RotateCcw, X } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { OrderStatusView } from "~/domain/api/order-status";
 import { LocalTime } from "./local-time";

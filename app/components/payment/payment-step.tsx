@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "~/components/ui/icon";
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ChargedAmount } from "~/components/checkout/charged-amount";
@@ -57,7 +57,7 @@ export function PaymentStep({ order, clearCartWhenPaid, className = "space-y-4" 
         <ManualOrderLinks order={order} giftUsername={order.gift ? order.details.VUUSER : undefined} />
       </div>
       <div className="border-t border-slate-200 pt-4">
-        <p className="mb-3 text-sm text-slate-700">{t("orderStatus.link.afterDetails")}</p>
+        <p className="mb-3 text-sm text-slate-700">{t("orderLink.link.afterDetails")}</p>
         <OrderStatusLink link={{ id: order.id, statusPath: order.statusPath }} />
       </div>
       {order.gift && (

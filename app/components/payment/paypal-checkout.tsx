@@ -7,7 +7,7 @@ import { FUNDING, PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer, t
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { CreatedOrder } from "~/components/checkout/details-dialog";
 import { useLocalize } from "~/components/ui/local-link";
 import { capturePayPalOrderApi, createPayPalOrderApi, type PaymentOutcome } from "~/domain/api/paypal";

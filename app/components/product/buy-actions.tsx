@@ -1,8 +1,8 @@
-import { ShoppingCart, Zap } from "lucide-react";
+import { ShoppingCart, Zap } from "~/components/ui/icon";
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { ProductSummary } from "~/domain/product";
 import { Button, buttonClass } from "~/components/ui/button";
 import { useLocalize } from "~/components/ui/local-link";
@@ -61,14 +61,12 @@ export function useBuyNow(): (product: Buyable) => void {
   );
 }
 
-// Cards fit two side by side: a little narrower and smaller than the shop's default button.
-const compact = "px-4 py-2 text-sm transition-colors disabled:cursor-not-allowed";
 
 export function AddToCartButton({ product, className = "" }: { product: Buyable; className?: string }) {
   const { t } = useTranslation();
   const { add } = useCart();
   return (
-    <Button onClick={() => add(product.id)} disabled={!product.inStock} className={`${compact} disabled:bg-slate-200 disabled:text-slate-600 ${className}`}>
+    <Button onClick={() => add(product.id)} disabled={!product.inStock} className={className ? `btn-card btn-add ${className}` : "btn-card btn-add"}>
       <ShoppingCart size={16} aria-hidden="true" />
       {t("shop.addToCart")}
     </Button>
@@ -92,7 +90,7 @@ export function BuyNowButton({
       variant="secondary"
       onClick={() => buyNow(product)}
       disabled={disableWhenOutOfStock && !product.inStock}
-      className={`${compact} border-brand-600 text-brand-700 hover:bg-brand-50 disabled:border-slate-200 disabled:bg-slate-100 disabled:text-slate-600 ${className}`}
+      className={className ? `btn-card btn-buy ${className}` : "btn-card btn-buy"}
     >
       <Zap size={16} aria-hidden="true" />
       {t("shop.buyNow")}

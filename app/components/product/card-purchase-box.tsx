@@ -1,8 +1,10 @@
-import { CreditCard } from "lucide-react";
+import { CreditCard } from "~/components/ui/icon";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChargedAmount } from "~/components/checkout/charged-amount";
-import { DetailsDialog, type CreatedOrder } from "~/components/checkout/details-dialog";
+import type { CreatedOrder } from "~/components/checkout/details-dialog";
+import { detailsDialog } from "~/components/checkout/details-dialog-deferred";
+import { DeferredDialog } from "~/components/ui/deferred";
 import { PaymentStep } from "~/components/payment/payment-step";
 import { Button } from "~/components/ui/button";
 import { isGiftProduct } from "~/domain/pricing";
@@ -30,13 +32,19 @@ export function CardPurchaseBox({ product }: { product: Pick<Product, "id" | "in
         <>
           <p className="mt-2 text-sm text-slate-700">{t("product.card.text")}</p>
           <ChargedAmount usdCents={product.priceCents} className="mt-2 text-xs text-slate-600" />
-          <Button onClick={() => setDialogOpen(true)} className="mt-4 min-h-11 w-full bg-slate-900 hover:bg-slate-700">
+          <Button
+            onClick={() => setDialogOpen(true)}
+            onPointerEnter={detailsDialog.preload}
+            onFocus={detailsDialog.preload}
+            className="mt-4 min-h-11 w-full bg-slate-900 hover:bg-slate-700"
+          >
             <CreditCard size={16} aria-hidden="true" />
             {t("product.card.button")}
           </Button>
         </>
       )}
-      <DetailsDialog
+      <DeferredDialog
+        dialog={detailsDialog}
         open={dialogOpen}
         onOpenChange={setDialogOpen}
         gift={isGiftProduct(product.id)}

@@ -1,4 +1,4 @@
-import { Tag, X } from "lucide-react";
+import { Tag, X } from "~/components/ui/icon";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { normalizeCouponInput } from "~/domain/coupons";

@@ -1,4 +1,4 @@
-import { Clock } from "lucide-react";
+import { Clock } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 
 /** Heading, intro and the category pages' delivery promise (SPEC §1: 12–24 hours). */

@@ -18,8 +18,8 @@ export function Price({ priceCents, originalPriceCents, size = "md", bundleSavin
   const { currency, format } = useCurrency();
   const saving = shownSaving({ priceCents, originalPriceCents }, bundleSavingsCents);
   return (
-    <div className="flex flex-col gap-1">
-      <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+    <div className="price">
+      <div className="price-row">
         <span className="sr-only">{t("shop.price")}</span>
         <span className={size === "lg" ? "text-3xl font-extrabold text-slate-900" : "text-xl font-bold text-slate-900"} data-testid="price">
           {format(priceCents)}
@@ -28,7 +28,7 @@ export function Price({ priceCents, originalPriceCents, size = "md", bundleSavin
           <>
             <span className="sr-only">{t("shop.originalPrice")}</span>
             <s className={size === "lg" ? "text-lg text-slate-500" : "text-sm text-slate-500"}>{format(originalPriceCents)}</s>
-            <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+            <span className="price-save">
               {t("shop.save", { amount: format(saving.cents) })}
             </span>
           </>

@@ -6,7 +6,7 @@ export function ProductBadge({ badge, compact = false }: { badge: Badge; compact
   const { t } = useTranslation();
   const size = compact ? "px-2 py-0.5 text-[11px]" : "px-2.5 py-1 text-xs";
   return (
-    <span className={`inline-block rounded-full bg-brand-600 font-bold text-white shadow-sm ${size}`}>
+    <span className={`badge bg-brand-600 ${size}`}>
       {t(BADGE_KEY[badge])}
     </span>
   );
@@ -15,7 +15,7 @@ export function ProductBadge({ badge, compact = false }: { badge: Badge; compact
 export function OutOfStockBadge({ className = "" }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <span className={`inline-block rounded-full bg-slate-800 px-2.5 py-1 text-xs font-bold text-white shadow-sm ${className}`}>
+    <span className={className ? `badge bg-slate-800 px-2.5 py-1 text-xs ${className}` : "badge bg-slate-800 px-2.5 py-1 text-xs"}>
       {t("shop.outOfStock")}
     </span>
   );

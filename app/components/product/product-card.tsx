@@ -38,14 +38,14 @@ export function ProductCard({
       aria-labelledby={titleId}
       data-testid="product-card"
       data-product-id={product.id}
-      className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      className="pc"
     >
-      <div className="flex gap-4 p-3 sm:flex-col sm:gap-0 sm:p-0">
+      <div className="pc-body">
         <LocalLink
           to={href}
           tabIndex={-1}
           aria-hidden="true"
-          className="relative block aspect-square w-28 shrink-0 self-start overflow-hidden rounded-xl bg-slate-100 sm:w-full sm:rounded-none"
+          className="pc-media"
         >
           <img
             src={product.images[0] ?? "/products/placeholder.svg"}
@@ -54,22 +54,22 @@ export function ProductCard({
             height={400}
             loading="lazy"
             decoding="async"
-            className={`h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.02] ${product.inStock ? "" : "opacity-60 grayscale"}`}
+            className={product.inStock ? "pc-img" : "pc-img opacity-60 grayscale"}
           />
         </LocalLink>
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:gap-2 sm:p-4 sm:pb-0">
+        <div className="pc-text">
           {(product.badge || !product.inStock) && (
             // One set of badges: in the text column on phones, over the artwork from `sm` up.
-            <div className="flex flex-wrap gap-1.5 sm:pointer-events-none sm:absolute sm:left-3 sm:top-3 sm:flex-col sm:items-start">{badges}</div>
+            <div className="pc-badges">{badges}</div>
           )}
-          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{t(CATEGORY_KEY[product.category])}</p>
-          <Heading id={titleId} className="text-base font-bold leading-tight sm:text-lg">
-            <LocalLink to={href} className="hover:text-brand-700 focus-visible:text-brand-700">
+          <p className="pc-kind">{t(CATEGORY_KEY[product.category])}</p>
+          <Heading id={titleId} className="pc-title">
+            <LocalLink to={href} className="pc-link">
               {product.title}
             </LocalLink>
           </Heading>
-          <p className="line-clamp-2 text-sm text-slate-600">{product.description[lang]}</p>
-          <div className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
+          <p className="pc-desc">{product.description[lang]}</p>
+          <div className="pc-rating">
             <RatingStars rating={product.rating} size={14} />
             <span>{t("shop.reviewsCount", { count: product.reviews })}</span>
           </div>
@@ -78,7 +78,7 @@ export function ProductCard({
           </div>
         </div>
       </div>
-      <div className="mt-auto grid grid-cols-2 gap-2 p-3 pt-1 sm:p-4 sm:pt-3">
+      <div className="pc-actions">
         <AddToCartButton product={product} />
         <BuyNowButton product={product} />
       </div>

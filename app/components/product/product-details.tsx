@@ -1,4 +1,4 @@
-import { BadgeCheck, Lock, MessageCircle, RotateCcw, Truck } from "lucide-react";
+import { BadgeCheck, Lock, MessageCircle, RotateCcw, Truck } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
 import type { Category, Product } from "~/domain/product";
 import { LocalLink, useLang } from "~/components/ui/local-link";
@@ -21,14 +21,16 @@ export function learnMorePath(product: Pick<Product, "category">, isGift: boolea
 
 export function CategoryDescription({ product, isGift }: { product: Product; isGift: boolean }) {
   const { t } = useTranslation();
+  const path = learnMorePath(product, isGift);
   return (
     <section aria-labelledby="category-title" className="rounded-2xl border border-brand-100 bg-brand-50 p-5">
       <h2 id="category-title" className="text-lg font-bold text-brand-900">
         {t("product.aboutCategory", { category: t(CATEGORY_KEY[product.category]) })}
       </h2>
       <p className="mt-2 text-sm text-slate-800">{t(CATEGORY_DESCRIPTION_KEY[product.category])}</p>
-      <LocalLink to={learnMorePath(product, isGift)} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
-        {t("product.learnMore")}
+      {/* The link says where it leads ("Learn more" alone tells a search engine or a screen reader nothing). */}
+      <LocalLink to={path} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+        {path === "/triggers/gift" ? t("product.learnMoreGift") : t("product.learnMoreLogin")}
       </LocalLink>
     </section>
   );

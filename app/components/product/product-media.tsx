@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { preload } from "react-dom";
 import { useTranslation } from "react-i18next";
 import type { Product } from "~/domain/product";
 
@@ -13,6 +14,9 @@ const FRAME = "aspect-square w-full overflow-hidden rounded-2xl border border-sl
  */
 export function ProductMedia({ product }: { product: Media }) {
   const [videoFailed, setVideoFailed] = useState(false);
+  // The poster or main image is the page's largest paint: React puts a preload for it in <head>,
+  // so the browser fetches it with the HTML rather than after laying out the page.
+  preload(product.images[0] ?? "/products/placeholder.svg", { as: "image", fetchPriority: "high" });
   if (product.videoUrl && !videoFailed) {
     return <ProductVideo product={product} videoUrl={product.videoUrl} onFail={() => setVideoFailed(true)} />;
   }

@@ -1,10 +1,11 @@
-import { MessageSquarePlus } from "lucide-react";
+import { MessageSquarePlus } from "~/components/ui/icon";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
-import { reviewsApi, type PublicReview } from "~/domain/api/reviews";
+import { toast } from "~/lib/toast";
+import type { PublicReview } from "~/domain/api/reviews";
+import { REVIEWS_ENDPOINT } from "~/domain/api/endpoints";
 import type { MessageCode } from "~/domain/messages";
-import { RATING_MAX, RATING_MIN, reviewSchema, fieldErrors } from "~/domain/validation";
+import { RATING_MAX, RATING_MIN } from "~/domain/ratings";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
@@ -113,6 +114,8 @@ function ReviewForm({ productId, onPosted }: { productId: string; onPosted: (rev
 
   const submit = async () => {
     const input = { productId, name, rating, comment, website };
+    // The form's rules (and zod) are fetched with the first submission, not with every product page.
+    const { fieldErrors, reviewSchema } = await import("~/domain/validation");
     const errors = fieldErrors(reviewSchema.safeParse(input), "review_missing");
     const codes = Object.values(errors);
     if (codes.length > 0) {
@@ -123,7 +126,7 @@ function ReviewForm({ productId, onPosted }: { productId: string; onPosted: (rev
     }
     setError(null);
     setSending(true);
-    const answer = await postJson(reviewsApi, { productId, name, rating: Number(rating), comment, website });
+    const answer = await postJson(REVIEWS_ENDPOINT, { productId, name, rating: Number(rating), comment, website });
     setSending(false);
     if (answer.ok) {
       toast.success(t("product.reviews.successTitle"), { description: t("product.reviews.successText") });

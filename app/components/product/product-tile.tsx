@@ -13,7 +13,7 @@ export function ProductTile({ product }: { product: ProductSummary }) {
   return (
     <LocalLink
       to={`/product/${encodeURIComponent(product.id)}`}
-      className="group flex h-full items-center gap-4 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm transition-shadow hover:shadow-md"
+      className="group tile"
       data-testid="product-tile"
     >
       <img src={product.images[0] ?? "/products/placeholder.svg"} alt="" width={96} height={96} loading="lazy" className="h-24 w-24 shrink-0 rounded-xl object-cover" />

@@ -1,25 +1,33 @@
-import { Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { STAR_ROW } from "~/components/ui/icon";
 
-const STARS = [1, 2, 3, 4, 5] as const;
+/**
+ * Share of the row of five stars drawn filled for a rating, in %: whole stars up to the rating,
+ * then the part of the next one (a 4.7 fills four stars and 70 % of the fifth). The gaps between
+ * stars count as filled only between two filled stars.
+ */
+export function filledShare(rating: number): number {
+  const clamped = Math.min(Math.max(rating, 0), 5);
+  const whole = Math.floor(clamped);
+  const units = whole * STAR_ROW.step + (clamped - whole) * 24;
+  return Math.round((Math.min(units, STAR_ROW.width) / STAR_ROW.width) * 10000) / 100;
+}
 
-/** Five stars filled to the rating, read out as "Rated 4.8 out of 5". */
+/** Five stars filled to the rating, read out as "Rated 4.8 out of 5": two sprite references, not ten icons. */
 export function RatingStars({ rating, size = 16 }: { rating: number; size?: number }) {
   const { t } = useTranslation();
+  const width = Math.round((size * STAR_ROW.width) / 24);
+  const row = (className: string) => (
+    <svg viewBox={`0 0 ${STAR_ROW.width} 24`} width={width} height={size} className={`icon stars-row ${className}`} aria-hidden="true">
+      <use href={STAR_ROW.href} />
+    </svg>
+  );
   return (
-    <span role="img" aria-label={t("shop.ratingLabel", { rating })} className="inline-flex items-center gap-0.5">
-      {STARS.map((star) => {
-        // Share of this star that is filled, 0..1 (a 4.7 rating fills the fifth star to 70 %).
-        const fill = Math.min(Math.max(rating - (star - 1), 0), 1);
-        return (
-          <span key={star} className="relative inline-block" style={{ width: size, height: size }} aria-hidden="true">
-            <Star size={size} className="absolute inset-0 text-amber-300" strokeWidth={1.5} />
-            <span className="absolute inset-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
-              <Star size={size} className="fill-amber-400 text-amber-500" strokeWidth={1.5} />
-            </span>
-          </span>
-        );
-      })}
+    <span role="img" aria-label={t("shop.ratingLabel", { rating })} className="stars" style={{ width, height: size }}>
+      {row("stars-empty")}
+      <span className="stars-fill" style={{ width: `${filledShare(rating)}%` }}>
+        {row("stars-full")}
+      </span>
     </span>
   );
 }

@@ -1,5 +1,4 @@
-import { twMerge } from "tailwind-merge";
-import { DiscordIcon, WhatsAppIcon } from "./icons";
+import { DiscordIcon, WhatsAppIcon } from "./icon";
 
 const CHANNELS = {
   discord: { Icon: DiscordIcon, colors: "bg-[#4752c4] hover:bg-[#3c45a5]" },
@@ -23,7 +22,7 @@ export function ChannelLink({ channel, href, children, className, ...rest }: Cha
       target="_blank"
       rel="noopener noreferrer"
       aria-label={rest["aria-label"]}
-      className={twMerge("flex h-11 items-center justify-center gap-2 rounded-lg text-sm font-semibold text-white", colors, className)}
+      className={`flex h-11 items-center justify-center gap-2 rounded-lg text-sm font-semibold text-white ${colors}${className ? ` ${className}` : ""}`}
     >
       <Icon />
       {children}

@@ -1,14 +1,15 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
+import { X } from "~/components/ui/icon";
 import { useTranslation } from "react-i18next";
-import { twMerge } from "tailwind-merge";
 import { useReturnFocus } from "./use-return-focus";
 
 /** The dimmed, blurred page behind every dialog. */
 export const OVERLAY_CLASS = "fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm";
-/** A small dialog in the middle of the screen (also used by the Radix alert dialogs). */
-export const CENTERED_CLASS =
-  "fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl outline-none";
+/** A small dialog in the middle of the screen (also used by the Radix alert dialogs), without its layer. */
+export const CENTERED_BOX =
+  "fixed top-1/2 left-1/2 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white shadow-2xl outline-none";
+/** The same box above the page (z-50), with its padding. */
+export const CENTERED_CLASS = `${CENTERED_BOX} z-50 p-6`;
 
 interface DialogShellProps extends Omit<React.ComponentProps<typeof Dialog.Content>, "onCloseAutoFocus"> {
   open: boolean;
@@ -33,11 +34,11 @@ export function DialogShell({ open, onOpenChange, className = CENTERED_CLASS, ch
   );
 }
 
-/** The ✕ button in a dialog's corner, named "Close". */
+/** The ✕ button in a dialog's corner, named "Close". `className` places it (margins, position). */
 export function DialogCloseButton({ className }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Close className={twMerge("inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100", className)}>
+    <Dialog.Close className={`inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100${className ? ` ${className}` : ""}`}>
       <X className="size-5" aria-hidden="true" />
       <span className="sr-only">{t("dialogs.close")}</span>
     </Dialog.Close>

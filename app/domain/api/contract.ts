@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "../zod";
 import type { MessageCode } from "../messages";
 
 export type MessageVars = Record<string, string | number>;

@@ -1,7 +1,8 @@
-import { z } from "zod";
+import { z } from "../zod";
 import type { CouponType } from "../coupons";
 import type { ProductSummary } from "../product";
 import { defineContract } from "./contract";
+import { COUPON_PATH } from "./endpoints";
 import { cartLinesSchema } from "./lines";
 
 /** A coupon the server accepted for the cart, with the discount it gives. */
@@ -16,6 +17,6 @@ export interface AppliedCoupon {
 
 /** POST /api/coupon: checks a code against the cart with the database's prices and limits. */
 export const couponApi = defineContract<{ ok: true; coupon: AppliedCoupon }>()(
-  "/api/coupon",
+  COUPON_PATH,
   z.object({ code: z.string().max(64), lines: cartLinesSchema }),
 );

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { ageConfirmedAtSchema } from "../consent";
 import { LANGS } from "../lang-path";
 import { CURRENCIES } from "../money";

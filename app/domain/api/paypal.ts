@@ -3,7 +3,7 @@
  * here: the server charges the stored order (DESIGN §4). Refusals are the shop's usual
  * `{ ok: false, code }` (contract.ts), with these codes.
  */
-import { z } from "zod";
+import { z } from "../zod";
 import { ORDER_ID_PATTERN } from "../order-id";
 import { defineContract } from "./contract";
 

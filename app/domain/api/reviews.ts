@@ -1,5 +1,6 @@
 import { reviewSchema } from "../validation";
 import { defineContract } from "./contract";
+import { REVIEWS_PATH } from "./endpoints";
 
 /** A published review as shoppers see it. */
 export interface PublicReview {
@@ -12,4 +13,4 @@ export interface PublicReview {
 }
 
 /** POST /api/reviews: stores and publishes a review of a listed product. */
-export const reviewsApi = defineContract<{ ok: true; review: PublicReview }>()("/api/reviews", reviewSchema);
+export const reviewsApi = defineContract<{ ok: true; review: PublicReview }>()(REVIEWS_PATH, reviewSchema);
