@@ -1,4 +1,5 @@
 import type { Job } from "../jobs.server";
+import { deleteExpiredLogins } from "../login-handoff.server";
 import { deliverDueMail, type OutboxSenders } from "../mail/outbox.server";
 import { expireUnpaidOrders } from "../orders.server";
 import type { PayPalAdapter } from "../paypal/adapter.server";
@@ -22,5 +23,7 @@ export function serverJobs(paypal: PayPalAdapter | null, senders: OutboxSenders)
         // first; then unpaid orders older than 24 h are cancelled so their coupon uses go back.
         { name: "settle-and-expire-orders", intervalMs: 3 * 60_000, jitter: 0.2, run: (db) => sweepPayments(db, paypal) }
       : { name: "expire-unpaid-orders", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db) => void (await expireUnpaidOrders(db)) },
+    // Game logins never outlive 7 days after payment, whatever happens to the order (docs/decisions/022).
+    { name: "delete-expired-logins", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db) => void (await deleteExpiredLogins(db)) },
   ];
 }
