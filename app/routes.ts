@@ -37,6 +37,8 @@ export default [
       route("thank-you", "routes/thank-you.tsx"),
       route("login-required", "routes/login-required.tsx"),
       route("share", "routes/share.tsx"),
+      route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
+      route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
       route("*", "routes/not-found.tsx"),
     ]),
   ]),

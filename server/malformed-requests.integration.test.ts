@@ -129,7 +129,7 @@ const pathArb = fc
     slashes: oneOf("", "/", "//", "\\"),
     tail: fc.array(oneOf("..", ".", "", "%", "%2F", "%2f%2e%2e", "%E0%A4%A", "%00", "%C3%A9", encodeURI("élan"), encodeURI("日本"), "evil.example", "a;b"), { maxLength: 3 }),
     data: oneOf("", ".data", "/_root.data"),
-    query: oneOf("", "?", "?index", "?_routes=routes/home", "?q=%", "?next=//evil.example", "?a=1&a=2"),
+    query: oneOf("", "?", "?index", "?_routes=routes/home", "?q=%", "?next=//evil.example", "?a=1&a=2", "?t=newsletter-confirm.x.eA.y", "?t=%ZZ"),
   })
   .map(({ lang, route, slashes, tail, data, query }) => `${slashes}${lang}${route}${tail.length ? `/${tail.join("/")}` : ""}${data}${query}`)
   .map((path) => (path.startsWith("/") ? path : `/${path}`));
@@ -167,7 +167,7 @@ const headerArb = fc.record(
 const bodyArb = fc.oneof(
   printable(200),
   fc.json({ maxDepth: 2 }),
-  fc.dictionary(oneOf("code", "email", "name", "message", "website", "productId", "rating", "items", "lang", "intent"), printable(30)).map((fields) => new URLSearchParams(fields).toString()),
+  fc.dictionary(oneOf("code", "email", "name", "message", "website", "productId", "rating", "items", "lang", "intent", "t", "List-Unsubscribe"), printable(30)).map((fields) => new URLSearchParams(fields).toString()),
   oneOf('--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--xyz--\r\n', '{"items":[{"productId":"1","quantity":-1}]}', '{"code":null}', "[]", "null"),
 );
 

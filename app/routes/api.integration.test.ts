@@ -61,13 +61,28 @@ for (const target of testDatabases()) {
     describe("POST /api/newsletter", () => {
       const send = (body: unknown, ip = "198.51.100.10") => newsletterAction(route.args(post("/api/newsletter", body), ip));
 
-      it("subscribes an address once, in the shopper's language", async () => {
+      it("stores an address once, pending, in the language of its latest sign-up", async () => {
         const answer = await send({ email: "Fan@Example.com", website: "", lang: "fr" });
         expect(answer.init?.status).toBe(200);
         expect(answer.data).toEqual({ ok: true });
-        expect((await send({ email: "fan@example.com" })).data).toEqual({ ok: true });
+        expect((await send({ email: "fan@example.com", lang: "es" })).data).toEqual({ ok: true });
         const rows = await route.db.select().from(newsletterSubscribers);
-        expect(rows).toEqual([expect.objectContaining({ email: "fan@example.com", lang: "fr" })]);
+        expect(rows).toEqual([expect.objectContaining({ email: "fan@example.com", lang: "es", status: "pending" })]);
+      });
+
+      it("answers exactly the same for a new, a pending, a confirmed and an unsubscribed address", async () => {
+        const answer = async (email: string) => {
+          const reply = await send({ email, website: "", lang: "en" }, "198.51.100.12");
+          return { status: reply.init?.status, headers: [...new Headers(reply.init?.headers ?? {})], body: reply.data };
+        };
+        await route.db.insert(newsletterSubscribers).values([
+          { email: "pending@example.com", status: "pending", nonce: "pending-nonce-0000000" },
+          { email: "confirmed@example.com", status: "confirmed", nonce: "confirmed-nonce-00000" },
+          { email: "gone@example.com", status: "unsubscribed", nonce: "gone-nonce-0000000000" },
+        ]);
+        const answers = [await answer("new@example.com"), await answer("pending@example.com"), await answer("confirmed@example.com"), await answer("gone@example.com")];
+        expect(answers[0]).toEqual({ status: 200, headers: [], body: { ok: true } });
+        for (const other of answers.slice(1)) expect(other).toEqual(answers[0]);
       });
 
       it("refuses a bad address or a filled honeypot with 422 and stores nothing", async () => {

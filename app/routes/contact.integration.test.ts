@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactMessages } from "../../db/schema";
+import { contactMessages, emailOutbox } from "../../db/schema";
 import { routeContext } from "../../tests/setup/route-context";
 import { testDatabases } from "../../tests/setup/databases";
 import { action } from "./contact";
@@ -18,6 +18,7 @@ for (const target of testDatabases()) {
     const route = routeContext(target);
     const send = (request: Request, ip = "192.0.2.1") => action(route.args(request, ip));
     const stored = (email: string) => route.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+    const sellerMails = (replyTo: string) => route.db.select().from(emailOutbox).where(eq(emailOutbox.replyTo, replyTo));
 
     it("stores a valid message and sends the shopper to the thank-you page of their language", async () => {
       const result = await send(urlencoded({ ...filled, website: "" }));
@@ -25,6 +26,7 @@ for (const target of testDatabases()) {
       expect(statusOf(result)).toBe(303);
       expect((result as Response).headers.get("Location")).toBe("/fr/thank-you");
       expect(await stored(filled.email)).toEqual([expect.objectContaining({ name: "Camille", lang: "fr", clientKey: expect.any(String) })]);
+      expect(await sellerMails(filled.email)).toEqual([expect.objectContaining({ kind: "seller_contact", subject: "Contact message from Camille (French)" })]);
     });
 
     it("answers invalid fields with 422, their codes and the values typed", async () => {
@@ -39,6 +41,7 @@ for (const target of testDatabases()) {
       const result = await send(urlencoded({ ...filled, email: "bot@example.com", website: "https://spam.example" }));
       expect(statusOf(result)).toBe(303);
       expect(await stored("bot@example.com")).toEqual([]);
+      expect(await sellerMails("bot@example.com")).toEqual([]);
     });
 
     it("answers 429 with Retry-After after five messages from one client in an hour", async () => {

@@ -80,31 +80,35 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
     const id = createOrderId(now, secureRandom);
     try {
       await db.transaction(async (tx) => {
-        await tx.insert(orders).values({
-          id,
-          status,
-          channel: input.channel,
-          email: input.details.EMAIL,
-          name: input.details.FNAME,
-          communityUsername: input.details.USERNAME,
-          gameUsername: input.details.VUUSER,
-          isGift: input.isGift,
-          lang: input.lang,
-          displayCurrency: input.currency,
-          displayRate: RATES[input.currency],
-          subtotalCents: totals.subtotalCents,
-          discountCents: totals.discountCents,
-          totalCents: totals.finalTotalCents,
-          couponId,
-          ageConfirmedAt: input.ageConfirmedAt ?? null,
-          termsVersion: TERMS_VERSION,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await tx.insert(orderItems).values(rows.map((r) => ({ ...r, orderId: id })));
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            id,
+            status,
+            channel: input.channel,
+            email: input.details.EMAIL,
+            name: input.details.FNAME,
+            communityUsername: input.details.USERNAME,
+            gameUsername: input.details.VUUSER,
+            isGift: input.isGift,
+            lang: input.lang,
+            displayCurrency: input.currency,
+            displayRate: RATES[input.currency],
+            subtotalCents: totals.subtotalCents,
+            discountCents: totals.discountCents,
+            totalCents: totals.finalTotalCents,
+            couponId,
+            ageConfirmedAt: input.ageConfirmedAt ?? null,
+            termsVersion: TERMS_VERSION,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        const items = await tx.insert(orderItems).values(rows.map((r) => ({ ...r, orderId: id }))).returning();
         await tx.insert(orderEvents).values({ orderId: id, fromStatus: null, toStatus: status, actor: "shopper", createdAt: now });
         if (couponId && !(await redeemCoupon(tx, couponId, id))) throw new CouponExhausted();
-        await queueOrderNotice(tx, id, { kind: "received" }, now);
+        // The rows just written: no need to read them back for the mail.
+        await queueOrderNotice(tx, { order, items }, { kind: "received" }, now);
       });
       return {
         ok: true,

@@ -227,7 +227,7 @@ test.describe("footer", () => {
     await expect(footer).toContainText("Réservé aux adultes");
   });
 
-  test("newsletter: a real sign-up reaches /api/newsletter and thanks the shopper", async ({ page }) => {
+  test("newsletter: a real sign-up reaches /api/newsletter and asks the shopper to check their inbox", async ({ page }) => {
     await prepare(page);
     await page.goto("/es");
     const footer = page.getByRole("contentinfo");
@@ -236,7 +236,7 @@ test.describe("footer", () => {
     const answer = page.waitForResponse((r) => r.url().endsWith("/api/newsletter"));
     await footer.getByRole("button", { name: "Suscribirme" }).click();
     expect(await (await answer).json()).toEqual({ ok: true });
-    await expect(page.getByText("¡Gracias! Ya estás suscrito a nuestro boletín.")).toBeVisible();
+    await expect(page.getByText("¡Casi listo! Revisa tu bandeja de entrada y confirma con el enlace que acabamos de enviarte.")).toBeVisible();
     await expect(email).toHaveValue("");
   });
 
@@ -262,7 +262,7 @@ test.describe("footer", () => {
 
     await email.fill("fan@example.com");
     await subscribe.click();
-    await expect(page.getByText("Thanks! You're subscribed to our newsletter.")).toBeVisible();
+    await expect(page.getByText("Almost done! Check your inbox and confirm with the link we just sent you.")).toBeVisible();
     await expect(email).toHaveValue("");
     expect(bodies[0]).toEqual({ email: "fan@example.com", website: "", lang: "en" });
 

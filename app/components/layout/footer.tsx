@@ -171,11 +171,12 @@ function Newsletter() {
     if (busy) return;
     setBusy(true);
     setError(null);
-    // lang: the language of the confirmation the server may send.
+    // lang: the language of the confirmation mail the server sends.
     const reply = await postJson(newsletterApi, { email, website, lang });
     setBusy(false);
     if (reply.ok) {
-      toast.success(t("frame.footer.newsletter.success"));
+      // An instruction to act on (open the mail): left on screen longer than a plain "done".
+      toast.success(t("frame.footer.newsletter.success"), { duration: 8000 });
       setEmail("");
       return;
     }

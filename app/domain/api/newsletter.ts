@@ -3,7 +3,7 @@ import { LANGS } from "../lang-path";
 import { newsletterSchema } from "../validation";
 import { defineContract } from "./contract";
 
-/** POST /api/newsletter: subscribes an address; `lang` is the language of later mail. */
+/** POST /api/newsletter: signs an address up (pending until its confirmation mail is followed); `lang` is the mails' language. */
 export const newsletterApi = defineContract<{ ok: true }>()(
   "/api/newsletter",
   newsletterSchema.extend({ lang: z.enum(LANGS).default("en") }),

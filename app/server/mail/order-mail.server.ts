@@ -116,16 +116,27 @@ export function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[],
  * Writes the buyer's mail (and, for a payment, the seller's alerts) into the outbox with `db`:
  * pass the transaction that makes the change, so the notice exists exactly when the change does.
  */
-export async function queueOrderNotice(db: Executor, orderId: string, notice: OrderNotice, now = new Date()): Promise<void> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+export async function queueOrderNotice(
+  db: Executor,
+  which: string | { order: OrderRow; items: readonly OrderItemRow[] },
+  notice: OrderNotice,
+  now = new Date(),
+): Promise<void> {
+  const { order, items } = typeof which === "string" ? await readOrder(db, which) : which;
   if (!order) return;
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const orderId = order.id;
   const mail = renderOrderMail(order, items, notice);
   // A PayPal order is usually paid within a minute: its "finish your payment" mail waits, and is
   // skipped by the sender if the order is paid by then (outbox.server.ts).
   const notBefore = notice.kind === "received" && order.channel === "paypal" ? new Date(now.getTime() + UNPAID_REMINDER_DELAY_MS) : now;
   await enqueueMail(db, { ...mail, to: order.email, kind: `order_${notice.kind}`, orderId, lang: order.lang, notBefore }, now);
   if (notice.kind === "paid") await queueSellerAlerts(db, order, items, now);
+}
+
+async function readOrder(db: Executor, orderId: string): Promise<{ order: OrderRow | undefined; items: OrderItemRow[] }> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const items = order ? await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)) : [];
+  return { order, items };
 }
 
 function sellerSummary(order: OrderRow, items: readonly OrderItemRow[]) {

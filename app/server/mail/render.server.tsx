@@ -16,6 +16,8 @@ export interface MailContent {
   subject: string;
   blocks: readonly MailBlock[];
   footer: string;
+  /** A quiet link under the footer (a newsletter's "Unsubscribe"). */
+  footerLink?: { label: string; href: string };
 }
 
 export interface RenderedMail {
@@ -28,7 +30,7 @@ export function renderMail(content: MailContent): RenderedMail {
   return { subject: content.subject, text: renderText(content), html: renderHtml(content) };
 }
 
-function renderText({ blocks, footer }: MailContent): string {
+function renderText({ blocks, footer, footerLink }: MailContent): string {
   const parts = blocks.map((block) => {
     switch (block.kind) {
       case "heading":
@@ -46,7 +48,8 @@ function renderText({ blocks, footer }: MailContent): string {
           .join("\n");
     }
   });
-  return `${[...parts, "--", footer].join("\n\n")}\n`;
+  const tail = footerLink ? [footer, `${footerLink.label}: ${footerLink.href}`] : [footer];
+  return `${[...parts, "--", ...tail].join("\n\n")}\n`;
 }
 
 const colors = { text: "#1f1f2e", muted: "#55556a", accent: "#6d28d9", border: "#e4e4ee" };
@@ -83,7 +86,7 @@ function Block({ block }: { block: MailBlock }) {
   }
 }
 
-function renderHtml({ lang, subject, blocks, footer }: MailContent): string {
+function renderHtml({ lang, subject, blocks, footer, footerLink }: MailContent): string {
   const body = renderToStaticMarkup(
     <html lang={lang}>
       <head>
@@ -97,6 +100,13 @@ function renderHtml({ lang, subject, blocks, footer }: MailContent): string {
             <Block key={i} block={block} />
           ))}
           <p style={{ margin: "24px 0 0", paddingTop: "12px", borderTop: `1px solid ${colors.border}`, color: colors.muted, fontSize: "13px" }}>{footer}</p>
+          {footerLink ? (
+            <p style={{ margin: "8px 0 0", color: colors.muted, fontSize: "13px" }}>
+              <a href={footerLink.href} style={{ color: colors.muted }}>
+                {footerLink.label}
+              </a>
+            </p>
+          ) : null}
         </div>
       </body>
     </html>,
