@@ -10,6 +10,8 @@ export const FAKE_PAYPAL_URL = `http://127.0.0.1:${fakePayPalPort}`;
 // The fake mail server (SMTP peer + Discord webhook + inbox, tests/mocks/mail-fake-main.ts).
 const fakeSmtpPort = port + 1001;
 export const FAKE_MAIL_URL = `http://127.0.0.1:${port + 1002}`;
+// Everything the shop logs during the run (pino lines and stderr), for the specs that check the log.
+export const SHOP_LOG_FILE = `.e2e-data/${port}.log`;
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -57,7 +59,7 @@ export default defineConfig({
     },
     {
       // A fresh embedded database for every run; the server is the production build.
-      command: `rm -rf ${dataDir} && node server/start.js`,
+      command: `rm -rf ${dataDir} ${SHOP_LOG_FILE} && node server/start.js`,
       url: `${baseURL}/robots.txt`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -68,7 +70,9 @@ export default defineConfig({
         PORT: String(port),
         DATA_DIR: dataDir,
         SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-        LOG_LEVEL: "warn",
+        // Request lines included: the log is checked for leaks (tests/e2e/login-handoff.spec.ts reads LOG_FILE).
+        LOG_LEVEL: "info",
+        LOG_FILE: SHOP_LOG_FILE,
         SITE_URL: baseURL,
         // Extra coupons (future expiry, limits, minimums) so every coupon rule can be exercised.
         SEED_COUPONS_FILE: "tests/e2e/coupons.json",

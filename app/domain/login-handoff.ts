@@ -121,6 +121,9 @@ export function isPlausibleSealedLogin(base64: string): boolean {
 /** Largest base64 a sealed login can be (for request schemas). */
 export const SEALED_LOGIN_MAX_CHARS = Math.ceil((SEALED_BOX_OVERHEAD_BYTES + LOGIN_PLAINTEXT_MAX_BYTES) / 3) * 4;
 
+/** The order page's login section: mails and the success screen link straight to it. */
+export const LOGIN_SECTION_ANCHOR = "game-login";
+
 /** How long the console shows a revealed login before clearing it. */
 export const REVEAL_SECONDS = 60;
 

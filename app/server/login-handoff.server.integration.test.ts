@@ -273,6 +273,22 @@ for (const target of testDatabases()) {
       key = next;
     });
 
+    it("mails a paid permanent order a link to the login form, and rooms-only or gift orders none", async () => {
+      const permanent = await placeOrder(route.db, { lines: [{ id: "2", quantity: 1 }, { id: "6", quantity: 1 }] });
+      const rooms = await placeOrder(route.db, { lines: [{ id: "6", quantity: 1 }] });
+      const gift = await placeOrder(route.db, { isGift: true });
+      const paidMail = async (orderId: string) => {
+        const [mail] = await route.db.select().from(emailOutbox).where(sql`${emailOutbox.orderId} = ${orderId} and ${emailOutbox.kind} = 'order_paid'`);
+        return mail!;
+      };
+      const mail = await paidMail(permanent);
+      expect(mail.text).toContain("Give your game login");
+      expect(mail.text).toContain(`/order/${permanent}?k=${orderAccessKey(permanent)}#game-login`);
+      expect(mail.html).toContain("#game-login");
+      for (const id of [rooms, gift]) expect((await paidMail(id)).text).not.toContain("#game-login");
+      expect((await paidMail(rooms)).text).toContain("Nothing else is needed from you.");
+    });
+
     it("shows the buyer their order's state through the state endpoint", async () => {
       const orderId = await placeOrder(route.db);
       const answer = await stateAction(route.args(post("/api/orders/login/state", { orderId, key: orderAccessKey(orderId) }), "198.51.100.45"));
