@@ -16,6 +16,7 @@ export default [
   route("api/paypal/orders", "routes/api.paypal.orders.ts"),
   route("api/paypal/capture", "routes/api.paypal.capture.ts"),
   route("api/paypal/webhook", "routes/api.paypal.webhook.ts"),
+  route("api/order-status", "routes/api.order-status.ts"),
   ...prefix(":lang?", [
     layout("routes/lang-layout.tsx", [
       index("routes/home.tsx"),
@@ -39,6 +40,8 @@ export default [
       route("share", "routes/share.tsx"),
       route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
       route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+      route("order", "routes/order-lookup.tsx"),
+      route("order/:id", "routes/order-status.tsx"),
       route("*", "routes/not-found.tsx"),
     ]),
   ]),

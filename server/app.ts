@@ -17,6 +17,7 @@ import { catalogueChangesHeard, onCatalogueChange } from "../app/server/catalogu
 import { sharedPageVariant } from "../app/server/storefront.server";
 import { createRenderCache, type RenderCache } from "./render-cache";
 import { bodySizeGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
+import { TEST_HOOKS_PREFIX, testHooks } from "./test-hooks";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/seed.server";
 
 export { EnvError } from "../app/server/env.server";
@@ -136,6 +137,17 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   app.use(wellFormedRequestGuard());
   app.use(bodySizeGuard());
   app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
+  if (env.E2E_TEST_HOOKS === "1") {
+    logger.warn(`E2E_TEST_HOOKS=1: test-only routes are mounted under ${TEST_HOOKS_PREFIX} (end-to-end tests only, never in production)`);
+    app.use(TEST_HOOKS_PREFIX, testHooks(database.db));
+  }
+  // A page may set a stricter Referrer-Policy than helmet's (the order-status page, whose URL holds
+  // its key): React Router's adapter appends headers, so this one replaces the default instead.
+  app.use((_req, res, next) => {
+    const append = res.append.bind(res);
+    res.append = (field: string, value?: string | string[]) => (field.toLowerCase() === "referrer-policy" && value !== undefined ? res.set(field, value) : append(field, value));
+    next();
+  });
   const renderCache = sharedPageCache(env, database);
   if (renderCache) app.use(renderCache.middleware);
   app.use(

@@ -115,7 +115,7 @@ const ROUTES = [
   "/return-policy", "/terms-of-service", "/help-center", "/contact", "/thank-you", "/login-required", "/share",
   "/no-such-page", "/api/coupon", "/api/orders", "/api/reviews", "/api/newsletter", "/robots.txt",
   "/sitemap.xml", "/locales/fr", "/locales/xx", "/api/paypal/orders", "/api/paypal/capture", "/api/paypal/webhook",
-  "/healthz", "/readyz", "/order", "/order/ORD261122120000-ABCD", "/admin", "/admin/login", "/admin/orders",
+  "/healthz", "/readyz", "/order", "/order/ORD261122120000-ABCD", "/admin", "/admin/login", "/admin/orders", "/api/order-status",
   "/newsletter/confirm", "/newsletter/unsubscribe",
 ];
 

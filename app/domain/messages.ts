@@ -41,6 +41,9 @@ export const MESSAGES = {
   product_not_found: "Product not found",
   cart_empty: "Your cart is empty",
   order_not_found: "Order not found",
+  // Order lookup form (/order)
+  order_id_required: "Order ID is required",
+  order_id_invalid: "An order ID looks like ORD251122140501-AB12",
   rate_limited: "Too many attempts. Please wait a few minutes and try again.",
   request_invalid: "This request could not be understood. Please reload the page and try again.",
 

@@ -11,6 +11,7 @@ import {
   giftFormSchema,
   giftOrderDataSchema,
   newsletterSchema,
+  orderLookupSchema,
   paymentDetailsSchema,
   reviewSchema,
 } from "./validation";
@@ -156,7 +157,7 @@ describe("fieldErrors", () => {
   });
 
   it("only ever yields MessageCodes, whatever the input (property)", () => {
-    const schemas = [giftFormSchema, giftOrderDataSchema, paymentDetailsSchema, contactSchema, reviewSchema, newsletterSchema];
+    const schemas = [giftFormSchema, giftOrderDataSchema, paymentDetailsSchema, contactSchema, reviewSchema, newsletterSchema, orderLookupSchema];
     fc.assert(
       fc.property(fc.constantFrom(...schemas), fc.anything(), (schema, input) => {
         const result = schema.safeParse(input);
@@ -174,5 +175,24 @@ describe("fieldErrors", () => {
         },
       ),
     );
+  });
+});
+
+describe("order lookup form", () => {
+  const valid = { orderId: "ORD251122140501-AB12", email: "sam@example.com" };
+
+  it("accepts an order id typed in lower case or with spaces, normalised to the stored form", () => {
+    expect(orderLookupSchema.parse({ ...valid, orderId: "  ord251122140501-ab12 " })).toEqual(valid);
+  });
+
+  it("names the field that is wrong with its own message", () => {
+    expect(fieldErrors(orderLookupSchema.safeParse({ orderId: "", email: "" }))).toEqual({ orderId: "order_id_required", email: "email_required" });
+    expect(fieldErrors(orderLookupSchema.safeParse({ ...valid, orderId: "12345" }))).toEqual({ orderId: "order_id_invalid" });
+    expect(fieldErrors(orderLookupSchema.safeParse({ ...valid, orderId: "ORD251122140501-AB12".repeat(3) }))).toEqual({ orderId: "order_id_invalid" });
+    expect(fieldErrors(orderLookupSchema.safeParse({ ...valid, email: "sam@" }))).toEqual({ email: "email_invalid" });
+  });
+
+  it("refuses a filled honeypot", () => {
+    expect(fieldErrors(orderLookupSchema.safeParse({ ...valid, website: "x" }))).toEqual({ website: "form_rejected" });
   });
 });

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { isMessageCode, type MessageCode } from "./messages";
+import { ORDER_ID_PATTERN } from "./order-id";
 
 export const IMVU_MIN = 3;
 export const IMVU_MAX = 16;
@@ -112,6 +113,22 @@ export const newsletterSchema = z.object(
   { email: emailSchema, website: honeypot("form_rejected") },
   { error: "email_required" },
 );
+
+/** An order id as a shopper types or pastes it: spaces around it and lower case are forgiven. */
+export const orderIdSchema = z
+  .string({ error: "order_id_required" })
+  .trim()
+  .min(1, { error: "order_id_required", abort: true })
+  .max(40, { error: "order_id_invalid", abort: true })
+  .toUpperCase()
+  .regex(ORDER_ID_PATTERN, { error: "order_id_invalid" });
+
+/** The order lookup form (/order): the link is mailed to the order's address when both match. */
+export const orderLookupSchema = z.object(
+  { orderId: orderIdSchema, email: emailSchema, website: honeypot("form_rejected") },
+  { error: "form_rejected" },
+);
+export type OrderLookup = z.infer<typeof orderLookupSchema>;
 
 /** Key for issues about the whole form (e.g. the input was not an object). */
 export const FORM_ERROR_KEY = "_form";

@@ -1,6 +1,7 @@
 import { ordersApi, type PaymentChannel } from "~/domain/api/orders";
 import { jsonAction, methodNotAllowed } from "~/server/endpoint.server";
 import { getEnv } from "~/server/env.server";
+import { orderStatusPath } from "~/server/order-links.server";
 import { createOrder } from "~/server/orders.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 
@@ -24,7 +25,9 @@ export const action = jsonAction(ordersApi, RATE_LIMITS.order, async ({ input, d
   });
   if (!result.ok) return { body: result, status: 422 };
   const { id, items, totalCents, subtotalCents, discountCents, couponCode } = result.order;
-  return { body: { ok: true, order: { id, items, totalCents, subtotalCents, discountCents, couponCode, channel } }, status: 201 };
+  // Unprefixed: the browser links the status page in the language of the page it is on.
+  const statusPath = orderStatusPath(id, "en");
+  return { body: { ok: true, order: { id, items, totalCents, subtotalCents, discountCents, couponCode, channel, statusPath } }, status: 201 };
 });
 
 export const loader = methodNotAllowed;

@@ -1,12 +1,13 @@
 import { Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/contact";
 import { pageMeta } from "~/seo";
 import { localizePath, splitLangFromPath } from "~/domain/lang-path";
 import type { FieldErrors } from "~/domain/api/contract";
 import type { MessageCode } from "~/domain/messages";
+import { isOrderId } from "~/domain/order-id";
 import { contactSchema, fieldErrors } from "~/domain/validation";
 import { primaryButton } from "~/components/content/cta";
 import { ContactChannels } from "~/components/content/contact-channels";
@@ -67,7 +68,9 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
   const submitting = navigation.state === "submitting";
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Errors>(actionData?.errors ?? {});
-  const values = actionData?.values;
+  // From an order's page (/contact?order=ORD…): the message starts with the order id.
+  const order = useSearchParams()[0].get("order");
+  const values = actionData?.values ?? (isOrderId(order) ? { name: "", email: "", message: t("orderStatus.support.contactPrefill", { id: order }) } : undefined);
   const formError = actionData?.formError ?? null;
 
   // Errors found by the server (the browser checks the same schema first, so rarely needed).

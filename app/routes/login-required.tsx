@@ -6,6 +6,7 @@ import { ContactChannels } from "~/components/content/contact-channels";
 import { CtaBanner } from "~/components/content/cta";
 import { ContentPage, ContentSection, PageHeader } from "~/components/content/page-header";
 import { tList } from "~/components/content/text";
+import { RememberedOrderNotice } from "~/components/order/order-link";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "loginRequired");
 
@@ -24,6 +25,8 @@ export default function LoginRequiredPage() {
   return (
     <ContentPage>
       <PageHeader eyebrow={t("loginRequired.eyebrow")} icon={KeyRound} title={t("loginRequired.title")} subtitle={t("loginRequired.subtitle")} />
+      {/* After an online payment the buyer lands here: their order's page is one click away. */}
+      <RememberedOrderNotice className="mt-8 max-w-3xl" />
 
       <ContentSection id="questions" title={t("loginRequired.questionsTitle")}>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -5,6 +5,7 @@ import type { Route } from "./+types/thank-you";
 import { pageMeta } from "~/seo";
 import { giftOrderDataSchema, type GiftOrderData } from "~/domain/validation";
 import { CtaLink } from "~/components/content/cta";
+import { RememberedOrderNotice } from "~/components/order/order-link";
 import { ContentPage } from "~/components/content/page-header";
 import { tList } from "~/components/content/text";
 import { useProductLookup } from "~/state/products";
@@ -71,6 +72,8 @@ function GiftConfirmation({ gift }: { gift: GiftOrderData }) {
         </ul>
       </section>
 
+      <RememberedOrderNotice className="mt-8" />
+
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <CtaLink to="/">{t("contact.sent.home")}</CtaLink>
         <CtaLink to="/contact" variant="secondary">
@@ -92,6 +95,7 @@ function MessageSent() {
       <h1 className="mt-5 text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">{t("contact.sent.title")}</h1>
       <p className="mt-3 text-xl font-semibold text-slate-900">{t("contact.sent.heading")}</p>
       <p className="mt-2 text-slate-600">{t("contact.sent.text")}</p>
+      <RememberedOrderNotice className="mt-8" />
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <CtaLink to="/">{t("contact.sent.home")}</CtaLink>
         <CtaLink to="/contact" variant="secondary">

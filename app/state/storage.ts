@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   language: "i18nextLng",
   giftOrder: "giftOrderData",
   paymentDetails: "paymentDetails",
+  /** The last order created or paid in this tab and its status link (thank-you and login-required pages). */
+  orderLink: "orderStatusLink",
 } as const;
 
 function store(kind: "local" | "session"): Storage | null {

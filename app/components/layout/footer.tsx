@@ -19,6 +19,8 @@ interface FooterLink {
   key: string;
   to?: string;
   href?: string;
+  /** Its text's key when not frame.footer.<key> (a page that brings its own strings). */
+  label?: string;
 }
 
 const QUICK_LINKS: FooterLink[] = [
@@ -30,6 +32,7 @@ const QUICK_LINKS: FooterLink[] = [
 ];
 const SUPPORT_LINKS: FooterLink[] = [
   { key: "helpCenter", to: "/help-center" },
+  { key: "trackOrder", to: "/order", label: "orderStatus.trackLink" },
   { key: "emailSupport" },
   { key: "delivery", to: "/help-center#delivery" },
   { key: "returnPolicy", to: "/return-policy" },
@@ -47,15 +50,15 @@ function LinkList({ items, className }: { items: FooterLink[]; className: string
   const { t } = useTranslation();
   return (
     <ul className={className}>
-      {items.map(({ key, to, href }) => (
+      {items.map(({ key, to, href, label = `frame.footer.${key}` }) => (
         <li key={key}>
           {to ? (
             <LocalLink to={to} className={linkClass}>
-              {t(`frame.footer.${key}`)}
+              {t(label)}
             </LocalLink>
           ) : (
             <a href={href} className={linkClass}>
-              {t(`frame.footer.${key}`)}
+              {t(label)}
             </a>
           )}
         </li>

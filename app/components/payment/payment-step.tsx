@@ -1,9 +1,10 @@
 import { CheckCircle2 } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ChargedAmount } from "~/components/checkout/charged-amount";
 import type { CreatedOrder } from "~/components/checkout/details-dialog";
 import { ManualOrderLinks } from "~/components/checkout/manual-order";
+import { OrderStatusLink, rememberOrderLink } from "~/components/order/order-link";
 import { LocalLink } from "~/components/ui/local-link";
 import { useCurrency } from "~/state/currency";
 import { usePublicConfig } from "~/state/storefront-data";
@@ -27,6 +28,8 @@ export function PaymentStep({ order, clearCartWhenPaid, className = "space-y-4" 
   const { format } = useCurrency();
   const paypal = usePublicConfig()?.paypal ?? null;
   const online = paypal !== null && order.channel === "paypal" && order.totalCents > 0;
+  // The thank-you page can then link this order, paid online or arranged by hand.
+  useEffect(() => rememberOrderLink({ id: order.id, statusPath: order.statusPath }), [order.id, order.statusPath]);
   return (
     <div className={className} data-testid="order-created">
       <p className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900" role="status">
@@ -52,6 +55,10 @@ export function PaymentStep({ order, clearCartWhenPaid, className = "space-y-4" 
       <div className="border-t border-slate-200 pt-4">
         <h3 className="mb-3 font-semibold">{t("checkout.orderVia")}</h3>
         <ManualOrderLinks order={order} giftUsername={order.gift ? order.details.VUUSER : undefined} />
+      </div>
+      <div className="border-t border-slate-200 pt-4">
+        <p className="mb-3 text-sm text-slate-700">{t("orderStatus.link.afterDetails")}</p>
+        <OrderStatusLink link={{ id: order.id, statusPath: order.statusPath }} />
       </div>
       {order.gift && (
         <LocalLink to="/thank-you" className="block text-center text-sm font-semibold text-brand-700 underline">

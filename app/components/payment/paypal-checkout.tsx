@@ -10,7 +10,8 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { CreatedOrder } from "~/components/checkout/details-dialog";
 import { useLocalize } from "~/components/ui/local-link";
-import { capturePayPalOrderApi, createPayPalOrderApi } from "~/domain/api/paypal";
+import { capturePayPalOrderApi, createPayPalOrderApi, type PaymentOutcome } from "~/domain/api/paypal";
+import { rememberOrderLink } from "~/components/order/order-link";
 import { postJson } from "~/lib/api-client";
 import { useNonce } from "~/nonce";
 import { PAID_REDIRECT_MS, PAID_TOAST_MS } from "./timings";
@@ -25,12 +26,17 @@ function pageNonce(serverNonce: string): string | undefined {
   return document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
 }
 
+export type PaidOutcome = Extract<PaymentOutcome, { status: "paid" }>;
+
 interface Props {
-  order: CreatedOrder;
+  /** Only the id travels: the server charges the order it stored. */
+  order: Pick<CreatedOrder, "id">;
   clearCartWhenPaid: boolean;
+  /** What follows a payment; by default SPEC §9's success toast and redirect (the status page refreshes itself instead). */
+  onPaid?: (payment: PaidOutcome) => void;
 }
 
-export default function PayPalCheckout({ order, clearCartWhenPaid }: Props) {
+export default function PayPalCheckout({ order, clearCartWhenPaid, onPaid }: Props) {
   const paypal = usePublicConfig()?.paypal;
   const serverNonce = useNonce();
   const options = useMemo<ReactPayPalScriptOptions | null>(
@@ -50,12 +56,12 @@ export default function PayPalCheckout({ order, clearCartWhenPaid }: Props) {
   if (!options) return null;
   return (
     <PayPalScriptProvider options={options}>
-      <Buttons order={order} clearCartWhenPaid={clearCartWhenPaid} />
+      <Buttons order={order} clearCartWhenPaid={clearCartWhenPaid} onPaid={onPaid} />
     </PayPalScriptProvider>
   );
 }
 
-function Buttons({ order, clearCartWhenPaid }: Props) {
+function Buttons({ order, clearCartWhenPaid, onPaid }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localize = useLocalize();
@@ -98,15 +104,18 @@ function Buttons({ order, clearCartWhenPaid }: Props) {
     }
     const payment = result.payment;
     if (payment.status === "declined") return void (await actions.restart());
+    // The pages after payment (thank-you, login-required) link the order's status page.
+    rememberOrderLink({ id: order.id, statusPath: result.statusPath });
     if (payment.status === "pending") return setPending(true);
     setPaid(true);
+    if (clearCartWhenPaid) cart.clear({ quiet: true });
+    if (onPaid) return onPaid(payment);
     const next = localize(payment.isGift ? "/thank-you" : "/login-required");
     toast.success(t("checkout.payment.paidTitle", { name: payment.givenName }), {
       description: t(payment.isGift ? "checkout.payment.paidGiftNote" : "checkout.payment.paidLoginNote"),
       duration: PAID_TOAST_MS,
       action: { label: t("checkout.payment.viewInfo"), onClick: () => void navigate(next) },
     });
-    if (clearCartWhenPaid) cart.clear({ quiet: true });
     setTimeout(() => void navigate(next), PAID_REDIRECT_MS);
   }
 

@@ -27,6 +27,11 @@ export interface CreatedOrderSummary {
   discountCents: number;
   couponCode: string | null;
   channel: PaymentChannel;
+  /**
+   * The order's status page with its signed key ("/order/ORD…?k=…"), without a language prefix:
+   * the browser links it in the page's language.
+   */
+  statusPath: string;
 }
 
 /** POST /api/orders: step 1 of checkout, the payment details and the cart become a stored order. */

@@ -37,7 +37,8 @@ export type PaymentOutcome =
 export const createPayPalOrderApi = defineContract<{ ok: true; paypalOrderId: string }>()("/api/paypal/orders", z.object({ orderId }));
 
 /** POST /api/paypal/capture (PayPal's onApprove): after the buyer approved in PayPal's window. */
-export const capturePayPalOrderApi = defineContract<{ ok: true; payment: PaymentOutcome }>()(
+/** statusPath: the order's status page with its key, unprefixed (as in CreatedOrderSummary). */
+export const capturePayPalOrderApi = defineContract<{ ok: true; payment: PaymentOutcome; statusPath: string }>()(
   "/api/paypal/capture",
   z.object({ orderId, paypalOrderId }),
 );

@@ -1,4 +1,5 @@
 import type { Job } from "../jobs.server";
+import { alertLateOrders } from "../late-orders.server";
 import { deleteExpiredLogins } from "../login-handoff.server";
 import { deliverDueMail, type OutboxSenders } from "../mail/outbox.server";
 import { expireUnpaidOrders } from "../orders.server";
@@ -18,6 +19,8 @@ export function serverJobs(paypal: PayPalAdapter | null, senders: OutboxSenders)
     { name: "send-outbox", intervalMs: OUTBOX_INTERVAL_MS, jitter: 0.2, run: async (db) => void (await deliverDueMail(db, senders)) },
     // Windows older than a day are never read again; an hourly sweep keeps the table small.
     { name: "prune-rate-limits", intervalMs: 60 * 60_000, jitter: 0.1, run: (db) => pruneRateLimits(db) },
+    // Paid orders past the 24-hour promise: the seller is alerted once (the status page says so).
+    { name: "alert-late-orders", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db) => void (await alertLateOrders(db)) },
     paypal
       ? // Orders the buyer approved but nobody captured, or whose capture answer was lost, are settled
         // first; then unpaid orders older than 24 h are cancelled so their coupon uses go back.

@@ -1,0 +1,152 @@
+import { CreditCard, LifeBuoy, MessageSquareText, PackageSearch, ReceiptText, Route as RouteIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, useSearchParams } from "react-router";
+import type { Route } from "./+types/order-status";
+import { ContentPage, PageHeader } from "~/components/content/page-header";
+import { NotFound } from "~/components/layout/not-found";
+import { isNotFound, ErrorMessage } from "~/components/layout/error-page";
+import { DeliveryPromiseNotice } from "~/components/order/delivery-promise";
+import { OrderItems } from "~/components/order/order-items";
+import { OrderPayment } from "~/components/order/order-payment";
+import { OrderSupport } from "~/components/order/order-support";
+import { OrderTimeline } from "~/components/order/order-timeline";
+import { ORDER_REFRESH_MS, useOrderRefresh } from "~/components/order/use-order-refresh";
+import { ButtonLink } from "~/components/ui/button";
+import { hasDeliveryPromise } from "~/domain/delivery-promise";
+import { splitLangFromPath } from "~/domain/lang-path";
+import { isTerminal } from "~/domain/order-state";
+import { getI18n } from "~/i18n/i18n";
+import { getDb } from "~/server/db.server";
+import { openOrderStatus } from "~/server/order-status.server";
+
+/**
+ * The buyer's order page, opened only through the signed link (`?k=`) the shop sends; a missing or
+ * wrong key, another order's key and an unknown order are the same 404 (docs/decisions/019).
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const order = await openOrderStatus(getDb(), params.id, new URL(request.url).searchParams.get("k"));
+  if (!order) throw data(null, { status: 404 });
+  return { order };
+}
+
+/**
+ * The URL carries the key: nothing from this page may pass it on (strict-origin: other sites and
+ * our own requests see the origin only), nor keep or index it.
+ */
+export const PRIVATE_PAGE_HEADERS = {
+  "Referrer-Policy": "strict-origin",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Cache-Control": "private, no-store",
+};
+
+export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
+
+// No canonical or hreflang links: they would repeat the URL, and this page is for its buyer only.
+export const meta: Route.MetaFunction = ({ data: loaded, location }) => {
+  const { lang } = splitLangFromPath(location.pathname);
+  const t = getI18n(lang).t;
+  const title = loaded ? t("orderStatus.page.title", { id: loaded.order.id }) : t("orderStatus.notFound.title");
+  return [{ title: `${title} | ${t("meta.siteName")}` }, { name: "robots", content: "noindex, nofollow" }];
+};
+
+function Panel({ id, title, icon: Icon, children }: { id: string; title: string; icon: typeof ReceiptText; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={`${id}-heading`} className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <Icon className="size-5 text-brand-700" aria-hidden="true" />
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export default function OrderStatusPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const key = searchParams.get("k");
+  const { order, refresh } = useOrderRefresh(loaderData.order, key);
+  const statusPath = `/order/${order.id}?k=${key ?? ""}`;
+  const live = !isTerminal(order.status);
+  const unpaid = order.status === "awaiting_payment" || order.status === "manual_pending";
+
+  return (
+    <ContentPage>
+      {live ? (
+        // Without JavaScript the page reloads itself now and then; with it, the poll does the work
+        // (noscript content is inert text when scripts run, so this never reloads a live page).
+        <noscript>
+          <meta httpEquiv="refresh" content={String((2 * ORDER_REFRESH_MS) / 1000)} />
+        </noscript>
+      ) : null}
+      <PageHeader eyebrow={t("orderStatus.page.eyebrow")} icon={PackageSearch} title={t("orderStatus.page.title", { id: order.id })}>
+        <p className="mt-3 text-lg leading-relaxed text-slate-600">{t("orderStatus.page.greeting", { name: order.name })}</p>
+      </PageHeader>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="min-w-0 space-y-6">
+          <section aria-labelledby="status-heading" className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+            <h2 id="status-heading" className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+              {t("orderStatus.status.label")}
+            </h2>
+            {/* Announced when the poll brings a new status. */}
+            <div aria-live="polite" aria-atomic="true">
+              <p className="mt-1 text-2xl font-black tracking-tight text-slate-900" data-testid="order-status">
+                {t(`orderStatus.status.${order.status}`)}
+              </p>
+              <p className="mt-2 text-slate-700">{t(`orderStatus.summary.${order.status}`)}</p>
+            </div>
+            {hasDeliveryPromise(order.status) && order.paidAt ? (
+              <div className="mt-4">
+                <DeliveryPromiseNotice paidAt={order.paidAt} serverNow={order.serverNow} />
+              </div>
+            ) : null}
+            {order.sellerNote ? (
+              <figure className="mt-4 rounded-2xl border-l-4 border-brand-600 bg-slate-50 p-4" data-testid="seller-note">
+                <figcaption className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+                  <MessageSquareText className="size-4 text-brand-700" aria-hidden="true" />
+                  {t("orderStatus.note.title")}
+                </figcaption>
+                <blockquote className="mt-2 whitespace-pre-line text-slate-800">{order.sellerNote}</blockquote>
+              </figure>
+            ) : null}
+            {live ? <p className="mt-4 text-xs text-slate-600">{t("orderStatus.page.updating")}</p> : null}
+          </section>
+
+          {unpaid ? (
+            <Panel id="pay" title={order.status === "manual_pending" ? t("orderStatus.pay.manualTitle") : t("orderStatus.pay.title")} icon={CreditCard}>
+              <OrderPayment order={order} statusPath={statusPath} onPaid={() => void refresh()} />
+            </Panel>
+          ) : null}
+
+          <Panel id="progress" title={t("orderStatus.steps.title")} icon={RouteIcon}>
+            <OrderTimeline steps={order.timeline} />
+          </Panel>
+        </div>
+
+        <div className="min-w-0 space-y-6">
+          <Panel id="items" title={t("orderStatus.items.title")} icon={ReceiptText}>
+            <OrderItems order={order} />
+          </Panel>
+          <Panel id="support" title={t("orderStatus.support.title")} icon={LifeBuoy}>
+            <OrderSupport orderId={order.id} />
+          </Panel>
+        </div>
+      </div>
+    </ContentPage>
+  );
+}
+
+/** Any link that does not open an order: the same page for all, with the way to ask for a new link. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  if (!isNotFound(error)) return <ErrorMessage error={error} />;
+  return (
+    <NotFound title={t("orderStatus.notFound.title")} text={t("orderStatus.notFound.text")}>
+      <ButtonLink to="/order">{t("orderStatus.notFound.lookup")}</ButtonLink>
+      <ButtonLink to="/" variant="secondary">
+        {t("common.notFound.home")}
+      </ButtonLink>
+    </NotFound>
+  );
+}

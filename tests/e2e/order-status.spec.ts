@@ -1,0 +1,240 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { prepare, seedCart } from "./helpers";
+import { linkIn, mailsTo, waitForMail } from "./mailbox";
+
+/**
+ * The guest order-status page and the lookup (issue 9). The seller's moves go through the
+ * test-only hook server/test-hooks.ts (E2E_TEST_HOOKS=1 in playwright.config.ts) until the seller
+ * console exists. Every test uses its own email address: the fake inbox is shared.
+ */
+
+const uniqueEmail = (what: string) => `${what}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** The seller moves an order (changeOrderStatus inside the shop's process). */
+async function sellerMoves(request: APIRequestContext, orderId: string, status: string, sellerNote?: string) {
+  const response = await request.post(`/__test/orders/${orderId}/status`, { data: { status, sellerNote } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** An unpaid online order placed through the shop's API, as the details dialog does. */
+async function placeOrder(request: APIRequestContext, email: string, over: Record<string, unknown> = {}) {
+  const response = await request.post("/api/orders", {
+    data: { details: { EMAIL: email, FNAME: "Robin", USERNAME: "robin#7", VUUSER: "RobinGame" }, lines: [{ id: "2", quantity: 1 }], ...over },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { order: { id: string; statusPath: string } }).order;
+}
+
+const status = (page: Page) => page.getByTestId("order-status");
+
+test.describe("order-status page", () => {
+  // A zone other than the server's UTC, so the browser's rewrite of the times shows.
+  test.use({ timezoneId: "America/New_York" });
+
+  test("pay with PayPal → the mailed link shows paid and the countdown → the seller's moves appear without a reload", async ({ page, request }) => {
+    test.slow(); // checkout, PayPal, the outbox's mail and two seller moves
+    const email = uniqueEmail("status");
+    await prepare(page);
+    await seedCart(page, [{ id: "2", quantity: 1 }]);
+    await page.goto("/checkout");
+    await page.getByRole("button", { name: "Proceed to Card Payment" }).click();
+    const dialog = page.getByRole("dialog", { name: "Payment Details" });
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Full name").fill("Sam Status");
+    await dialog.getByLabel("Discord username").fill("sam#0042");
+    await dialog.getByLabel("Game username").fill("SamStatus");
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    // The payment step already links the order's page.
+    const early = await page.getByTestId("order-created").getByRole("link", { name: "Open the order page" }).getAttribute("href");
+    expect(early).toMatch(/^\/order\/ORD\d{12}-[0-9A-Z]{4}\?k=[\w-]+$/);
+
+    await page.getByRole("button", { name: "PayPal", exact: true }).click();
+    await expect(page.getByText("Payment completed successfully! Thank you, Alex!")).toBeVisible();
+    // The page the buyer lands on after paying links the order too.
+    await expect(page).toHaveURL(/\/login-required$/);
+    const landed = page.getByRole("region", { name: "Follow your order" }).getByRole("link", { name: "Open the order page" });
+    await expect(landed).toHaveAttribute("href", early!);
+
+    const mail = await waitForMail(request, email, /^Payment confirmed for order ORD/);
+    const link = linkIn(mail, /^\/order\//);
+    expect(link).toBe(early);
+    const orderId = new URL(link, "http://x").pathname.split("/").pop()!;
+
+    // Fake timers from here on, so the 30-second refresh can be reached without waiting for it.
+    await page.clock.install();
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${orderId}`);
+    await expect(status(page)).toHaveText("Paid — in the delivery queue");
+    await expect(page.getByTestId("countdown")).toHaveText(/^(24 h 0|23 h 5\d) min left$/);
+    await expect(page.getByTestId("delivery-promise")).toContainText("Expected between");
+    const timeline = page.getByTestId("order-timeline");
+    await expect(timeline.getByRole("listitem")).toHaveText([/Order received/, /Payment confirmed/, /Delivery in progress\s*Not yet/, /Delivered\s*Not yet/]);
+    // Times are rewritten in the browser's zone after hydration (the server wrote UTC).
+    await expect(timeline.locator("time").first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d\d:\d\d [AP]M EST$/);
+    await expect(page.getByTestId("order-total")).toHaveText("$54.99 USD");
+    // With JavaScript the no-script reload is inert text, never a <meta> that would reload the page.
+    expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+
+    await page.evaluate(() => ((window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true));
+    await sellerMoves(request, orderId, "in_progress");
+    await page.clock.fastForward("00:31");
+    await expect(status(page)).toHaveText("Delivery in progress");
+    await expect(page.getByTestId("countdown")).toBeVisible();
+
+    await sellerMoves(request, orderId, "delivered", "Sent to SamStatus — enjoy!");
+    // Coming back to the tab refreshes at once.
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await expect(status(page)).toHaveText("Delivered");
+    await expect(page.getByTestId("seller-note")).toContainText("Sent to SamStatus — enjoy!");
+    await expect(page.getByTestId("delivery-promise")).toHaveCount(0);
+    await expect(timeline.getByRole("listitem").last()).not.toContainText("Not yet");
+    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+  });
+
+  test("a wrong or missing key is the same not-found page as an unknown order", async ({ page, request }) => {
+    const order = await placeOrder(request, uniqueEmail("keys"));
+    const other = await placeOrder(request, uniqueEmail("keys-other"));
+    await prepare(page);
+    const otherKey = new URL(other.statusPath, "http://x").searchParams.get("k");
+    const answers: string[] = [];
+    for (const url of [`/order/${order.id}`, `/order/${order.id}?k=${otherKey}`, `/order/ORD200101000000-ZZZZ?k=${otherKey}`]) {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("We couldn't open this order");
+      answers.push(await page.locator("main").innerText());
+    }
+    expect(new Set(answers).size).toBe(1);
+    await page.getByRole("link", { name: "Find my order" }).click();
+    await expect(page).toHaveURL(/\/order$/);
+  });
+
+  test("an unpaid order offers to finish the payment, in the order's page language, and passes axe", async ({ page, request }) => {
+    const order = await placeOrder(request, uniqueEmail("unpaid"), { lang: "es", currency: "EUR" });
+    await prepare(page, { country: "ES" });
+    await page.goto(`/es${order.statusPath}`);
+    await expect(status(page)).toHaveText("Pendiente de pago");
+    const pay = page.getByRole("region", { name: "Completa el pago" });
+    await expect(pay.getByRole("button", { name: "PayPal", exact: true })).toBeVisible();
+    const whatsapp = await pay.getByRole("link", { name: "Pedir por WhatsApp" }).getAttribute("href");
+    expect(decodeURIComponent(whatsapp!)).toContain(order.id);
+    await expect(page.getByTestId("order-estimate")).toHaveText(/^≈ 50,59\s€ como se mostró al pedir/);
+    const support = page.getByRole("region", { name: "¿Necesitas ayuda?" });
+    expect(decodeURIComponent((await support.getByRole("link", { name: "Preguntar por WhatsApp" }).getAttribute("href"))!)).toContain(order.id);
+    await support.getByRole("link", { name: "Usar el formulario de contacto" }).click();
+    await expect(page).toHaveURL(new RegExp(`/es/contact\\?order=${order.id}$`));
+    await expect(page.getByRole("textbox", { name: "Mensaje" })).toHaveValue(new RegExp(`pedido ${order.id}`));
+
+    await page.goto(`/es${order.statusPath}`);
+    const results = await new AxeBuilder({ page }).include("main").exclude("iframe").analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+  });
+
+  test("looks right on a 390 px phone: nothing overflows sideways", async ({ page, request }, testInfo) => {
+    const order = await placeOrder(request, uniqueEmail("phone"));
+    await sellerMoves(request, order.id, "cancelled");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await prepare(page);
+    await page.goto(order.statusPath);
+    await expect(status(page)).toHaveText("Cancelled");
+    await expect(page.getByTestId("order-timeline").getByRole("listitem")).toHaveText([/Order received/, /Cancelled/]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: testInfo.outputPath("order-status-phone.png"), fullPage: true });
+  });
+});
+
+test.describe("order lookup", () => {
+  test("a wrong email and an unknown order get the same answer as the right pair, which alone is mailed the link", async ({ page, request }) => {
+    const email = uniqueEmail("lookup");
+    const order = await placeOrder(request, email, { lang: "fr" });
+    await prepare(page);
+
+    // The raw answers: same status and target for all three.
+    const post = (orderId: string, address: string) => request.post("/order", { form: { orderId, email: address }, maxRedirects: 0 });
+    const raw = [await post(order.id, "someone-else@example.com"), await post("ORD200101000000-ZZZZ", email)];
+    for (const response of raw) {
+      expect(response.status()).toBe(303);
+      expect(response.headers().location).toBe("/order?sent=1");
+    }
+
+    // In the page: the same text for all three.
+    const answer = async (orderId: string, address: string) => {
+      await page.goto("/order");
+      await page.getByLabel("Order ID").fill(orderId);
+      await page.getByLabel("Email you ordered with").fill(address);
+      await page.getByRole("button", { name: "Email me the link" }).click();
+      await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+      await expect(page).toHaveURL(/\/order\?sent=1$/);
+      return page.locator("main").innerText();
+    };
+    const wrongEmail = await answer(order.id, "someone-else@example.com");
+    const unknownOrder = await answer("ORD200101000000-ZZZZ", email);
+    expect(unknownOrder).toBe(wrongEmail);
+    expect((await mailsTo(request, email)).filter((m) => /lien|link/i.test(m.subject))).toEqual([]);
+    const right = await answer(order.id.toLowerCase(), email.toUpperCase());
+    expect(right).toBe(wrongEmail);
+
+    // The order was placed in French: the mail and its link are French.
+    const mail = await waitForMail(request, email, new RegExp(`^Votre lien vers la commande ${order.id}`));
+    const link = linkIn(mail, /\/order\//);
+    expect(link).toBe(`/fr${order.statusPath}`);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Commande ${order.id}`);
+  });
+
+  test("a badly typed order id is pointed out before anything is sent", async ({ page }) => {
+    await prepare(page);
+    await page.goto("/order");
+    await page.getByLabel("Order ID").fill("12345");
+    await page.getByLabel("Email you ordered with").fill("me@example.com");
+    await page.getByRole("button", { name: "Email me the link" }).click();
+    await expect(page.getByText("An order ID looks like ORD251122140501-AB12")).toBeVisible();
+    await expect(page.getByLabel("Order ID")).toBeFocused();
+    await expect(page).toHaveURL(/\/order$/);
+  });
+
+  test("the footer links to it", async ({ page }) => {
+    await prepare(page);
+    await page.goto("/fr/help-center");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Suivre ma commande" }).click();
+    await expect(page).toHaveURL(/\/fr\/order$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Suivre votre commande");
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the status page renders on the server, in UTC, and reloads itself while the order can change", async ({ page, request }) => {
+    const order = await placeOrder(request, uniqueEmail("nojs"));
+    await page.goto(order.statusPath);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${order.id}`);
+    await expect(status(page)).toHaveText("Waiting for payment");
+    await expect(page.getByTestId("order-timeline").locator("time").first()).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    await expect(page.getByRole("region", { name: "Finish your payment" }).getByRole("link", { name: "Order on WhatsApp" })).toBeVisible();
+    await expect(page.getByText("Loading payment options")).toHaveCount(0);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    // Chromium under Playwright keeps <noscript> inert even with scripts off: read what the server sent.
+    const html = await (await request.get(order.statusPath)).text();
+    expect(html).toContain('<noscript><meta http-equiv="refresh" content="60"/></noscript>');
+    expect(html).toMatch(/<noscript><p[^>]*>The PayPal and card buttons need JavaScript\./);
+  });
+
+  test("the lookup form works as a plain form post", async ({ page, consoleErrors }) => {
+    await page.goto("/order");
+    await page.getByLabel("Order ID").fill("ORD200101000000-ZZZZ");
+    await page.getByLabel("Email you ordered with").fill("nobody@example.com");
+    await page.getByRole("button", { name: "Email me the link" }).click();
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+    await page.getByRole("link", { name: "Look up another order" }).click();
+    await page.getByLabel("Order ID").fill("nope");
+    await page.getByLabel("Email you ordered with").fill("nobody@example.com");
+    await page.getByRole("button", { name: "Email me the link" }).click();
+    await expect(page.getByText("An order ID looks like ORD251122140501-AB12")).toBeVisible();
+    await expect(page.getByLabel("Order ID")).toHaveValue("nope");
+    // The form page answered 422 with the fields to correct: that is what this test provokes.
+    const unexpected = consoleErrors.filter((e) => !/status of 422 .*\/order\)$/.test(e));
+    consoleErrors.splice(0, consoleErrors.length, ...unexpected);
+  });
+});
