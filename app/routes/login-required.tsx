@@ -6,6 +6,7 @@ import { ContactChannels } from "~/components/content/contact-channels";
 import { CtaBanner } from "~/components/content/cta";
 import { ContentPage, ContentSection, PageHeader } from "~/components/content/page-header";
 import { tList } from "~/components/content/text";
+import { LoginHandoffCallout } from "~/components/login-handoff/login-handoff-callout";
 import { RememberedOrderNotice } from "~/components/order/order-link";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "loginRequired");
@@ -26,6 +27,7 @@ export default function LoginRequiredPage() {
     <ContentPage>
       <PageHeader eyebrow={t("loginRequired.eyebrow")} icon={KeyRound} title={t("loginRequired.title")} subtitle={t("loginRequired.subtitle")} />
       {/* After an online payment the buyer lands here: their order's page is one click away. */}
+      <LoginHandoffCallout className="mt-8 max-w-3xl" />
       <RememberedOrderNotice className="mt-8 max-w-3xl" />
 
       <ContentSection id="questions" title={t("loginRequired.questionsTitle")}>

@@ -5,6 +5,7 @@ import type { Route } from "./+types/order-status";
 import { ContentPage, PageHeader } from "~/components/content/page-header";
 import { NotFound } from "~/components/layout/not-found";
 import { isNotFound, ErrorMessage } from "~/components/layout/error-page";
+import { LoginHandoffPanel } from "~/components/login-handoff/login-handoff-panel";
 import { DeliveryPromiseNotice } from "~/components/order/delivery-promise";
 import { OrderItems } from "~/components/order/order-items";
 import { OrderPayment } from "~/components/order/order-payment";
@@ -17,6 +18,7 @@ import { splitLangFromPath } from "~/domain/lang-path";
 import { isTerminal } from "~/domain/order-state";
 import { getI18n } from "~/i18n/i18n";
 import { getDb } from "~/server/db.server";
+import { buyerHandoffView } from "~/server/login-handoff.server";
 import { openOrderStatus } from "~/server/order-status.server";
 
 /**
@@ -26,7 +28,8 @@ import { openOrderStatus } from "~/server/order-status.server";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const order = await openOrderStatus(getDb(), params.id, new URL(request.url).searchParams.get("k"));
   if (!order) throw data(null, { status: 404 });
-  return { order };
+  // The permanent-item login form's state (docs/decisions/022): rendered with the page, not after it.
+  return { order, loginHandoff: await buyerHandoffView(getDb(), order.id) };
 }
 
 /**
@@ -118,6 +121,8 @@ export default function OrderStatusPage({ loaderData }: Route.ComponentProps) {
               <OrderPayment order={order} statusPath={statusPath} onPaid={() => void refresh()} />
             </Panel>
           ) : null}
+
+          {key ? <LoginHandoffPanel orderId={order.id} accessKey={key} initial={loaderData.loginHandoff} orderStatus={order.status} /> : null}
 
           <Panel id="progress" title={t("orderStatus.steps.title")} icon={RouteIcon}>
             <OrderTimeline steps={order.timeline} />

@@ -1,11 +1,14 @@
 import { CheckCircle2, KeyRound, ShieldCheck, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { tList } from "~/components/content/text";
 import { Button } from "~/components/ui/button";
+import { formatLocalTime } from "~/components/order/local-time";
+import { useHydrated } from "~/components/order/use-hydrated";
 import { LocalLink, useLang } from "~/components/ui/local-link";
 import { LOGIN_SECTION_ANCHOR } from "~/domain/login-handoff";
+import { formatUtc } from "~/domain/utc-time";
 import { orderLoginStateApi, submitOrderLoginApi, withdrawOrderLoginApi, type BuyerHandoffView } from "~/domain/api/order-login";
 import { postJson, type ApiFailure } from "~/lib/api-client";
 import type { GameLogin } from "~/lib/login-crypto";
@@ -18,12 +21,18 @@ interface Props {
   orderId: string;
   /** The order's signed access key (the status page's `k`). */
   accessKey: string;
+  /** The view the page's loader read; fetched after mount when absent. */
+  initial?: BuyerHandoffView | null;
+  /** The order's status as the page last read it: a change (the team started, delivery) reloads the view. */
+  orderStatus?: string;
   className?: string;
 }
 
+/** Times in UTC on the server and during hydration, then in the buyer's language and time zone. */
 function useDateFormat(): (iso: string) => string {
   const lang = useLang();
-  return (iso) => new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  const hydrated = useHydrated();
+  return (iso) => (hydrated ? formatLocalTime(new Date(iso), lang) : formatUtc(new Date(iso)));
 }
 
 /**
@@ -32,10 +41,10 @@ function useDateFormat(): (iso: string) => string {
  * replacement or withdrawal while the team has not started. Shows nothing for orders that take no
  * login (gifts, rooms only). Rendered in the browser only: it needs JavaScript to encrypt anyway.
  */
-export function LoginHandoffPanel({ orderId, accessKey, className }: Props) {
+export function LoginHandoffPanel({ orderId, accessKey, initial, orderStatus, className }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
-  const [view, setView] = useState<BuyerHandoffView | null>(null);
+  const [view, setView] = useState<BuyerHandoffView | null>(initial ?? null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [mode, setMode] = useState<"idle" | "replacing" | "withdrawing">("idle");
   const [withdrawError, setWithdrawError] = useState<string | null>(null);
@@ -54,7 +63,18 @@ export function LoginHandoffPanel({ orderId, accessKey, className }: Props) {
     return result.handoff;
   }, [orderId, accessKey]);
 
-  useEffect(() => void load(), [load]);
+  // A new loader answer (a navigation, a revalidation) replaces what we had.
+  useEffect(() => {
+    if (initial) setView(initial);
+  }, [initial]);
+
+  // Without the loader's view, read it once mounted; afterwards, whenever the order's status moves.
+  const seenStatus = useRef(initial ? orderStatus : undefined);
+  useEffect(() => {
+    if (initial && seenStatus.current === orderStatus) return;
+    seenStatus.current = orderStatus;
+    void load();
+  }, [initial, orderStatus, load]);
 
   async function send(login: GameLogin): Promise<string | null> {
     let key = view?.key ?? null;
@@ -106,9 +126,9 @@ export function LoginHandoffPanel({ orderId, accessKey, className }: Props) {
 
   if (view?.stage === "not_needed") return null;
   return (
-    <section id={LOGIN_SECTION_ID} aria-labelledby={titleId} aria-busy={!view && !loadFailed} className={`scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className ?? ""}`}>
-      <h2 id={titleId} className="flex items-center gap-2 text-xl font-bold text-slate-900">
-        <KeyRound className="h-5 w-5 text-brand-600" aria-hidden />
+    <section id={LOGIN_SECTION_ID} aria-labelledby={titleId} aria-busy={!view && !loadFailed} className={`scroll-mt-24 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className ?? ""}`}>
+      <h2 id={titleId} className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
         {t("loginHandoff.title")}
       </h2>
       {loadFailed && !view ? (
