@@ -2,7 +2,7 @@ import sodium from "libsodium-wrappers";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_RETENTION_MS } from "~/domain/login-handoff";
-import { createSellerKey as makeKeyInBrowser, revealSealedLogin, sealLogin, type SellerKeyRecord } from "~/lib/login-crypto";
+import { createSellerKey as makeKeyInBrowser, openPrivateKey, revealSealedLogin, sealLogin, type SellerKeyRecord } from "~/lib/login-crypto";
 import { action as stateAction } from "~/routes/api.orders.login.state";
 import { action as submitAction } from "~/routes/api.orders.login";
 import { action as withdrawAction } from "~/routes/api.orders.login.withdraw";
@@ -16,6 +16,7 @@ import {
   createSellerKey,
   deleteExpiredLogins,
   listLoginEvents,
+  loginKeyForOrder,
   revealLogin,
   submitLogin,
   withdrawLogin,
@@ -204,22 +205,27 @@ for (const target of testDatabases()) {
         expect((await listLoginEvents(route.db, id)).at(-1)).toMatchObject({ kind: "deleted", actor: "seller:one@e2e.test", reason });
         expect(await buyerHandoffView(route.db, id)).toMatchObject({ stage: "closed", login: { state: "deleted", reason }, may: { submit: false } });
         expect(await revealLogin(route.db, id, "seller:one@e2e.test")).toMatchObject({ ok: false, code: "login_missing" });
+        expect(await loginKeyForOrder(route.db, id)).toMatchObject({ ok: false, code: "login_missing" });
       }
     });
 
-    it("records each reveal before handing out the sealed box and the encrypted private key", async () => {
+    it("hands out the encrypted key first, then records the reveal before handing out the sealed box", async () => {
       const orderId = await placeOrder(route.db);
       await submitLogin(route.db, orderId, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) });
+      const locked = await loginKeyForOrder(route.db, orderId);
+      expect(locked).toEqual({ ok: true, value: { id: keyId, publicKey: key.publicKey, privateKey: key.privateKey } });
+      // Fetching the key marks nothing on the buyer's side: a wrong passphrase stops there.
+      await expect(openPrivateKey(locked.ok ? locked.value : key, "wrong passphrase!")).rejects.toThrow();
+      expect((await listLoginEvents(route.db, orderId)).map((e) => e.kind)).toEqual(["submitted"]);
+
       const revealed = await revealLogin(route.db, orderId, "seller:one@e2e.test");
-      expect(revealed.ok).toBe(true);
+      expect(revealed).toEqual({ ok: true, value: { orderId, keyId, ciphertext: expect.any(String) } });
       if (!revealed.ok) return;
-      expect(revealed.value.key).toEqual({ id: keyId, publicKey: key.publicKey, privateKey: key.privateKey });
       expect((await listLoginEvents(route.db, orderId)).map((e) => [e.kind, e.actor])).toEqual([
         ["submitted", "buyer"],
         ["revealed", "seller:one@e2e.test"],
       ]);
-      await expect(revealSealedLogin(revealed.value.ciphertext, revealed.value.key, "wrong passphrase!")).rejects.toThrow();
-      expect(await revealSealedLogin(revealed.value.ciphertext, revealed.value.key, PASSPHRASE)).toEqual(LOGIN);
+      expect(await revealSealedLogin(revealed.value.ciphertext, key, PASSPHRASE)).toEqual(LOGIN);
       // The buyer sees that the team opened it, not who.
       const view = await buyerHandoffView(route.db, orderId);
       expect(view?.events.map((e) => e.kind)).toEqual(["submitted", "revealed"]);
@@ -258,8 +264,9 @@ for (const target of testDatabases()) {
       // The fresh login (sealed to the old key) still opens: the retired key is kept for it.
       const [retired] = await route.db.select().from(sellerKeys).where(eq(sellerKeys.id, keyId));
       expect(retired).toMatchObject({ retiredAt: expect.any(Date), destroyedAt: null, privateKeyCiphertext: key.privateKey.ciphertext });
+      const oldKey = await loginKeyForOrder(route.db, fresh);
       const reveal = await revealLogin(route.db, fresh, "seller:one@e2e.test");
-      expect(reveal.ok && (await revealSealedLogin(reveal.value.ciphertext, reveal.value.key, PASSPHRASE))).toEqual(LOGIN);
+      expect(oldKey.ok && reveal.ok && (await revealSealedLogin(reveal.value.ciphertext, oldKey.value, PASSPHRASE))).toEqual(LOGIN);
 
       // Once every login sealed to the retired key is gone, its private key is wiped.
       await route.db.execute(sql`update ${orderLogins} set ciphertext = null, deleted_at = now(), deleted_reason = 'delivered' where key_id = ${keyId}`);

@@ -7,7 +7,7 @@
  *
  * Nothing here logs, mails or exports a login; errors carry codes, never the request's body.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { getProduct } from "~/catalogue";
 import {
   deletionReasonFor,
@@ -343,15 +343,54 @@ export async function deleteExpiredLogins(db: Db, now = new Date()): Promise<num
 
 // --- The seller's side ----------------------------------------------------------------------------
 
-export interface RevealedLogin {
-  orderId: string;
-  ciphertext: string;
-  key: PublicSellerKey & { privateKey: EncryptedPrivateKey };
+export interface LockedSellerKey extends PublicSellerKey {
+  privateKey: EncryptedPrivateKey;
 }
 
 /**
- * Hands a seller what their browser needs to open the order's login: the sealed box and the
- * passphrase-encrypted private key it was sealed to. The reveal is recorded (who, when) in the same
+ * Step 1 of a reveal: the passphrase-encrypted private key the order's live login is sealed to. The
+ * seller's browser checks the passphrase against it before asking for the login itself, so a wrong
+ * passphrase reveals nothing and leaves no "opened" mark on the buyer's page. `within` records the
+ * fetch in the console's audit table.
+ */
+export async function loginKeyForOrder(db: Db, orderId: string, within?: (tx: Tx) => Promise<void>): Promise<HandoffResult<LockedSellerKey>> {
+  return db.transaction(async (tx): Promise<HandoffResult<LockedSellerKey>> => {
+    const [row] = await tx
+      .select({
+        ciphertext: orderLogins.ciphertext,
+        id: sellerKeys.id,
+        publicKey: sellerKeys.publicKey,
+        privateKeyCiphertext: sellerKeys.privateKeyCiphertext,
+        privateKeyIv: sellerKeys.privateKeyIv,
+        privateKeySalt: sellerKeys.privateKeySalt,
+        kdfIterations: sellerKeys.kdfIterations,
+      })
+      .from(orderLogins)
+      .innerJoin(sellerKeys, eq(sellerKeys.id, orderLogins.keyId))
+      .where(eq(orderLogins.orderId, orderId));
+    if (!row?.ciphertext) return refused(404, "login_missing");
+    if (!row.privateKeyCiphertext || !row.privateKeyIv || !row.privateKeySalt) return refused(410, "login_key_destroyed");
+    await within?.(tx);
+    return {
+      ok: true,
+      value: {
+        id: row.id,
+        publicKey: row.publicKey,
+        privateKey: { ciphertext: row.privateKeyCiphertext, iv: row.privateKeyIv, salt: row.privateKeySalt, iterations: row.kdfIterations },
+      },
+    };
+  });
+}
+
+export interface RevealedLogin {
+  orderId: string;
+  /** The key it is sealed to (the one loginKeyForOrder gave, unless the buyer replaced it meanwhile). */
+  keyId: number;
+  ciphertext: string;
+}
+
+/**
+ * Step 2: hands a seller the sealed login. The reveal is recorded (who, when) in the same
  * transaction, before anything is returned; `within` adds the console's audit row.
  */
 export async function revealLogin(
@@ -363,44 +402,27 @@ export async function revealLogin(
 ): Promise<HandoffResult<RevealedLogin>> {
   return db.transaction(async (tx): Promise<HandoffResult<RevealedLogin>> => {
     const [row] = await tx
-      .select({
-        ciphertext: orderLogins.ciphertext,
-        keyId: sellerKeys.id,
-        publicKey: sellerKeys.publicKey,
-        privateKeyCiphertext: sellerKeys.privateKeyCiphertext,
-        privateKeyIv: sellerKeys.privateKeyIv,
-        privateKeySalt: sellerKeys.privateKeySalt,
-        kdfIterations: sellerKeys.kdfIterations,
-      })
+      .select({ ciphertext: orderLogins.ciphertext, keyId: orderLogins.keyId })
       .from(orderLogins)
-      .innerJoin(sellerKeys, eq(sellerKeys.id, orderLogins.keyId))
       .where(eq(orderLogins.orderId, orderId))
-      .for("share", { of: orderLogins });
+      .for("update");
     if (!row?.ciphertext) return refused(404, "login_missing");
-    if (!row.privateKeyCiphertext || !row.privateKeyIv || !row.privateKeySalt) return refused(410, "login_key_destroyed");
     await recordEvent(tx, orderId, "revealed", actor, now);
     await within?.(tx);
-    return {
-      ok: true,
-      value: {
-        orderId,
-        ciphertext: row.ciphertext,
-        key: {
-          id: row.keyId,
-          publicKey: row.publicKey,
-          privateKey: { ciphertext: row.privateKeyCiphertext, iv: row.privateKeyIv, salt: row.privateKeySalt, iterations: row.kdfIterations },
-        },
-      },
-    };
+    return { ok: true, value: { orderId, keyId: row.keyId, ciphertext: row.ciphertext } };
   });
 }
 
-/** For the console's order list: which of these orders hold a live login. */
-export async function ordersWithLiveLogin(db: Db, orderIds: readonly string[]): Promise<Set<string>> {
-  if (orderIds.length === 0) return new Set();
-  const rows = await db
-    .select({ orderId: orderLogins.orderId })
-    .from(orderLogins)
-    .where(and(inArray(orderLogins.orderId, [...orderIds]), isNotNull(orderLogins.ciphertext)));
-  return new Set(rows.map((r) => r.orderId));
+/** What the console's order page shows about the login (never the ciphertext). */
+export async function sellerLoginSummary(db: Db, orderId: string) {
+  const row = await loginRow(db, orderId);
+  return {
+    state: row === null ? ("none" as const) : row.ciphertext ? ("stored" as const) : ("deleted" as const),
+    keyId: row?.keyId ?? null,
+    receivedAt: row?.createdAt ?? null,
+    replacedAt: row?.replacedAt ?? null,
+    deletedAt: row?.deletedAt ?? null,
+    deletedReason: row?.deletedReason ?? null,
+    events: await listLoginEvents(db, orderId),
+  };
 }
