@@ -17,6 +17,7 @@ import {
   KDF_MIN_ITERATIONS,
   LOGIN_RETENTION_MS,
   mayBuyer,
+  orderNeedsLogin,
   type HandoffStage,
   type LoginDeletionReason,
   type LoginEventKind,
@@ -415,8 +416,10 @@ export async function revealLogin(
 
 /** What the console's order page shows about the login (never the ciphertext). */
 export async function sellerLoginSummary(db: Db, orderId: string) {
+  const order = await readOrder(db, orderId, false);
   const row = await loginRow(db, orderId);
   return {
+    needed: order !== null && orderNeedsLogin(order, getProduct),
     state: row === null ? ("none" as const) : row.ciphertext ? ("stored" as const) : ("deleted" as const),
     keyId: row?.keyId ?? null,
     receivedAt: row?.createdAt ?? null,
