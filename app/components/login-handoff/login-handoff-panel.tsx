@@ -189,7 +189,11 @@ function PanelBody({ view, mode, busy, withdrawError, onSend, onReplace, onWithd
             {t("loginHandoff.received", { date: format(login.receivedAt) })}
           </p>
           {login.replacedAt && <p className="text-sm">{t("loginHandoff.replaced", { date: format(login.replacedAt) })}</p>}
-          <p className="text-sm">{may.replace || may.withdraw ? t("loginHandoff.changeUntil") : t("loginHandoff.started")}</p>
+          {may.replace || may.withdraw ? (
+            <p className="text-sm">{t("loginHandoff.changeUntil")}</p>
+          ) : stage === "started" ? (
+            <p className="text-sm">{t("loginHandoff.started")}</p>
+          ) : null}
           {view.deleteBy && <p className="text-sm">{t("loginHandoff.deleteBy", { date: format(view.deleteBy) })}</p>}
         </div>
       )}
