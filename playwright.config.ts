@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { shopEnvForFakePayPal } from "./tests/mocks/paypal-fake-env";
+import { createSellersCommand } from "./tests/e2e/seller-accounts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
@@ -58,8 +59,9 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      // A fresh embedded database for every run; the server is the production build.
-      command: `rm -rf ${dataDir} ${SHOP_LOG_FILE} && node server/start.js`,
+      // A fresh embedded database and log for every run, with the seller accounts of tests/e2e/seller-accounts.ts
+      // created through the CLI first (PGlite is one process at a time); the server is the production build.
+      command: `rm -rf ${dataDir} ${SHOP_LOG_FILE} && ${createSellersCommand()} && node server/start.js`,
       url: `${baseURL}/robots.txt`,
       reuseExistingServer: false,
       timeout: 60_000,

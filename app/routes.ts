@@ -1,8 +1,35 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 // Every shopper page lives under an optional language segment: English has none, /fr and /es are
-// prefixed; the layout's loader answers 404 for any other first segment.
+// prefixed; the layout's loader answers 404 for any other first segment. The seller console comes
+// first, outside the prefixes (English only, never in the sitemap); everything in its layout
+// requires a session (app/server/admin/guard.server.ts), only the login steps and logout do not.
 export default [
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    route("login/code", "routes/admin/login-code.tsx"),
+    route("logout", "routes/admin/logout.ts"),
+    route("orders/export.csv", "routes/admin/orders-export.ts"),
+    route("inbox/subscribers.csv", "routes/admin/subscribers-export.ts"),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("orders", "routes/admin/orders.tsx"),
+      route("orders/:id", "routes/admin/order.tsx"),
+      route("account", "routes/admin/account.tsx"),
+      // The shop (admin-shop): products, coupons, inbox.
+      route("products", "routes/admin/products.tsx"),
+      route("products/:id", "routes/admin/product.tsx"),
+      route("coupons", "routes/admin/coupons.tsx"),
+      route("coupons/new", "routes/admin/coupon-new.tsx"),
+      route("coupons/:id", "routes/admin/coupon.tsx"),
+      route("inbox", "routes/admin/inbox.tsx", [
+        index("routes/admin/inbox-messages.tsx"),
+        route("reviews", "routes/admin/inbox-reviews.tsx"),
+        route("subscribers", "routes/admin/inbox-subscribers.tsx"),
+      ]),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
+  ]),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("locales/:lang", "routes/locales.ts"),

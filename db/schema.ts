@@ -76,7 +76,10 @@ export const orders = pgTable(
     totalCents: integer("total_cents").notNull(),
     couponId: text("coupon_id").references(() => coupons.id),
     paypalOrderId: text("paypal_order_id"),
+    /** Shown to the buyer (status page, delivered email). */
     sellerNote: text("seller_note"),
+    /** The seller's own record of the delivery (what, when, to which account): dispute evidence, never shown to the buyer. */
+    deliveryNote: text("delivery_note"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -251,22 +254,83 @@ export const emailOutbox = pgTable(
   (t) => [index("email_outbox_status").on(t.status, t.createdAt), index("email_outbox_due").on(t.status, t.nextAttemptAt)],
 );
 
-export const adminUsers = pgTable("admin_users", {
-  id: serial("id").primaryKey(),
-  username: text("username").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
-  createdAt: createdAt(),
-});
+/** Seller accounts for /admin (created by `npm run admin`); docs/decisions/014-seller-sessions.md. */
+export const sellers = pgTable(
+  "sellers",
+  {
+    id: serial("id").primaryKey(),
+    /** Stored lowercase: the login name. */
+    email: text("email").notNull(),
+    /** argon2id, PHC string. */
+    passwordHash: text("password_hash").notNull(),
+    /** Base32 TOTP secret once the second factor is confirmed; null = password only. */
+    totpSecret: text("totp_secret"),
+    /** Offered on enrolment, moved to totp_secret when the seller proves it with a code. */
+    totpPendingSecret: text("totp_pending_secret"),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totpLastStep: integer("totp_last_step"),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sellers_email_lower").on(sql`lower(${t.email})`)],
+);
 
-export const adminSessions = pgTable("admin_sessions", {
-  /** sha256 of the cookie token; the token itself is never stored. */
-  id: text("id").primaryKey(),
-  userId: integer("user_id")
-    .notNull()
-    .references(() => adminUsers.id, { onDelete: "cascade" }),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Server-side console sessions. The id is sha256 of the cookie's token, which is never stored; a
+ * session half-way through login (password right, TOTP code still due) has stage "totp".
+ */
+export const sellerSessions = pgTable(
+  "seller_sessions",
+  {
+    id: text("id").primaryKey(),
+    sellerId: integer("seller_id")
+      .notNull()
+      .references(() => sellers.id, { onDelete: "cascade" }),
+    stage: text("stage", { enum: ["totp", "active"] }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end, whatever the activity. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** For the seller's list of sessions: the browser and a pseudonym of the address (never the raw IP). */
+    userAgent: text("user_agent"),
+    clientKey: text("client_key"),
+  },
+  (t) => [index("seller_sessions_seller").on(t.sellerId)],
+);
+
+/** Every seller action in the console and the CLI: who, what, on what, when. Never rewritten. */
+export const sellerActions = pgTable(
+  "seller_actions",
+  {
+    id: serial("id").primaryKey(),
+    /** The account that acted, while it exists; null for the CLI. */
+    sellerId: integer("seller_id").references(() => sellers.id, { onDelete: "set null" }),
+    /** Who, in words that outlive the account: "seller:EMAIL" or "cli:OS-USER". */
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    /** What it acted on: an order id, a product id, "coupon:ID", "seller:EMAIL"… */
+    target: text("target").notNull(),
+    detail: jsonb("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("seller_actions_target").on(t.target, t.createdAt), index("seller_actions_created").on(t.createdAt)],
+);
+
+/**
+ * Failed logins per account (normalised email, known or not) and per client: each failure past a
+ * few pushes `locked_until` further out, and no password is checked before then.
+ */
+export const loginThrottles = pgTable(
+  "login_throttles",
+  {
+    scope: text("scope", { enum: ["account", "client"] }).notNull(),
+    key: text("key").notNull(),
+    failures: integer("failures").notNull().default(0),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
 
 /**
  * The shop's key pairs for the login handoff (docs/decisions/022-login-handoff-crypto.md). Made in the

@@ -137,6 +137,11 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   app.use(wellFormedRequestGuard());
   app.use(bodySizeGuard());
   app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
+  // The seller console (pages, data requests, exports) is never stored by caches nor indexed.
+  app.use((req, res, next) => {
+    if (/^\/admin(?:[/.]|$)/.test(req.path)) res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
+    next();
+  });
   if (env.E2E_TEST_HOOKS === "1") {
     logger.warn(`E2E_TEST_HOOKS=1: test-only routes are mounted under ${TEST_HOOKS_PREFIX} (end-to-end tests only, never in production)`);
     app.use(TEST_HOOKS_PREFIX, testHooks(database.db));

@@ -7,6 +7,7 @@ import { CtaBanner, LoginInfoLinks } from "~/components/content/cta";
 import { FeatureGrid } from "~/components/content/feature-grid";
 import { ContentPage, ContentSection, PageHeader } from "~/components/content/page-header";
 import { StepList } from "~/components/content/step-list";
+import { useStorefrontData } from "~/state/storefront-data";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "triggersPermanent");
 
@@ -22,13 +23,17 @@ const STEPS = ["order", "login", "upload", "delete"] as const;
 export default function TriggersPermanentPage() {
   const { t } = useTranslation();
   const p = (key: string) => t(`info.permanent.${key}`);
+  // The free-room card names the code only while the new-user offer can be applied (the announcement bar's rule).
+  const offer = useStorefrontData()?.announcement ?? null;
+  const essentialText = (key: (typeof ESSENTIALS)[number]["key"]) =>
+    key === "freeRoom" && offer ? t("info.permanent.essentials.freeRoom.textLive", { code: offer.code }) : p(`essentials.${key}.text`);
   return (
     <ContentPage>
       <PageHeader eyebrow={p("eyebrow")} icon={Crown} title={p("title")} subtitle={p("subtitle")} />
 
       <ContentSection id="essentials" title={p("essentialsTitle")}>
         <FeatureGrid
-          items={ESSENTIALS.map(({ key, icon }) => ({ icon, title: p(`essentials.${key}.title`), text: p(`essentials.${key}.text`) }))}
+          items={ESSENTIALS.map(({ key, icon }) => ({ icon, title: p(`essentials.${key}.title`), text: essentialText(key) }))}
         />
       </ContentSection>
 

@@ -64,8 +64,9 @@ export async function redeemCoupon(tx: Db, couponId: string, orderId: string): P
 /**
  * Gives the order's reserved use back to its coupon (the order expired or was cancelled unpaid),
  * inside the caller's transaction. The redemption row stays, marked released; a second call is a no-op.
+ * Returns how many uses went back (0 or 1): the caller invalidates the catalogue after committing.
  */
-export async function releaseCoupon(tx: Db, orderId: string, now = new Date()): Promise<void> {
+export async function releaseCoupon(tx: Db, orderId: string, now = new Date()): Promise<number> {
   const released = await tx
     .update(couponRedemptions)
     .set({ releasedAt: now })
@@ -77,4 +78,5 @@ export async function releaseCoupon(tx: Db, orderId: string, now = new Date()): 
       .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
       .where(eq(coupons.id, couponId));
   }
+  return released.length;
 }

@@ -12,7 +12,7 @@ import { orderEvents, orderItems, orders, payments } from "../../db/schema";
 import { TERMS_VERSION } from "~/domain/consent";
 import { findCouponByCode, redeemCoupon, releaseCoupon } from "./coupons.server";
 import type { Db } from "./db.server";
-import { readCatalogue } from "./catalogue-cache.server";
+import { invalidateCatalogue, readCatalogue } from "./catalogue-cache.server";
 import { queueOrderNotice, type OrderNotice } from "./mail/order-mail.server";
 import { deleteLoginForStatus } from "./login-handoff.server";
 
@@ -60,6 +60,7 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
   let discountCents = 0;
   let couponId: string | null = null;
   let couponCode: string | null = null;
+  let couponLimited = false;
   let freeProductId: string | null = null;
   if (input.couponCode) {
     const coupon = await findCouponByCode(db, input.couponCode);
@@ -68,6 +69,7 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
     discountCents = result.discountCents;
     couponId = result.coupon.id;
     couponCode = result.coupon.code;
+    couponLimited = result.coupon.usageLimit !== null;
     freeProductId = result.freeProductId;
   }
   const totals = cartTotals(items, discountCents);
@@ -110,6 +112,9 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
         // The rows just written: no need to read them back for the mail.
         await queueOrderNotice(tx, { order, items }, { kind: "received" }, now);
       });
+      // The storefront advertises NEWUSER15 only while it is under its limit: a limited coupon's
+      // cached count must not outlive this use.
+      if (couponLimited) await invalidateCatalogue(db);
       return {
         ok: true,
         order: { id, status, items: rows, subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, totalCents: totals.finalTotalCents, couponCode },
@@ -132,6 +137,16 @@ export async function findOrder(db: Db, id: string) {
 
 export type StatusChangeResult = { ok: true } | { ok: false; code: MessageCode; vars: Record<string, string | number> };
 
+/** The transaction a status change or payment runs in, for work that must commit with it. */
+export type OrderTx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface StatusChangeOptions {
+  /** Delivery only: the note the buyer sees (status page, delivered mail) and the seller's private record. */
+  delivery?: { sellerNote: string | null; deliveryNote: string | null };
+  /** Runs inside the change's transaction once it is made (the seller's audit row). */
+  within?: (tx: OrderTx) => Promise<void>;
+}
+
 /**
  * Applies a status change through the transition table and records it; illegal moves are refused.
  * Becoming paid is not a plain status change: it goes through markOrderPaid with its payment row.
@@ -143,8 +158,10 @@ export async function changeOrderStatus(
   actor: string,
   note: string | null = null,
   now = new Date(),
+  options: StatusChangeOptions = {},
 ): Promise<StatusChangeResult> {
-  return db.transaction(async (tx): Promise<StatusChangeResult> => {
+  let releasedUses = 0;
+  const changed = await db.transaction(async (tx): Promise<StatusChangeResult> => {
     const [order] = await tx.select({ status: orders.status, totalCents: orders.totalCents }).from(orders).where(eq(orders.id, id)).for("update");
     if (!order) return { ok: false, code: "order_not_found", vars: {} };
     const result = transition(order.status, to);
@@ -154,18 +171,22 @@ export async function changeOrderStatus(
       .set({
         status: to,
         updatedAt: now,
-        ...(to === "delivered" ? { deliveredAt: now } : {}),
+        ...(to === "delivered" ? { deliveredAt: now, ...(options.delivery ?? {}) } : {}),
       })
       .where(eq(orders.id, id));
     await tx.insert(orderEvents).values({ orderId: id, fromStatus: order.status, toStatus: to, actor, note, createdAt: now });
     // A delivered, refunded or cancelled order keeps no game login, not even for a moment.
     await deleteLoginForStatus(tx, id, to, actor, now);
+    await options.within?.(tx);
     // An order that ends unpaid gives its reserved coupon use back.
-    if (to === "cancelled") await releaseCoupon(tx, id, now);
+    if (to === "cancelled") releasedUses = await releaseCoupon(tx, id, now);
     const notice = buyerNoticeFor(to, order.totalCents);
     if (notice) await queueOrderNotice(tx, id, notice, now);
     return { ok: true };
   });
+  // A use given back may bring the new-user offer back: the cached usage count is dropped.
+  if (releasedUses > 0) await invalidateCatalogue(db);
+  return changed;
 }
 
 /** The buyer is mailed when the order ends; "in progress" shows on the status page only. */
@@ -213,7 +234,12 @@ export interface PaymentReceived {
 
 export type MarkPaidResult =
   | { ok: true; alreadyPaid: boolean }
-  | { ok: false; code: "order_not_found" | "order_transition_refused" | "payment_mismatch"; vars: Record<string, string | number> };
+  | {
+      ok: false;
+      /** payment_reference_used: that provider's reference already paid ANOTHER order (a typo, or a payment counted twice). */
+      code: "order_not_found" | "order_transition_refused" | "payment_mismatch" | "payment_reference_used";
+      vars: Record<string, string | number>;
+    };
 
 const SETTLED: readonly OrderState[] = ["paid", "in_progress", "delivered", "refunded"];
 
@@ -223,7 +249,12 @@ const SETTLED: readonly OrderState[] = ["paid", "in_progress", "delivered", "ref
  * together. A payment for a different amount or currency than the stored order is refused; a
  * repeat of the same payment (retry, webhook after capture) changes nothing.
  */
-export async function markOrderPaid(db: Db, payment: PaymentReceived, now = new Date()): Promise<MarkPaidResult> {
+export async function markOrderPaid(
+  db: Db,
+  payment: PaymentReceived,
+  now = new Date(),
+  options: Pick<StatusChangeOptions, "within"> = {},
+): Promise<MarkPaidResult> {
   return db.transaction(async (tx): Promise<MarkPaidResult> => {
     const [order] = await tx
       .select({ status: orders.status, totalCents: orders.totalCents })
@@ -237,7 +268,7 @@ export async function markOrderPaid(db: Db, payment: PaymentReceived, now = new 
     if (SETTLED.includes(order.status)) return { ok: true, alreadyPaid: true };
     const moved = transition(order.status, "paid");
     if (!moved.ok) return { ok: false, code: moved.code, vars: { from: order.status, to: "paid" } };
-    await tx
+    const inserted = await tx
       .insert(payments)
       .values({
         orderId: payment.orderId,
@@ -250,7 +281,17 @@ export async function markOrderPaid(db: Db, payment: PaymentReceived, now = new 
         raw: payment.raw ?? null,
         createdAt: now,
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ orderId: payments.orderId });
+    if (inserted.length === 0) {
+      const [other] = await tx
+        .select({ orderId: payments.orderId })
+        .from(payments)
+        .where(and(eq(payments.provider, payment.provider), eq(payments.kind, "capture"), eq(payments.providerRef, payment.reference)));
+      if (other && other.orderId !== payment.orderId) {
+        return { ok: false, code: "payment_reference_used", vars: { reference: payment.reference, order: other.orderId } };
+      }
+    }
     await tx.update(orders).set({ status: "paid", paidAt: now, updatedAt: now }).where(eq(orders.id, payment.orderId));
     await tx.insert(orderEvents).values({
       orderId: payment.orderId,
@@ -261,6 +302,7 @@ export async function markOrderPaid(db: Db, payment: PaymentReceived, now = new 
       createdAt: now,
     });
     await queueOrderNotice(tx, payment.orderId, { kind: "paid" }, now);
+    await options.within?.(tx);
     return { ok: true, alreadyPaid: false };
   });
 }

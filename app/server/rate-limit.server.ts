@@ -28,6 +28,11 @@ export function setRateLimitScale(value: number): void {
   scale = value;
 }
 
+/** The current RATE_LIMIT_SCALE, for limits kept elsewhere (the per-client login throttle). */
+export function rateLimitScale(): number {
+  return scale;
+}
+
 export interface RateLimitResult {
   allowed: boolean;
   count: number;

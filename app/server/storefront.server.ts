@@ -1,12 +1,14 @@
 import { parse } from "cookie";
 import { CURRENCY_COOKIE } from "~/domain/cookies";
-import { NEWUSER15, isCouponAdvertisable } from "~/domain/coupons";
+import { NEWUSER15 } from "~/domain/coupons";
 import { currencyForCountry, currencyOnLanguageChange, isPreferenceFresh, parsePreference } from "~/domain/currency";
 import { LANG_COOKIE } from "~/domain/cookies";
 import { isLang, pickLangFromAcceptLanguage, splitLangFromPath, type Lang } from "~/domain/lang-path";
+import { newUserOffer } from "~/domain/new-user-offer";
 import { toSummary } from "~/domain/product";
 import type { InitialCurrency, StorefrontData } from "~/state/storefront-data";
 import { readCatalogue } from "./catalogue-cache.server";
+import type { Db } from "./db.server";
 import { getEnv } from "./env.server";
 
 
@@ -57,14 +59,13 @@ export function sharedPageVariant(pathname: string, header: HeaderReader, now = 
 }
 
 /** Everything the shop's frame and the shopper state need on every page, from the catalogue cache. */
-export async function storefrontData(request: Request): Promise<StorefrontData> {
-  const catalogue = await readCatalogue();
-  const launchCoupon = catalogue.coupon(NEWUSER15.code);
+export async function storefrontData(request: Request, db?: Db): Promise<StorefrontData> {
+  const catalogue = await readCatalogue(db);
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   return {
     products: catalogue.products.map((p) => toSummary(p, lang)),
     currency: initialCurrency(request),
-    // The storefront never advertises a code that cannot be applied today.
-    announcement: launchCoupon && isCouponAdvertisable(launchCoupon, new Date()) ? { code: launchCoupon.code } : null,
+    // The live coupon decides (the seller's edits invalidate the cache): never a code that cannot be applied today.
+    announcement: newUserOffer(catalogue.coupon(NEWUSER15.code), new Date(), (id) => catalogue.product(id)),
   };
 }

@@ -82,8 +82,7 @@ test.describe("product information pages", () => {
     await expect(main.getByRole("heading", { name: "Free-room offers" })).toBeVisible();
     await expect(main.getByRole("heading", { name: "Installed in 12–24 hours" })).toBeVisible();
     await expect(main.getByText("deleted as soon as the upload is complete")).toBeVisible();
-    // No coupon code is printed on this page.
-    await expect(main.getByText(/NEWUSER15/)).toHaveCount(0);
+    // Whether this card names the new-user code follows NEWUSER15: admin-shop.spec.ts checks both states.
     await main.getByRole("link", { name: "Why do we need your login?" }).click();
     await expect(page).toHaveURL((u) => u.pathname === "/login-required");
     await page.goBack();

@@ -36,6 +36,8 @@ export interface FakeRequest {
   method: string;
   path: string;
   requestId: string | undefined;
+  /** A refund's JSON body as sent (what amount the shop asked for); other routes' bodies are not kept. */
+  body?: unknown;
 }
 
 export interface FakePayPalOptions {
@@ -316,7 +318,8 @@ export class FakePayPal {
     const { route } = match;
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
     const requestId = headers["paypal-request-id"];
-    this.requests.push({ route, method: req.method ?? "", path: url.pathname, requestId });
+    const record: FakeRequest = { route, method: req.method ?? "", path: url.pathname, requestId };
+    this.requests.push(record);
     const violate = (message: string) => this.violations.push({ route, message });
 
     if (route === "token") return send(res, this.token(headers, text, violate));
@@ -340,6 +343,7 @@ export class FakePayPal {
         return send(res, errorAnswer(400, "MALFORMED_REQUEST_JSON"));
       }
     }
+    if (route === "refund") record.body = body;
     const contract = this.contracts.operation(...match.contract!);
     const problems = contract.checkRequest({ body, headers, pathParams: { ...match.found!.groups } });
     if (NEEDS_REQUEST_ID.includes(route) && !requestId) problems.push("header PayPal-Request-Id is missing (a retry could act twice)");

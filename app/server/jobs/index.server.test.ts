@@ -9,12 +9,12 @@ const paypal = createPayPalAdapter({ clientId: "id", clientSecret: "secret", api
 describe("serverJobs", () => {
   it("with PayPal, settles payments every 3 minutes in the same job that expires orders, so expiry never runs first", () => {
     const jobs = serverJobs(paypal, noSenders);
-    expect(jobs.map((job) => job.name)).toEqual(["send-outbox", "prune-rate-limits", "alert-late-orders", "settle-and-expire-orders", "delete-expired-logins"]);
+    expect(jobs.map((job) => job.name)).toEqual(["send-outbox", "prune-rate-limits", "alert-late-orders", "settle-and-expire-orders", "prune-seller-sessions", "delete-expired-logins"]);
     expect(jobs[3].intervalMs).toBe(3 * 60_000);
   });
 
   it("without PayPal, only expires unpaid orders", () => {
-    expect(serverJobs(null, noSenders).map((job) => job.name)).toEqual(["send-outbox", "prune-rate-limits", "alert-late-orders", "expire-unpaid-orders", "delete-expired-logins"]);
+    expect(serverJobs(null, noSenders).map((job) => job.name)).toEqual(["send-outbox", "prune-rate-limits", "alert-late-orders", "expire-unpaid-orders", "prune-seller-sessions", "delete-expired-logins"]);
   });
 
   it("deletes game logins past their retention every 10 minutes, with or without PayPal", () => {

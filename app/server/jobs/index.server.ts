@@ -6,6 +6,8 @@ import { expireUnpaidOrders } from "../orders.server";
 import type { PayPalAdapter } from "../paypal/adapter.server";
 import { sweepPayments } from "../paypal/payments.server";
 import { pruneRateLimits } from "../rate-limit.server";
+import { pruneLoginThrottles } from "../admin/login-throttle.server";
+import { pruneSessions } from "../admin/sessions.server";
 
 /** How often the outbox is read: a notification waits at most this long after its change commits. */
 export const OUTBOX_INTERVAL_MS = 5_000;
@@ -26,6 +28,16 @@ export function serverJobs(paypal: PayPalAdapter | null, senders: OutboxSenders)
         // first; then unpaid orders older than 24 h are cancelled so their coupon uses go back.
         { name: "settle-and-expire-orders", intervalMs: 3 * 60_000, jitter: 0.2, run: (db) => sweepPayments(db, paypal) }
       : { name: "expire-unpaid-orders", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db) => void (await expireUnpaidOrders(db)) },
+    // Ended console sessions and day-old login failures are refused anyway; this only keeps the tables small.
+    {
+      name: "prune-seller-sessions",
+      intervalMs: 60 * 60_000,
+      jitter: 0.1,
+      run: async (db) => {
+        await pruneSessions(db);
+        await pruneLoginThrottles(db);
+      },
+    },
     // Game logins never outlive 7 days after payment, whatever happens to the order (docs/decisions/022).
     { name: "delete-expired-logins", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db) => void (await deleteExpiredLogins(db)) },
   ];

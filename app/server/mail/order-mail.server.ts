@@ -20,6 +20,8 @@ export type OrderNotice =
   | { kind: "paid" }
   | { kind: "delivered" }
   | { kind: "refunded"; amountCents: number }
+  /** Part of the payment went back; the order stays as it is. */
+  | { kind: "partially_refunded"; amountCents: number }
   | { kind: "cancelled" };
 
 type Executor = Pick<Db, "select" | "insert">;
@@ -112,6 +114,14 @@ export function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[],
       blocks = [
         { kind: "heading", text: t("emails.refunded.title") },
         { kind: "paragraph", text: t("emails.refunded.text", { amount: usd(notice.amountCents) }) },
+        { kind: "rows", rows: [[t("emails.orderId"), id]] },
+        statusLink,
+      ];
+      break;
+    case "partially_refunded":
+      blocks = [
+        { kind: "heading", text: t("emails.partially_refunded.title") },
+        { kind: "paragraph", text: t("emails.partially_refunded.text", { amount: usd(notice.amountCents) }) },
         { kind: "rows", rows: [[t("emails.orderId"), id]] },
         statusLink,
       ];

@@ -11,6 +11,7 @@ import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { fakePayPalConfig, useFakePayPal } from "../../../tests/setup/fake-paypal";
 import { setDatabase } from "../db.server";
 import { parseEnv, setEnv } from "../env.server";
+import { orderStatusPath } from "../order-links.server";
 import { findOrder } from "../orders.server";
 import { createPayPalAdapter } from "./adapter.server";
 import { setPayPal } from "./instance.server";
@@ -103,14 +104,14 @@ for (const target of testDatabases()) {
       expect((await findOrder(database.db, placed.id))?.status).toBe("awaiting_payment");
     });
 
-    it("pays through create and capture, answering the payer's name", async () => {
+    it("pays through create and capture, answering the payer's name and the order's signed status page", async () => {
       const placed = await order({ gift: true });
       const created = await post(createRoute, { orderId: placed.id });
       const paypalOrderId = String(created.body.paypalOrderId);
       fake().approve(paypalOrderId, "Kim");
       expect(await post(captureRoute, { orderId: placed.id, paypalOrderId })).toEqual({
         status: 200,
-        body: { ok: true, payment: { status: "paid", givenName: "Kim", orderId: placed.id, isGift: true } },
+        body: { ok: true, payment: { status: "paid", givenName: "Kim", orderId: placed.id, isGift: true }, statusPath: orderStatusPath(placed.id, "en") },
       });
     });
 

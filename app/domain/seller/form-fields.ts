@@ -1,0 +1,81 @@
+/**
+ * Field rules for the seller console's forms (English only, like the console). Forms post strings:
+ * these schemas read them and give each bad field one clear message.
+ */
+import { z } from "zod";
+
+/** Highest amount the console accepts, in US cents ($100,000): a typo guard, not a business rule. */
+export const MAX_AMOUNT_CENTS = 10_000_000;
+
+const DOLLARS = /^\$?\s*(\d{1,6})(?:\.(\d{1,2}))?$/;
+
+/** "54.99", "$54.99", "54" → cents; anything else (negative, three decimals, letters) is refused. */
+export function parseDollars(input: string): number | null {
+  const match = DOLLARS.exec(input.trim().replace(/,/g, ""));
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+  return cents <= MAX_AMOUNT_CENTS ? cents : null;
+}
+
+/** Cents shown in a form field: 5499 → "54.99". */
+export function centsToDollarsInput(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** An amount in US dollars, read into cents. */
+export function dollarsField(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required`, abort: true })
+    .transform((value, ctx) => {
+      const cents = parseDollars(value);
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: `${label} must be an amount in dollars like 54.99 (0 or more, at most $100,000)` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+}
+
+/** An HTML checkbox: present (any value) means on. */
+export const checkboxField = z
+  .string()
+  .optional()
+  .transform((value) => value !== undefined);
+
+/** Blank means "none" (null); otherwise a whole number within [min, max]. */
+export function optionalWholeNumber(label: string, min: number, max: number) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const text = (value ?? "").trim();
+      if (text === "") return null;
+      if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+        ctx.addIssue({ code: "custom", message: `${label} must be a whole number from ${min} to ${max}, or empty` });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+}
+
+/** Field name → first message, for forms that show one error under each field. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** `field` names the value when the schema parsed a single field (its issues have no path). */
+export function fieldErrors(error: z.ZodError, field = "form"): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? field);
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** FormData as the plain record the schemas read (files and repeated names are not used here). */
+export function formRecord(form: FormData): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string" && !(key in record)) record[key] = value;
+  return record;
+}

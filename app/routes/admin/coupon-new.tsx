@@ -1,0 +1,70 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/coupon-new";
+import { adminMeta } from "~/components/admin/meta";
+import { CouponFields } from "~/components/admin/shop/coupon-fields";
+import { SubmitButton, TextField } from "~/components/admin/shop/form-controls";
+import { Card, Notice, PageTitle } from "~/components/admin/ui";
+import { PRODUCTS } from "~/catalogue";
+import { readNewCoupon } from "~/domain/seller/coupon-form";
+import { formRecord, type FieldErrors } from "~/domain/seller/form-fields";
+import { getDb } from "~/server/db.server";
+import { readForm } from "~/server/admin/forms.server";
+import { requireSeller } from "~/server/admin/guard.server";
+import { createCoupon } from "~/server/admin/shop-coupons.server";
+
+export const meta: Route.MetaFunction = () => adminMeta("New coupon");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSeller(request);
+  return { products: PRODUCTS.map((p) => ({ id: p.id, title: p.title })) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const seller = await requireSeller(request);
+  const read = readNewCoupon(formRecord(await readForm(request)));
+  if (!read.ok) return data<{ errors: FieldErrors }>({ errors: read.errors }, { status: 422 });
+  const created = await createCoupon(getDb(), seller, read.coupon);
+  if (!created.ok) {
+    return data<{ errors: FieldErrors }>({ errors: "errors" in created ? created.errors : { form: "The coupon could not be created." } }, { status: 409 });
+  }
+  return redirect(`/admin/coupons/${encodeURIComponent(created.id)}?created=1`);
+}
+
+export default function NewCoupon() {
+  const { products } = useLoaderData<typeof loader>();
+  const errors = useActionData<typeof action>()?.errors ?? {};
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Link to="/admin/coupons" className="text-sm font-semibold text-brand-700 underline">
+            All coupons
+          </Link>
+        }
+      >
+        New coupon
+      </PageTitle>
+      {Object.keys(errors).length > 0 && <Notice tone="error">{errors.form ?? "Nothing was saved: correct the fields marked below."}</Notice>}
+      <Card>
+        <Form method="post" className="grid gap-4">
+          <TextField
+            label="Code"
+            name="code"
+            required
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={32}
+            className="sm:max-w-xs"
+            error={errors.code}
+            hint="What shoppers type: 3 to 32 letters, digits, - or _. It cannot be changed later."
+          />
+          <CouponFields products={products} errors={errors} />
+          <div>
+            <SubmitButton pendingLabel="Creating…">Create coupon</SubmitButton>
+          </div>
+        </Form>
+      </Card>
+    </>
+  );
+}

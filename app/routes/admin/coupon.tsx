@@ -1,0 +1,150 @@
+import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
+import type { Route } from "./+types/coupon";
+import { adminMeta } from "~/components/admin/meta";
+import { CouponFields } from "~/components/admin/shop/coupon-fields";
+import { SubmitButton } from "~/components/admin/shop/form-controls";
+import { usd, when } from "~/components/admin/shop/format";
+import { Card, Facts, Notice, PageTitle } from "~/components/admin/ui";
+import { PRODUCTS } from "~/catalogue";
+import { NEWUSER15 } from "~/domain/coupons";
+import { readCouponTerms } from "~/domain/seller/coupon-form";
+import { COUPON_STATUS_LABEL, couponReward, couponStatus, usageLeft } from "~/domain/seller/coupon-view";
+import { formRecord, type FieldErrors } from "~/domain/seller/form-fields";
+import { getDb } from "~/server/db.server";
+import { toggleCoupon } from "~/server/admin/coupon-toggle.server";
+import { field, readForm } from "~/server/admin/forms.server";
+import { requireSeller } from "~/server/admin/guard.server";
+import { couponOrders, findCoupon, updateCouponTerms } from "~/server/admin/shop-coupons.server";
+
+export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Coupon ${data.coupon.code}` : "Coupon");
+
+const productTitle = (id: string) => PRODUCTS.find((p) => p.id === id)?.title;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireSeller(request);
+  const db = getDb();
+  const coupon = await findCoupon(db, params.id);
+  if (!coupon) throw data("No such coupon", { status: 404 });
+  return {
+    now: new Date(),
+    coupon,
+    orders: await couponOrders(db, coupon.id),
+    products: PRODUCTS.map((p) => ({ id: p.id, title: p.title })),
+  };
+}
+
+type ActionResult = { ok: true; message: string } | { ok: false; errors: FieldErrors } | { ok: false; error: string };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const seller = await requireSeller(request);
+  const form = await readForm(request);
+  const intent = field(form, "intent");
+  if (intent !== "save") return toggleCoupon(seller, intent, params.id);
+  const read = readCouponTerms(formRecord(form));
+  if (!read.ok) return data<ActionResult>({ ok: false, errors: read.errors }, { status: 422 });
+  const saved = await updateCouponTerms(getDb(), seller, params.id, read.coupon);
+  if (!saved.ok) {
+    if ("reason" in saved) throw data("No such coupon", { status: 404 });
+    return data<ActionResult>({ ok: false, errors: saved.errors }, { status: 422 });
+  }
+  return data<ActionResult>({ ok: true, message: Object.keys(saved.changes).length > 0 ? "Saved. Checkout and the storefront use the new terms now." : "Nothing changed." });
+}
+
+export default function CouponPage() {
+  const { now, coupon, orders, products } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionResult>();
+  const [params] = useSearchParams();
+  const errors = result && !result.ok && "errors" in result ? result.errors : {};
+  const status = couponStatus(coupon, new Date(now));
+  const held = orders.filter((o) => o.releasedAt === null).length;
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Link to="/admin/coupons" className="text-sm font-semibold text-brand-700 underline">
+            All coupons
+          </Link>
+        }
+      >
+        Coupon <span className="font-mono">{coupon.code}</span>
+      </PageTitle>
+      {params.get("created") && !result && <Notice tone="success">Coupon created. Shoppers can use it now.</Notice>}
+      {result?.ok && <Notice tone="success">{result.message}</Notice>}
+      {result && !result.ok && <Notice tone="error">{"error" in result ? result.error : "Nothing was saved: correct the fields marked below."}</Notice>}
+
+      <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
+        <Card title="Terms">
+          {coupon.code.toUpperCase() === NEWUSER15.code && (
+            <p className="mb-4 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-900">
+              This is the new-user offer: while it can be applied (active, not expired, under its limit, giving a free room), the storefront's announcement bar
+              and the permanent-trigger page advertise it.
+            </p>
+          )}
+          {/* key: after a save the fields show what is stored now. */}
+          <Form method="post" className="grid gap-4" key={JSON.stringify(coupon)}>
+            <CouponFields coupon={coupon} products={products} errors={errors} />
+            <div>
+              <SubmitButton intent="save" pendingLabel="Saving…">
+                Save coupon
+              </SubmitButton>
+            </div>
+          </Form>
+        </Card>
+        <Card title="Now">
+          <Facts
+            rows={[
+              ["Status", COUPON_STATUS_LABEL[status]],
+              ["Gives", couponReward(coupon, productTitle)],
+              ["Orders holding a use", String(held)],
+              ["Limit", usageLeft(coupon)],
+            ]}
+          />
+          <Form method="post" className="mt-4">
+            <SubmitButton intent={coupon.isActive ? "disable" : "enable"} variant="secondary" pendingLabel="Saving…">
+              {coupon.isActive ? "Disable coupon" : "Enable coupon"}
+            </SubmitButton>
+          </Form>
+        </Card>
+      </div>
+
+      <Card title={`Orders that used ${coupon.code}`} className="mt-4">
+        {orders.length === 0 ? (
+          <p className="text-sm text-slate-700">No order has used this coupon yet.</p>
+        ) : (
+          <div className="relative overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">Order</th>
+                  <th scope="col" className="py-2 pr-3">Used</th>
+                  <th scope="col" className="py-2 pr-3">Status</th>
+                  <th scope="col" className="py-2 pr-3">Discount</th>
+                  <th scope="col" className="py-2">Total</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {orders.map((o) => (
+                  <tr key={o.orderId}>
+                    <th scope="row" className="py-2 pr-3 font-normal">
+                      <Link to={`/admin/orders/${encodeURIComponent(o.orderId)}`} className="font-mono font-semibold text-brand-700 underline">
+                        {o.orderId}
+                      </Link>
+                      <span className="block text-xs text-slate-600">{o.email}</span>
+                    </th>
+                    <td className="py-2 pr-3">
+                      {when(o.usedAt)}
+                      {o.releasedAt && <span className="block text-xs text-slate-600">use given back {when(o.releasedAt)}</span>}
+                    </td>
+                    <td className="py-2 pr-3">{o.status.replace(/_/g, " ")}</td>
+                    <td className="py-2 pr-3 tabular-nums">{usd(o.discountCents)}</td>
+                    <td className="py-2 tabular-nums">{usd(o.totalCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}

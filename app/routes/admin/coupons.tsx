@@ -1,0 +1,128 @@
+import { Form, Link, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/coupons";
+import { adminMeta } from "~/components/admin/meta";
+import { SubmitButton } from "~/components/admin/shop/form-controls";
+import { usd, when } from "~/components/admin/shop/format";
+import { Card, Notice, PageTitle } from "~/components/admin/ui";
+import { buttonClass } from "~/components/ui/button";
+import { PRODUCTS } from "~/catalogue";
+import { NEWUSER15 } from "~/domain/coupons";
+import { newUserOffer } from "~/domain/new-user-offer";
+import { COUPON_STATUS_LABEL, couponReward, couponStatus, usageLeft } from "~/domain/seller/coupon-view";
+import { getDb } from "~/server/db.server";
+import { toggleCoupon } from "~/server/admin/coupon-toggle.server";
+import { field, readForm } from "~/server/admin/forms.server";
+import { requireSeller } from "~/server/admin/guard.server";
+import { listCouponUsage } from "~/server/admin/shop-coupons.server";
+
+export const meta: Route.MetaFunction = () => adminMeta("Coupons");
+
+const productTitle = (id: string) => PRODUCTS.find((p) => p.id === id)?.title;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSeller(request);
+  const now = new Date();
+  const coupons = await listCouponUsage(getDb());
+  const newUser = coupons.find((c) => c.code.toUpperCase() === NEWUSER15.code);
+  const product = (id: string) => PRODUCTS.find((p) => p.id === id);
+  const newUserState = newUser && { id: newUser.id, running: newUserOffer(newUser, now, product) !== null, status: couponStatus(newUser, now), validUntil: newUser.validUntil };
+  return { now, coupons, newUser: newUserState ?? null };
+}
+
+/** Disable / enable from the list (the edit page has the same buttons). */
+export async function action({ request }: Route.ActionArgs) {
+  const seller = await requireSeller(request);
+  const form = await readForm(request);
+  return toggleCoupon(seller, field(form, "intent"), field(form, "id"));
+}
+
+export default function Coupons() {
+  const { now, coupons, newUser } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Link to="/admin/coupons/new" className={buttonClass({ size: "md" })}>
+            New coupon
+          </Link>
+        }
+      >
+        Coupons
+      </PageTitle>
+      {result && (result.ok ? <Notice tone="success">{result.message}</Notice> : <Notice tone="error">{result.error}</Notice>)}
+      {newUser && (
+        <Notice tone={newUser.running ? "success" : "info"}>
+          {newUser.running ? (
+            <>New-user offer running: the storefront's announcement bar shows {NEWUSER15.code}.</>
+          ) : (
+            <>
+              New-user offer off: {NEWUSER15.code} is {COUPON_STATUS_LABEL[newUser.status].toLowerCase()}
+              {newUser.status === "expired" && newUser.validUntil ? ` (ended ${newUser.validUntil})` : ""}, so the announcement bar is hidden.{" "}
+              <Link to={`/admin/coupons/${encodeURIComponent(newUser.id)}`} className="font-semibold underline">
+                Edit {NEWUSER15.code}
+              </Link>{" "}
+              to bring it back.
+            </>
+          )}
+        </Notice>
+      )}
+      <Card>
+        <div className="relative overflow-x-auto">
+          <table className="w-full min-w-[48rem] text-left text-sm">
+            <caption className="sr-only">Coupons, what they give and how often they were used</caption>
+            <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3">Code</th>
+                <th scope="col" className="py-2 pr-3">Gives</th>
+                <th scope="col" className="py-2 pr-3">Used</th>
+                <th scope="col" className="py-2 pr-3">Conditions</th>
+                <th scope="col" className="py-2 pr-3">Status</th>
+                <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {coupons.map((c) => {
+                const status = couponStatus(c, new Date(now));
+                return (
+                  <tr key={c.id}>
+                    <th scope="row" className="py-2 pr-3 font-normal">
+                      <Link to={`/admin/coupons/${encodeURIComponent(c.id)}`} className="font-mono font-bold text-brand-700 underline">
+                        {c.code}
+                      </Link>
+                      <span className="block max-w-56 truncate text-xs text-slate-600">{c.description}</span>
+                    </th>
+                    <td className="py-2 pr-3">{couponReward(c, productTitle)}</td>
+                    <td className="py-2 pr-3">
+                      <span className="block">
+                        {c.uses} order{c.uses === 1 ? "" : "s"}
+                      </span>
+                      <span className="text-xs text-slate-600">{usageLeft(c)}</span>
+                      {c.lastUsedAt && <span className="block text-xs text-slate-600">last {when(c.lastUsedAt)}</span>}
+                    </td>
+                    <td className="py-2 pr-3 text-xs text-slate-700">
+                      <span className="block">{c.minPurchaseCents > 0 ? `Minimum ${usd(c.minPurchaseCents)}` : "No minimum"}</span>
+                      <span className="block">{c.validUntil ? `Until ${c.validUntil}` : "No end date"}</span>
+                    </td>
+                    <td className="py-2 pr-3">
+                      <span className={status === "active" ? "font-semibold text-emerald-800" : "font-semibold text-slate-700"}>{COUPON_STATUS_LABEL[status]}</span>
+                    </td>
+                    <td className="py-2 text-right">
+                      <Form method="post" className="inline">
+                        <input type="hidden" name="id" value={c.id} />
+                        <SubmitButton intent={c.isActive ? "disable" : "enable"} target={c.id} variant="secondary" pendingLabel="Saving…">
+                          {c.isActive ? "Disable" : "Enable"}
+                          <span className="sr-only"> {c.code}</span>
+                        </SubmitButton>
+                      </Form>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { adminMeta } from "~/components/admin/meta";
+import { ago, usd, when } from "~/components/admin/shop/format";
+import { Card, Facts, PageTitle } from "~/components/admin/ui";
+import { getDb } from "~/server/db.server";
+import { requireSeller } from "~/server/admin/guard.server";
+import { loadDashboard } from "~/server/admin/dashboard.server";
+
+export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSeller(request);
+  return loadDashboard(getDb());
+}
+
+/** Mail still pending after this long means the sending job is stuck or the mail server refuses. */
+const OUTBOX_STALE_MS = 15 * 60_000;
+
+function Figure({ label, value, tone = "plain" }: { label: string; value: React.ReactNode; tone?: "plain" | "warn" | "alert" }) {
+  const tones = { plain: "text-slate-900", warn: "text-amber-800", alert: "text-red-700" };
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className={`text-2xl font-bold tabular-nums ${tones[tone]}`}>{value}</dd>
+    </div>
+  );
+}
+
+export default function Dashboard() {
+  const { now, sales, waiting, lastWebhook, outbox } = useLoaderData<typeof loader>();
+  const stalePending = outbox.oldestPendingAt !== null && new Date(now).getTime() - new Date(outbox.oldestPendingAt).getTime() > OUTBOX_STALE_MS;
+  const periods = [
+    ["Today", sales.day],
+    ["This week", sales.week],
+    ["This month", sales.month],
+  ] as const;
+  return (
+    <>
+      <PageTitle>Dashboard</PageTitle>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card title="Waiting for delivery">
+          <dl className="mb-3 grid grid-cols-2 gap-4">
+            <Figure label="Paid over 12 h ago" value={waiting.over12h} tone={waiting.over12h > 0 ? "warn" : "plain"} />
+            <Figure label="Paid over 24 h ago" value={waiting.over24h} tone={waiting.over24h > 0 ? "alert" : "plain"} />
+          </dl>
+          <p className="mb-2 text-sm text-slate-700">Buyers are promised delivery within 12–24 hours of payment (paid or in progress, not yet delivered).</p>
+          {waiting.oldest.length > 0 && (
+            <ul className="divide-y divide-slate-100 text-sm" aria-label="Longest waiting orders">
+              {waiting.oldest.map((o) => (
+                <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
+                  <Link to={`/admin/orders/${encodeURIComponent(o.id)}`} className="font-mono font-semibold text-brand-700 underline">
+                    {o.id}
+                  </Link>
+                  <span className="text-slate-700">
+                    {o.status === "in_progress" ? "in progress" : "paid"} {ago(o.paidAt, now)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-3 text-sm">
+            <Link to="/admin/orders?status=paid" className="font-semibold text-brand-700 underline">
+              Paid orders queue
+            </Link>
+          </p>
+        </Card>
+
+        <Card title="Sales">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Paid orders and revenue, UTC periods</caption>
+            <thead className="text-xs uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" className="py-1 pr-3"><span className="sr-only">Period</span></th>
+                <th scope="col" className="py-1 pr-3 text-right">Paid orders</th>
+                <th scope="col" className="py-1 text-right">Revenue</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {periods.map(([label, s]) => (
+                <tr key={label}>
+                  <th scope="row" className="py-2 pr-3 font-semibold text-slate-800">{label}</th>
+                  <td className="py-2 pr-3 text-right text-lg font-bold tabular-nums">{s.paidOrders}</td>
+                  <td className="py-2 text-right text-lg font-bold tabular-nums">{usd(s.revenueCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="mt-2 text-xs text-slate-600">
+            Orders paid in the period (UTC; weeks start on Monday), in US dollars, less refunds made on them
+            {sales.month.refundedCents > 0 ? ` (${usd(sales.month.refundedCents)} refunded this month)` : ""}.
+          </p>
+        </Card>
+
+        <Card title="Payments">
+          {lastWebhook ? (
+            <Facts
+              rows={[
+                ["Last PayPal webhook", `${ago(lastWebhook.receivedAt, now)} (${when(lastWebhook.receivedAt)})`],
+                ["Event", lastWebhook.type],
+                ["Handled", lastWebhook.processedAt ? "Yes" : "Not yet"],
+              ]}
+            />
+          ) : (
+            <p className="text-sm text-slate-700">No PayPal webhook has been received yet. Payments still settle through the capture and the sweep job.</p>
+          )}
+        </Card>
+
+        <Card title="Email outbox">
+          <dl className="mb-3 grid grid-cols-2 gap-4">
+            <Figure label="Waiting to be sent" value={outbox.pending} tone={stalePending ? "warn" : "plain"} />
+            <Figure label="Failed" value={outbox.failed} tone={outbox.failed > 0 ? "alert" : "plain"} />
+          </dl>
+          <Facts
+            rows={[
+              ["Oldest waiting", outbox.oldestPendingAt ? `${ago(outbox.oldestPendingAt, now)}${stalePending ? " — check the mail settings and the log" : ""}` : "None"],
+              ["Last sent", outbox.lastSentAt ? `${ago(outbox.lastSentAt, now)} (${when(outbox.lastSentAt)})` : "Nothing sent yet"],
+            ]}
+          />
+        </Card>
+      </div>
+    </>
+  );
+}

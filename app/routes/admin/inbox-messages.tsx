@@ -1,0 +1,92 @@
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/inbox-messages";
+import { adminMeta } from "~/components/admin/meta";
+import { FilterTabs, Pager } from "~/components/admin/shop/filter-tabs";
+import { SubmitButton } from "~/components/admin/shop/form-controls";
+import { when } from "~/components/admin/shop/format";
+import { Card, Notice } from "~/components/admin/ui";
+import { buttonClass } from "~/components/ui/button";
+import { replyMailto } from "~/domain/seller/reply-link";
+import { getDb } from "~/server/db.server";
+import { field, formError, readForm } from "~/server/admin/forms.server";
+import { requireSeller } from "~/server/admin/guard.server";
+import { listContactMessages, pageNumber, setMessageRead, type ContactFilter } from "~/server/admin/inbox.server";
+
+export const meta: Route.MetaFunction = () => adminMeta("Messages");
+
+const FILTERS: readonly { value: ContactFilter; label: string }[] = [
+  { value: "unread", label: "Unread" },
+  { value: "read", label: "Read" },
+  { value: "all", label: "All" },
+];
+
+const filterOf = (url: URL): ContactFilter => FILTERS.find((f) => f.value === url.searchParams.get("show"))?.value ?? "unread";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSeller(request);
+  const url = new URL(request.url);
+  const filter = filterOf(url);
+  const list = await listContactMessages(getDb(), filter, pageNumber(url));
+  return { filter, ...list, rows: list.rows.map((m) => ({ ...m, reply: replyMailto(m) })) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const seller = await requireSeller(request);
+  const form = await readForm(request);
+  const intent = field(form, "intent");
+  const id = Number(field(form, "id"));
+  if ((intent !== "read" && intent !== "unread") || !Number.isSafeInteger(id) || id < 1) return formError(400, "Unknown action.");
+  if (!(await setMessageRead(getDb(), seller, id, intent === "read"))) return formError(404, "No such message.");
+  return data({ ok: true as const, message: intent === "read" ? "Marked as read." : "Marked as unread." });
+}
+
+const LANG_NAME: Record<string, string> = { en: "English", fr: "French", es: "Spanish" };
+
+export default function Messages() {
+  const { filter, rows, page, pages, total } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const href = (show: ContactFilter, p = 1) => `/admin/inbox?show=${show}${p > 1 ? `&page=${p}` : ""}`;
+  return (
+    <>
+      <FilterTabs label="Show messages" tabs={FILTERS.map((f) => ({ to: href(f.value), label: f.label, active: f.value === filter }))} />
+      {result && (result.ok ? <Notice tone="success">{result.message}</Notice> : <Notice tone="error">{result.error}</Notice>)}
+      <h2 className="sr-only">{FILTERS.find((f) => f.value === filter)?.label} messages</h2>
+      {rows.length === 0 ? (
+        <Card>
+          <p className="text-sm text-slate-700">{filter === "unread" ? "No unread message. All caught up." : "No message here."}</p>
+        </Card>
+      ) : (
+        <ul className="grid gap-3" aria-label={`${total} message${total === 1 ? "" : "s"}`}>
+          {rows.map((m) => (
+            <li key={m.id}>
+              <article aria-labelledby={`message-${m.id}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                <header className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                  <h3 id={`message-${m.id}`} className="font-semibold text-slate-900">
+                    {m.name} <span className="font-normal text-slate-600">&lt;{m.email}&gt;</span>
+                  </h3>
+                  <p className="text-xs text-slate-600">
+                    {when(m.createdAt)} · {LANG_NAME[m.lang] ?? m.lang} · {m.handled ? "Read" : <strong className="text-amber-800">Unread</strong>}
+                  </p>
+                </header>
+                <p className="whitespace-pre-wrap break-words text-sm text-slate-800">{m.message}</p>
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <a href={m.reply} className={buttonClass({ variant: "primary" })}>
+                    Reply<span className="sr-only"> to {m.name} by email</span>
+                  </a>
+                  <Form method="post">
+                    <input type="hidden" name="id" value={m.id} />
+                    <SubmitButton intent={m.handled ? "unread" : "read"} target={String(m.id)} variant="secondary" pendingLabel="Saving…">
+                      {m.handled ? "Mark as unread" : "Mark as read"}
+                      <span className="sr-only"> (message from {m.name})</span>
+                    </SubmitButton>
+                  </Form>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} pages={pages} href={(p) => href(filter, p)} />
+    </>
+  );
+}

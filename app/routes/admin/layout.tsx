@@ -1,0 +1,35 @@
+import { Outlet, useLoaderData } from "react-router";
+import { count, eq } from "drizzle-orm";
+import type { Route } from "./+types/layout";
+import { AdminFrame } from "~/components/admin/admin-frame";
+import { adminMeta } from "~/components/admin/meta";
+import { AdminError } from "~/components/admin/admin-error";
+import { getDb } from "~/server/db.server";
+import { requireSeller } from "~/server/admin/guard.server";
+import { orders } from "../../../db/schema";
+
+/**
+ * The console's layout. Its loader guards the frame only: React Router runs every matched loader
+ * in parallel, so each page's own loader and action call requireSeller too (a test walks them all).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const seller = await requireSeller(request);
+  const [paid] = await getDb().select({ n: count() }).from(orders).where(eq(orders.status, "paid"));
+  return { email: seller.email, badges: { "/admin/orders": paid.n } };
+}
+
+// Shown only when the layout itself failed (its pages set their own).
+export const meta: Route.MetaFunction = () => adminMeta("Error");
+
+export default function AdminLayout() {
+  const { email, badges } = useLoaderData<typeof loader>();
+  return (
+    <AdminFrame email={email} badges={badges}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} standalone />;
+}

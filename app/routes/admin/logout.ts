@@ -1,0 +1,28 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { ADMIN_LOGIN } from "~/domain/seller-access";
+import { getDb } from "~/server/db.server";
+import { recordSellerAction } from "~/server/admin/audit.server";
+import { consoleIsSecure, currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/admin/guard.server";
+import { clearSessionCookie } from "~/server/admin/session-cookie.server";
+import { deleteSession } from "~/server/admin/sessions.server";
+import { methodNotAllowed } from "~/server/endpoint.server";
+
+/** Logging out is a POST (a link or an image could not log the seller out); GET is 405. */
+export function loader() {
+  methodNotAllowed();
+}
+
+/** Ends this browser's session (whatever its stage) and forgets the cookie. */
+export async function action({ request }: Route.ActionArgs) {
+  if (!isSameOriginRequest(request)) refuseCrossSite();
+  const db = getDb();
+  const session = await currentSession(request, db);
+  if (session) {
+    await deleteSession(db, session.id);
+    if (session.stage === "active") {
+      await recordSellerAction(db, { id: session.seller.id, actor: `seller:${session.seller.email}` }, "logout", `seller:${session.seller.email}`);
+    }
+  }
+  throw redirect(ADMIN_LOGIN, { headers: { "Set-Cookie": clearSessionCookie(consoleIsSecure()) } });
+}

@@ -1,0 +1,24 @@
+import { data } from "react-router";
+import type { Route } from "./+types/not-found";
+import { AdminError } from "~/components/admin/admin-error";
+import { requireSeller } from "~/server/admin/guard.server";
+
+/** Unknown console paths: a 404 for a seller, the login page (or 401) for anyone else. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSeller(request);
+  throw data(null, { status: 404 });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireSeller(request);
+  throw data(null, { status: 404 });
+}
+
+export default function AdminNotFound() {
+  return null;
+}
+
+/** Inside the console's frame (an unknown order, a refused request). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
+}

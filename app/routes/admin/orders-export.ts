@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/orders-export";
+import { getDb } from "~/server/db.server";
+import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
+import { EXPORT_MAX_DAYS, exportOrdersCsv } from "~/server/admin/order-desk.server";
+
+const day = z.iso.date();
+
+/** GET /admin/orders/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: orders placed in that range (UTC days, both included). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const seller = await requireSeller(request);
+  const url = new URL(request.url);
+  const from = day.safeParse(url.searchParams.get("from"));
+  const to = day.safeParse(url.searchParams.get("to"));
+  if (!from.success || !to.success) throw data("Give from and to as dates (YYYY-MM-DD).", { status: 400 });
+  const days = (Date.parse(to.data) - Date.parse(from.data)) / 86_400_000;
+  if (days < 0) throw data("The range ends before it starts.", { status: 400 });
+  if (days >= EXPORT_MAX_DAYS) throw data(`Export at most ${EXPORT_MAX_DAYS} days at a time.`, { status: 400 });
+  const db = getDb();
+  const csv = await exportOrdersCsv(db, from.data, to.data);
+  await recordSellerAction(db, seller, "orders_exported", "orders", { from: from.data, to: to.data });
+  return new Response(`\ufeff${csv}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="orders-${from.data}-to-${to.data}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

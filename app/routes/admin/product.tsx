@@ -1,0 +1,106 @@
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/product";
+import { adminMeta } from "~/components/admin/meta";
+import { Checkbox, SelectField, SubmitButton, TextField } from "~/components/admin/shop/form-controls";
+import { usd } from "~/components/admin/shop/format";
+import { Card, Notice, PageTitle } from "~/components/admin/ui";
+import { BADGES } from "~/domain/product";
+import { centsToDollarsInput, fieldErrors, formRecord, type FieldErrors } from "~/domain/seller/form-fields";
+import { productEditSchema } from "~/domain/seller/product-form";
+import { getDb } from "~/server/db.server";
+import { readForm } from "~/server/admin/forms.server";
+import { requireSeller } from "~/server/admin/guard.server";
+import { findSellerProduct, saveProductEdit } from "~/server/admin/shop-products.server";
+
+export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Edit ${data.product.title}` : "Product");
+
+async function productOr404(id: string) {
+  const product = await findSellerProduct(getDb(), id);
+  if (!product) throw data("No such product", { status: 404 });
+  return product;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireSeller(request);
+  return { product: await productOr404(params.id) };
+}
+
+type ActionResult = { ok: true; changed: string[] } | { ok: false; errors: FieldErrors };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const seller = await requireSeller(request);
+  const parsed = productEditSchema.safeParse(formRecord(await readForm(request)));
+  if (!parsed.success) return data<ActionResult>({ ok: false, errors: fieldErrors(parsed.error) }, { status: 422 });
+  const result = await saveProductEdit(getDb(), seller, params.id, parsed.data);
+  if (!result.ok) throw data("No such product", { status: 404 });
+  return data<ActionResult>({ ok: true, changed: Object.keys(result.changes) });
+}
+
+const BADGE_OPTIONS = [{ value: "", label: "No badge" }, ...BADGES.map((b) => ({ value: b, label: b }))];
+
+export default function ProductEdit() {
+  const { product } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const errors = result && !result.ok ? result.errors : {};
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Link to="/admin/products" className="text-sm font-semibold text-brand-700 underline">
+            All products
+          </Link>
+        }
+      >
+        {product.title}
+      </PageTitle>
+      {result?.ok && (
+        <Notice tone="success">
+          {result.changed.length === 0 ? "Nothing changed." : "Saved. The storefront shows the change now."}{" "}
+          {product.listed && (
+            <a href={`/product/${encodeURIComponent(product.id)}`} target="_blank" rel="noreferrer" className="font-semibold underline">
+              View on the storefront (opens in a new tab)
+            </a>
+          )}
+        </Notice>
+      )}
+      {result && !result.ok && <Notice tone="error">Nothing was saved: correct the fields marked below.</Notice>}
+      <Card>
+        <p className="mb-4 text-sm text-slate-700">
+          {product.category} · id {product.id}. Now {usd(product.priceCents)}, was {usd(product.originalPriceCents)}. Orders already placed keep the price they were
+          sold at.
+        </p>
+        {/* key: after a save the fields show what is stored now. */}
+        <Form method="post" className="grid gap-4 sm:grid-cols-2" key={`${product.priceCents}-${product.originalPriceCents}-${product.badge}-${product.inStock}-${product.listed}`}>
+          <TextField
+            label="Price (US$)"
+            name="price"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            defaultValue={centsToDollarsInput(product.priceCents)}
+            error={errors.price}
+            hint="What the buyer pays, e.g. 54.99."
+          />
+          <TextField
+            label="Original price (US$)"
+            name="originalPrice"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            defaultValue={centsToDollarsInput(product.originalPriceCents)}
+            error={errors.originalPrice}
+            hint="Struck through beside the price; equal to the price shows no saving."
+          />
+          <SelectField label="Badge" name="badge" options={BADGE_OPTIONS} defaultValue={product.badge ?? ""} error={errors.badge} />
+          <div className="grid content-start gap-3 sm:pt-6">
+            <Checkbox label="In stock" name="inStock" defaultChecked={product.inStock} hint="Out of stock: shown, but it cannot be bought." />
+            <Checkbox label="Listed" name="listed" defaultChecked={product.listed} hint="Not listed: off the storefront (no page, not sold on its own); a coupon can still give it free." />
+          </div>
+          <div className="sm:col-span-2">
+            <SubmitButton pendingLabel="Saving…">Save product</SubmitButton>
+          </div>
+        </Form>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Route } from "./+types/subscribers-export";
+import { getDb } from "~/server/db.server";
+import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
+import { subscriberFilterOf, subscribersCsv } from "~/server/admin/inbox.server";
+
+/**
+ * The newsletter list as CSV (formula-safe cells). Handing out addresses is recorded in the audit log.
+ * No-store and nosniff come from the server for every /admin response.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const seller = await requireSeller(request);
+  const filter = subscriberFilterOf(new URL(request.url));
+  const db = getDb();
+  const { csv, rows } = await subscribersCsv(db, filter);
+  await recordSellerAction(db, seller, "newsletter_exported", "newsletter", { show: filter, rows });
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="newsletter-${filter}-${day}.csv"`,
+    },
+  });
+}

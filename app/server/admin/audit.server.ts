@@ -1,0 +1,32 @@
+import { desc, eq } from "drizzle-orm";
+import { sellerActions } from "../../../db/schema";
+import type { Db } from "../db.server";
+
+/** Who acted: a console account, or the CLI run by an operating-system user. */
+export interface Actor {
+  id: number | null;
+  /** "seller:EMAIL" or "cli:USER" (what order_events.actor and the audit table show). */
+  actor: string;
+}
+
+type Executor = Pick<Db, "insert">;
+
+/**
+ * Records one seller action (who, what, on what, when). Pass the transaction that makes the change
+ * when there is one, so the record exists exactly when the change does.
+ */
+export async function recordSellerAction(
+  db: Executor,
+  who: Actor,
+  action: string,
+  target: string,
+  detail?: Record<string, unknown> | null,
+  now = new Date(),
+): Promise<void> {
+  await db.insert(sellerActions).values({ sellerId: who.id, actor: who.actor, action, target, detail: detail ?? null, createdAt: now });
+}
+
+/** The actions on one target (an order id, "seller:EMAIL"…), newest first. */
+export async function actionsOn(db: Db, target: string, limit = 100) {
+  return db.select().from(sellerActions).where(eq(sellerActions.target, target)).orderBy(desc(sellerActions.createdAt), desc(sellerActions.id)).limit(limit);
+}

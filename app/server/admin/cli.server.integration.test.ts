@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { sellerActions } from "../../../db/schema";
+import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
+import { runAdminCli, type CliIo } from "./cli.server";
+import { passwordLogin } from "./login.server";
+import { findSellerByEmail } from "./sellers.server";
+import { findLiveSession } from "./sessions.server";
+
+/** A terminal whose password input is scripted and whose output is kept. */
+function fakeIo(passwords: string[] = []) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { readPassword: async () => passwords.shift() ?? "", out: (l) => out.push(l), err: (l) => err.push(l), user: "ops" };
+  return { io, out, err, asked: () => passwords.length };
+}
+
+const client = { clientKey: "cli-test", userAgent: null };
+
+for (const target of testDatabases()) {
+  describe(`npm run admin on ${target.name}`, () => {
+    const database = seededDatabase(target);
+
+    it("creates an account whose password then logs in, and records who ran it", async () => {
+      const term = fakeIo(["first long password"]);
+      expect(await runAdminCli(database.db, ["create", "--email", "Owner@Shop.test"], term.io)).toBe(0);
+      expect(term.out.join("\n")).toContain("Created owner@shop.test");
+      expect(await passwordLogin(database.db, "owner@shop.test", "first long password", client)).toMatchObject({ kind: "signed_in" });
+      const actions = await database.db.select().from(sellerActions);
+      expect(actions).toEqual(expect.arrayContaining([expect.objectContaining({ actor: "cli:ops", action: "account_created", target: "seller:owner@shop.test" })]));
+    });
+
+    it("never takes a password from the command line", async () => {
+      for (const args of [["create", "--email", "x@shop.test", "--password", "secret secret"], ["reset", "--email=x@shop.test", "--password=secret"], ["create", "-p", "x"]]) {
+        const term = fakeIo(["unused password 123"]);
+        expect(await runAdminCli(database.db, args, term.io)).toBe(2);
+        expect(term.err.join("\n")).toMatch(/never taken from the command line/);
+        expect(term.asked()).toBe(1);
+      }
+      expect(await findSellerByEmail(database.db, "x@shop.test")).toBeUndefined();
+    });
+
+    it("refuses short passwords, duplicate accounts and unknown ones", async () => {
+      expect(await runAdminCli(database.db, ["create", "--email", "short@shop.test"], fakeIo(["short"]).io)).toBe(1);
+      expect(await findSellerByEmail(database.db, "short@shop.test")).toBeUndefined();
+      expect(await runAdminCli(database.db, ["create", "--email", "OWNER@shop.test"], fakeIo(["another long password"]).io)).toBe(1);
+      expect(await runAdminCli(database.db, ["reset", "--email", "ghost@shop.test"], fakeIo(["another long password"]).io)).toBe(1);
+      expect(await runAdminCli(database.db, ["create", "--email", "not-an-email"], fakeIo().io)).toBe(2);
+      expect(await runAdminCli(database.db, ["fly"], fakeIo().io)).toBe(2);
+    });
+
+    it("resets a password, ending every session; logs out and lists accounts", async () => {
+      const before = await passwordLogin(database.db, "owner@shop.test", "first long password", client);
+      if (before.kind !== "signed_in") throw new Error(before.kind);
+      expect(await runAdminCli(database.db, ["reset", "--email", "owner@shop.test"], fakeIo(["second long password"]).io)).toBe(0);
+      expect(await findLiveSession(database.db, before.session.token)).toBeNull();
+      expect(await passwordLogin(database.db, "owner@shop.test", "second long password", client)).toMatchObject({ kind: "signed_in" });
+
+      const logout = fakeIo();
+      expect(await runAdminCli(database.db, ["logout", "--email", "owner@shop.test"], logout.io)).toBe(0);
+      expect(logout.out[0]).toBe("Ended 1 session of owner@shop.test.");
+      const list = fakeIo();
+      expect(await runAdminCli(database.db, ["list"], list.io)).toBe(0);
+      expect(list.out.join("\n")).toMatch(/owner@shop\.test\tpassword only/);
+      expect(await runAdminCli(database.db, ["totp", "disable", "--email", "owner@shop.test"], fakeIo().io)).toBe(0);
+    });
+  });
+}

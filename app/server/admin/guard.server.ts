@@ -1,0 +1,96 @@
+/**
+ * The seller console's one door: every /admin loader and action (except the login steps) starts
+ * with `requireSeller(request)`. Without a live session a page request is sent to the login page
+ * (and comes back afterwards); anything else — React Router data requests, exports, form posts —
+ * gets 401. A state-changing request must also come from the console's own origin, or 403.
+ */
+import { data, redirect } from "react-router";
+import { ADMIN_LOGIN, loginPathFor, safeAdminNext } from "~/domain/seller-access";
+import { getDb, type Db } from "../db.server";
+import { getEnv } from "../env.server";
+import { recordSellerAction as record, type Actor } from "./audit.server";
+import { readSessionToken } from "./session-cookie.server";
+import { findLiveSession, type LiveSession } from "./sessions.server";
+
+export interface Seller extends Actor {
+  id: number;
+  email: string;
+  totpEnabled: boolean;
+  /** The current session's id (sha256 of its token): "log out everywhere else" keeps it. */
+  sessionId: string;
+  /** "seller:EMAIL": what histories and the audit table show. */
+  actor: string;
+}
+
+/** Cookies are Secure when the shop is served over https (SITE_URL). */
+export function consoleIsSecure(): boolean {
+  return getEnv().SITE_URL.startsWith("https:");
+}
+
+const READS = new Set(["GET", "HEAD"]);
+
+/** A browser asking for a page (not a data request, an export or a form post). */
+function wantsPage(request: Request): boolean {
+  return READS.has(request.method) && (request.headers.get("accept") ?? "").includes("text/html");
+}
+
+function pathOf(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/**
+ * A state-changing request from the console's own pages: a browser sends Origin on every POST,
+ * and Sec-Fetch-Site when it knows. Stricter than the shop-wide guard (server/guards.ts), which
+ * lets a missing or "null" Origin through for the storefront's no-JS forms.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin") return false;
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  return origin === new URL(getEnv().SITE_URL).origin || origin === new URL(request.url).origin;
+}
+
+/** Throws the refusal for a request without a usable session (see the module comment). */
+export function refuseWithoutSession(request: Request, stage: "none" | "totp" = "none"): never {
+  if (wantsPage(request)) {
+    const next = safeAdminNext(pathOf(request));
+    throw redirect(stage === "totp" ? `${ADMIN_LOGIN}/code?next=${encodeURIComponent(next)}` : loginPathFor(next));
+  }
+  throw data({ ok: false, code: "unauthorized", message: "Log in to the seller console" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+}
+
+export function refuseCrossSite(): never {
+  throw data({ ok: false, code: "forbidden", message: "This request did not come from the seller console" }, { status: 403 });
+}
+
+/** The request's live session (any stage), or null: for the login pages themselves. */
+export async function currentSession(request: Request, db: Db = getDb()): Promise<LiveSession | null> {
+  const token = readSessionToken(request, consoleIsSecure());
+  return token ? findLiveSession(db, token) : null;
+}
+
+/** The signed-in seller, or a thrown redirect/401/403 (see the module comment). */
+export async function requireSeller(request: Request): Promise<Seller> {
+  const session = await currentSession(request);
+  if (!session) refuseWithoutSession(request);
+  if (session.stage !== "active") refuseWithoutSession(request, "totp");
+  if (!READS.has(request.method) && !isSameOriginRequest(request)) refuseCrossSite();
+  const { id, email, totpEnabled } = session.seller;
+  return { id, email, totpEnabled, sessionId: session.id, actor: `seller:${email}` };
+}
+
+/**
+ * Records a seller action in the audit table (who, what, on what, when). Pass the transaction that
+ * makes the change when there is one.
+ */
+export function recordSellerAction(
+  db: Parameters<typeof record>[0],
+  seller: Actor,
+  action: string,
+  target: string,
+  detail?: Record<string, unknown> | null,
+): Promise<void> {
+  return record(db, seller, action, target, detail);
+}

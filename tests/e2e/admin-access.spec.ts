@@ -1,0 +1,69 @@
+import { expect, test } from "./fixtures";
+import { E2E_SELLERS, loginAsSeller } from "./admin-helpers";
+
+test.describe("seller console access", () => {
+  test("a visitor is sent to the login page and comes back to the page asked for", async ({ page }) => {
+    await page.goto("/admin/orders?status=paid");
+    await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Forders%3Fstatus%3Dpaid$/);
+    await page.getByLabel("Email").fill(E2E_SELLERS.main.email);
+    await page.getByLabel("Password").fill(E2E_SELLERS.main.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\?status=paid$/);
+    await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
+  });
+
+  test("log in and out", async ({ page }) => {
+    await loginAsSeller(page);
+    await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+});
+
+test("the console's pages have no axe violation, on a desktop and a phone", async ({ page, request }) => {
+  test.setTimeout(120_000); // axe takes a few seconds per page
+  const { AxeBuilder } = await import("@axe-core/playwright");
+  const { placePaidOrder } = await import("./admin-helpers");
+  const orderId = await placePaidOrder(request, "axe");
+  const check = async (path: string) => {
+    await page.goto(path);
+    await expect(page.getByRole("main")).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
+  };
+  await check("/admin/login");
+  await loginAsSeller(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/admin/orders?status=paid", `/admin/orders/${orderId}`, "/admin/account", "/admin/no-such-page"]) await check(path);
+  }
+});
+
+test("a seller turns on authenticator codes from a QR code, and the next login asks for one", async ({ page }) => {
+  const { totpCode } = await import("../../app/server/admin/totp.server");
+  await loginAsSeller(page, { account: "totp", next: "/admin/account" });
+  await page.getByRole("button", { name: "Set up an authenticator" }).click();
+  await expect(page.getByRole("img", { name: /QR code for totp@e2e\.test/ })).toBeVisible();
+  const secret = await page.locator("code").first().innerText();
+  await page.getByLabel("6-digit code").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByRole("status").getByText("Authenticator codes are on")).toBeVisible();
+
+  await page.getByRole("button", { name: "Log out", exact: true }).click();
+  await page.getByLabel("Email").fill(E2E_SELLERS.totp.email);
+  await page.getByLabel("Password").fill(E2E_SELLERS.totp.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("heading", { name: "Authenticator code" })).toBeVisible();
+  // The console stays shut until the code is given.
+  await page.goto("/admin/orders");
+  await expect(page).toHaveURL(/\/admin\/login\/code\?next=%2Fadmin%2Forders$/);
+  await page.getByLabel("6-digit code").fill("000000" === totpCode(secret) ? "111111" : "000000");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Wrong code.");
+  // The enrolment used this period's code, and a code works once: the next period's is accepted (one step of drift).
+  await page.getByLabel("6-digit code").fill(totpCode(secret, new Date(Date.now() + 30_000)));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
+});
