@@ -11,11 +11,14 @@ export default [
     route("logout", "routes/admin/logout.ts"),
     route("orders/export.csv", "routes/admin/orders-export.ts"),
     route("inbox/subscribers.csv", "routes/admin/subscribers-export.ts"),
+    // "Reveal login" (JSON, docs/decisions/022): resource route, guarded like the pages.
+    route("orders/:id/login", "routes/admin/order-login.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:id", "routes/admin/order.tsx"),
       route("account", "routes/admin/account.tsx"),
+      route("login-keys", "routes/admin/login-keys.tsx"),
       // The shop (admin-shop): products, coupons, inbox.
       route("products", "routes/admin/products.tsx"),
       route("products/:id", "routes/admin/product.tsx"),
