@@ -64,7 +64,8 @@ export default defineConfig({
       command: `rm -rf ${dataDir} ${SHOP_LOG_FILE} && ${createSellersCommand()} && node server/start.js`,
       url: `${baseURL}/robots.txt`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // The sellers are created first (two tsx + argon2 runs): on a busy 2-core machine that alone can take a minute.
+      timeout: 180_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {

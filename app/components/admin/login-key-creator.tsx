@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { PASSPHRASE_MIN_LENGTH } from "~/domain/login-handoff";
 import { inputClass, Notice } from "./ui";
 
@@ -52,18 +53,18 @@ export function LoginKeyCreator({ rotating }: { rotating: boolean }) {
           deleted.
         </p>
       )}
-      <label className="block text-sm font-semibold text-slate-800">
-        Passphrase
-        <span className="block text-xs font-normal text-slate-600">
-          At least {PASSPHRASE_MIN_LENGTH} characters. It is never sent to the server and cannot be recovered: without it, stored logins cannot be
-          read.
-        </span>
-        <input type="password" autoComplete="new-password" value={passphrase} onChange={(e) => setPassphrase(e.target.value)} className={inputClass} />
-      </label>
-      <label className="block text-sm font-semibold text-slate-800">
-        Passphrase again
-        <input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} className={inputClass} />
-      </label>
+      <Field
+        label="Passphrase"
+        hint={`At least ${PASSPHRASE_MIN_LENGTH} characters. It is never sent to the server and cannot be recovered: without it, stored logins cannot be read.`}
+        hintAbove
+      >
+        {(control) => (
+          <input {...control} type="password" autoComplete="new-password" value={passphrase} onChange={(e) => setPassphrase(e.target.value)} className={inputClass} />
+        )}
+      </Field>
+      <Field label="Passphrase again">
+        {(control) => <input {...control} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} className={inputClass} />}
+      </Field>
       <Button type="submit" disabled={busy}>
         {busy ? "Creating the key pair…" : rotating ? "Create a new key pair" : "Create key pair"}
       </Button>
