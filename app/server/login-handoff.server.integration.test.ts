@@ -10,7 +10,9 @@ import { emailOutbox, orderLoginEvents, orderLogins, orders, sellerKeys } from "
 import { newOrder } from "../../tests/fixtures/orders";
 import { testDatabases } from "../../tests/setup/databases";
 import { routeContext } from "../../tests/setup/route-context";
+import { actionsOn, recordSellerAction } from "./admin/audit.server";
 import type { Db } from "./db.server";
+import { queueKeyCreatedAlert } from "./mail/seller-key-mail.server";
 import {
   buyerHandoffView,
   createSellerKey,
@@ -110,6 +112,31 @@ for (const target of testDatabases()) {
       expect(opened).toEqual([]);
       // …while the seller's passphrase does open it, in the browser's code.
       expect(await revealSealedLogin(stored.ciphertext!, key, PASSPHRASE)).toEqual(LOGIN);
+    });
+
+    it("a key made from the console commits with its audit row and the seller's alert mail, or not at all", async () => {
+      const next = await makeKeyInBrowser("console passphrase 1");
+      const made = await createSellerKey(route.db, next, "seller:one@e2e.test", new Date(), async (tx, id) => {
+        await recordSellerAction(tx, { id: null, actor: "seller:one@e2e.test" }, "login_key_created", `login-key:${id}`);
+        await queueKeyCreatedAlert(tx, "seller:one@e2e.test", id, next.publicKey);
+      });
+      expect(made.ok).toBe(true);
+      if (!made.ok) return;
+      const [alert] = await route.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "seller_login_key_created"));
+      expect(alert).toMatchObject({ subject: `New login key pair #${made.value.id} created — Trigger Shop` });
+      expect(alert!.text).toContain("seller:one@e2e.test");
+      expect(await actionsOn(route.db, `login-key:${made.value.id}`)).toHaveLength(1);
+      // A failure inside rolls the key back: the previous key stays active.
+      const failing = await makeKeyInBrowser("console passphrase 2");
+      await expect(
+        createSellerKey(route.db, failing, "seller:one@e2e.test", new Date(), async () => {
+          throw new Error("audit down");
+        }),
+      ).rejects.toThrow("audit down");
+      expect((await buyerHandoffView(route.db, await placeOrder(route.db)))?.key?.publicKey).toBe(next.publicKey);
+      // Back to the suite's key for the tests that follow.
+      const restored = await createSellerKey(route.db, key, "seller:one@e2e.test");
+      if (restored.ok) keyId = restored.value.id;
     });
 
     it("refuses a key pair whose private key would be stored in clear or with too few iterations", async () => {
