@@ -87,8 +87,6 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${fakeSmtpPort}`,
         SELLER_EMAIL: "seller@triggershop.test",
         SELLER_DISCORD_WEBHOOK: `${FAKE_MAIL_URL}/discord/webhook`,
-        // Test-only routes (server/test-hooks.ts) so specs can play the seller until /admin exists.
-        E2E_TEST_HOOKS: "1",
       },
   
     },

@@ -17,7 +17,6 @@ import { catalogueChangesHeard, onCatalogueChange } from "../app/server/catalogu
 import { sharedPageVariant } from "../app/server/storefront.server";
 import { createRenderCache, type RenderCache } from "./render-cache";
 import { bodySizeGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
-import { TEST_HOOKS_PREFIX, testHooks } from "./test-hooks";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/seed.server";
 
 export { EnvError } from "../app/server/env.server";
@@ -83,7 +82,8 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
       },
       autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") || req.url === "/healthz" || req.url === "/readyz" },
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        // The path only: query strings carry capabilities (order-status keys, newsletter tokens) and search terms.
+        req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split("?")[0] }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -142,10 +142,6 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     if (/^\/admin(?:[/.]|$)/.test(req.path)) res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
     next();
   });
-  if (env.E2E_TEST_HOOKS === "1") {
-    logger.warn(`E2E_TEST_HOOKS=1: test-only routes are mounted under ${TEST_HOOKS_PREFIX} (end-to-end tests only, never in production)`);
-    app.use(TEST_HOOKS_PREFIX, testHooks(database.db));
-  }
   // A page may set a stricter Referrer-Policy than helmet's (the order-status page, whose URL holds
   // its key): React Router's adapter appends headers, so this one replaces the default instead.
   app.use((_req, res, next) => {

@@ -61,13 +61,4 @@ describe("the order-status page over HTTP", () => {
     expect((await wrong.text()).match(/<h1[^>]*>(.*?)<\/h1>/)?.[1]).toBe("Impossible d&#x27;ouvrir cette commande");
   });
 
-  it("has no test-only route unless E2E_TEST_HOOKS=1", async () => {
-    const hook = await fetch(url(`/__test/orders/${orderId}/status`), {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ status: "cancelled" }),
-    });
-    expect(hook.status).not.toBe(200);
-    expect(await (await fetch(url(`/fr${statusPath}`))).text()).toContain("En attente de votre paiement");
-  });
 });

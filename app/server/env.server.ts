@@ -45,8 +45,6 @@ const schema = z.object({
   SEED_COUPONS_FILE: z.string().min(1).optional(),
   /** How long a shared page stays in the in-process render cache; 0 turns it off (off in development). */
   RENDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
-  /** "1" only in the end-to-end suite: mounts server/test-hooks.ts (never in production). */
-  E2E_TEST_HOOKS: z.enum(["0", "1"]).default("0"),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
 });
 

@@ -1,21 +1,38 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { loginAsSeller } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 import { prepare, seedCart } from "./helpers";
 import { linkIn, mailsTo, waitForMail } from "./mailbox";
 
 /**
- * The guest order-status page and the lookup (issue 9). The seller's moves go through the
- * test-only hook server/test-hooks.ts (E2E_TEST_HOOKS=1 in playwright.config.ts) until the seller
- * console exists. Every test uses its own email address: the fake inbox is shared.
+ * The guest order-status page and the lookup (issue 9). The seller's moves are made in the seller
+ * console, in a browser context of their own. Every test uses its own email address: the fake inbox
+ * is shared.
  */
 
 const uniqueEmail = (what: string) => `${what}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-/** The seller moves an order (changeOrderStatus inside the shop's process). */
-async function sellerMoves(request: APIRequestContext, orderId: string, status: string, sellerNote?: string) {
-  const response = await request.post(`/__test/orders/${orderId}/status`, { data: { status, sellerNote } });
-  expect(response.status(), await response.text()).toBe(200);
+const CONSOLE_ACTIONS = {
+  in_progress: { button: "Mark in progress", done: "In progress" },
+  delivered: { button: "Mark delivered", done: "Delivered" },
+  cancelled: { button: "Cancel order", done: "Cancelled" },
+} as const;
+
+/** The seller moves an order from its page in the console, as on a working day. */
+async function sellerMoves(browser: Browser, orderId: string, status: keyof typeof CONSOLE_ACTIONS, sellerNote?: string) {
+  const context = await browser.newContext();
+  try {
+    const seller = await context.newPage();
+    await loginAsSeller(seller, { next: `/admin/orders/${orderId}` });
+    if (sellerNote) await seller.getByLabel("Note for the buyer").fill(sellerNote);
+    // The console requires the private delivery record (the seller's evidence) to deliver.
+    if (status === "delivered") await seller.getByLabel("Delivery record (private)").fill(`Uploaded to the buyer's account for ${orderId}`);
+    await seller.getByRole("button", { name: CONSOLE_ACTIONS[status].button }).click();
+    await expect(seller.getByRole("heading", { name: orderId })).toContainText(CONSOLE_ACTIONS[status].done);
+  } finally {
+    await context.close();
+  }
 }
 
 /** An unpaid online order placed through the shop's API, as the details dialog does. */
@@ -33,7 +50,7 @@ test.describe("order-status page", () => {
   // A zone other than the server's UTC, so the browser's rewrite of the times shows.
   test.use({ timezoneId: "America/New_York" });
 
-  test("pay with PayPal → the mailed link shows paid and the countdown → the seller's moves appear without a reload", async ({ page, request }) => {
+  test("pay with PayPal → the mailed link shows paid and the countdown → the seller's moves in the console appear without a reload", async ({ page, request, browser }) => {
     test.slow(); // checkout, PayPal, the outbox's mail and two seller moves
     const email = uniqueEmail("status");
     await prepare(page);
@@ -78,12 +95,12 @@ test.describe("order-status page", () => {
     expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
 
     await page.evaluate(() => ((window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true));
-    await sellerMoves(request, orderId, "in_progress");
+    await sellerMoves(browser, orderId, "in_progress");
     await page.clock.fastForward("00:31");
     await expect(status(page)).toHaveText("Delivery in progress");
     await expect(page.getByTestId("countdown")).toBeVisible();
 
-    await sellerMoves(request, orderId, "delivered", "Sent to SamStatus — enjoy!");
+    await sellerMoves(browser, orderId, "delivered", "Sent to SamStatus — enjoy!");
     // Coming back to the tab refreshes at once.
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
     await expect(status(page)).toHaveText("Delivered");
@@ -91,6 +108,9 @@ test.describe("order-status page", () => {
     await expect(page.getByTestId("delivery-promise")).toHaveCount(0);
     await expect(timeline.getByRole("listitem").last()).not.toContainText("Not yet");
     expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    // And the buyer is mailed the delivery, with the seller's note.
+    const delivered = await waitForMail(request, email, new RegExp(`^Order ${orderId} delivered`));
+    expect(delivered.text).toContain("Sent to SamStatus — enjoy!");
   });
 
   test("a wrong or missing key is the same not-found page as an unknown order", async ({ page, request }) => {
@@ -131,9 +151,9 @@ test.describe("order-status page", () => {
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   });
 
-  test("looks right on a 390 px phone: nothing overflows sideways", async ({ page, request }, testInfo) => {
+  test("looks right on a 390 px phone: nothing overflows sideways", async ({ page, request, browser }, testInfo) => {
     const order = await placeOrder(request, uniqueEmail("phone"));
-    await sellerMoves(request, order.id, "cancelled");
+    await sellerMoves(browser, order.id, "cancelled");
     await page.setViewportSize({ width: 390, height: 844 });
     await prepare(page);
     await page.goto(order.statusPath);

@@ -11,7 +11,7 @@ import { orders, payments } from "../../../db/schema";
 import type { Db } from "../db.server";
 import { queueOrderNotice } from "../mail/order-mail.server";
 import { changeOrderStatus, markOrderPaid, type OrderTx, type StatusChangeResult } from "../orders.server";
-import type { PayPalAdapter } from "../paypal/adapter.server";
+import { payPalRequestId, type PayPalAdapter } from "../paypal/adapter.server";
 import { recordSellerAction, type Actor } from "./audit.server";
 import { paymentSummary } from "./order-desk.server";
 
@@ -113,7 +113,7 @@ async function refund(deps: ActionDeps, orderId: string, action: Extract<OrderAc
   let raw: unknown = null;
   if (order.channel === "paypal" && capture.provider === "paypal") {
     if (!deps.paypal) return refused(503, "PayPal is not configured on this server: refund it in PayPal, then record it here once PayPal is back.");
-    const requestId = `${orderId}-refund-${action.requestKey}`;
+    const requestId = payPalRequestId("refund", orderId, action.requestKey);
     // PayPal refunds "the rest" when no amount is sent; an amount is sent whenever it is not the whole capture.
     const asked = amount.full && refundedCents === 0 ? undefined : amount.cents;
     const answer = await deps.paypal.refundCapture(capture.providerRef, asked, requestId);

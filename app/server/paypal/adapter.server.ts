@@ -80,8 +80,9 @@ export class PayPalApiError extends Error {
  * repeated createOrder never makes a second PayPal order. Capture and refund take an attempt
  * number: retries of ONE attempt reuse its id, while a new attempt (after INSTRUMENT_DECLINED and
  * actions.restart(), or a second partial refund) must not be answered from PayPal's replay cache.
+ * The console's refunds use the refund form's key as the attempt: one form, one refund.
  */
-export function payPalRequestId(action: "create" | "capture" | "refund", orderId: string, attempt = 1): string {
+export function payPalRequestId(action: "create" | "capture" | "refund", orderId: string, attempt: number | string = 1): string {
   return action === "create" ? `${orderId}-create` : `${orderId}-${action}-${attempt}`;
 }
 
