@@ -11,6 +11,8 @@ export const FAKE_PAYPAL_URL = `http://127.0.0.1:${fakePayPalPort}`;
 // The fake mail server (SMTP peer + Discord webhook + inbox, tests/mocks/mail-fake-main.ts).
 const fakeSmtpPort = port + 1001;
 export const FAKE_MAIL_URL = `http://127.0.0.1:${port + 1002}`;
+// Everything the shop logs during the run (pino lines and stderr), for the specs that check the log.
+export const SHOP_LOG_FILE = `.e2e-data/${port}.log`;
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -57,12 +59,13 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      // A fresh embedded database for every run, with the seller accounts of tests/e2e/seller-accounts.ts
+      // A fresh embedded database and log for every run, with the seller accounts of tests/e2e/seller-accounts.ts
       // created through the CLI first (PGlite is one process at a time); the server is the production build.
-      command: `rm -rf ${dataDir} && ${createSellersCommand()} && node server/start.js`,
+      command: `rm -rf ${dataDir} ${SHOP_LOG_FILE} && ${createSellersCommand()} && node server/start.js`,
       url: `${baseURL}/robots.txt`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // The sellers are created first (two tsx + argon2 runs): on a busy 2-core machine that alone can take a minute.
+      timeout: 180_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {
@@ -70,7 +73,9 @@ export default defineConfig({
         PORT: String(port),
         DATA_DIR: dataDir,
         SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
-        LOG_LEVEL: "warn",
+        // Request lines included: the log is checked for leaks (tests/e2e/login-handoff.spec.ts reads LOG_FILE).
+        LOG_LEVEL: "info",
+        LOG_FILE: SHOP_LOG_FILE,
         SITE_URL: baseURL,
         // Extra coupons (future expiry, limits, minimums) so every coupon rule can be exercised.
         SEED_COUPONS_FILE: "tests/e2e/coupons.json",

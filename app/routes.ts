@@ -11,11 +11,14 @@ export default [
     route("logout", "routes/admin/logout.ts"),
     route("orders/export.csv", "routes/admin/orders-export.ts"),
     route("inbox/subscribers.csv", "routes/admin/subscribers-export.ts"),
+    // "Reveal login" (JSON, docs/decisions/022): resource route, guarded like the pages.
+    route("orders/:id/login", "routes/admin/order-login.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:id", "routes/admin/order.tsx"),
       route("account", "routes/admin/account.tsx"),
+      route("login-keys", "routes/admin/login-keys.tsx"),
       // The shop (admin-shop): products, coupons, inbox.
       route("products", "routes/admin/products.tsx"),
       route("products/:id", "routes/admin/product.tsx"),
@@ -36,6 +39,9 @@ export default [
   route("api/newsletter", "routes/api.newsletter.ts"),
   route("api/reviews", "routes/api.reviews.ts"),
   route("api/orders", "routes/api.orders.ts"),
+  route("api/orders/login", "routes/api.orders.login.ts"),
+  route("api/orders/login/state", "routes/api.orders.login.state.ts"),
+  route("api/orders/login/withdraw", "routes/api.orders.login.withdraw.ts"),
   route("api/paypal/orders", "routes/api.paypal.orders.ts"),
   route("api/paypal/capture", "routes/api.paypal.capture.ts"),
   route("api/paypal/webhook", "routes/api.paypal.webhook.ts"),

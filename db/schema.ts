@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { COUPON_TYPES } from "../app/domain/coupons";
+import { LOGIN_DELETION_REASONS, LOGIN_EVENT_KINDS } from "../app/domain/login-handoff";
 import { ORDER_STATES } from "../app/domain/order-state";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -329,6 +330,79 @@ export const loginThrottles = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/**
+ * The shop's key pairs for the login handoff (docs/decisions/022-login-handoff-crypto.md). Made in the
+ * seller's browser: the server holds the public key and the private key encrypted under the seller's
+ * passphrase (PBKDF2-SHA256 → AES-256-GCM), never the private key itself. One key is active (not
+ * retired); a retired key stays while ciphertexts sealed to it remain, then its encrypted private key
+ * is wiped (destroyed_at).
+ */
+export const sellerKeys = pgTable(
+  "seller_keys",
+  {
+    id: serial("id").primaryKey(),
+    /** X25519 public key, base64 (32 bytes). */
+    publicKey: text("public_key").notNull(),
+    /** AES-GCM ciphertext of the private key, base64; null once destroyed. */
+    privateKeyCiphertext: text("private_key_ciphertext"),
+    /** AES-GCM nonce (12 bytes), base64. */
+    privateKeyIv: text("private_key_iv"),
+    /** PBKDF2 salt (16 bytes), base64. */
+    privateKeySalt: text("private_key_salt"),
+    /** PBKDF2-SHA256 iterations used for this key. */
+    kdfIterations: integer("kdf_iterations").notNull(),
+    /** Who made it ("seller:EMAIL"). */
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    destroyedAt: timestamp("destroyed_at", { withTimezone: true }),
+  },
+  // At most one active key.
+  (t) => [uniqueIndex("seller_keys_one_active").on(sql`(true)`).where(sql`${t.retiredAt} is null`)],
+);
+
+/**
+ * The buyer's game login for a permanent order, as a libsodium sealed box the server cannot open.
+ * One row per order; replacing overwrites the ciphertext, deleting empties it and says why.
+ */
+export const orderLogins = pgTable(
+  "order_logins",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    keyId: integer("key_id")
+      .notNull()
+      .references(() => sellerKeys.id),
+    /** crypto_box_seal of the padded JSON {username, password}, base64; null once deleted. */
+    ciphertext: text("ciphertext"),
+    createdAt: createdAt(),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedReason: text("deleted_reason", { enum: LOGIN_DELETION_REASONS }),
+  },
+  (t) => [uniqueIndex("order_logins_order").on(t.orderId), index("order_logins_key").on(t.keyId)],
+);
+
+/** What happened to an order's login, and who did it: submitted, replaced, withdrawn, revealed, deleted. */
+export const orderLoginEvents = pgTable(
+  "order_login_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: LOGIN_EVENT_KINDS }).notNull(),
+    /** "buyer", "seller:EMAIL", "system:…". */
+    actor: text("actor").notNull(),
+    /** Deletions: why (delivered, refunded, cancelled, expired, withdrawn). */
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_login_events_order").on(t.orderId, t.createdAt)],
 );
 
 /** Fixed-window counters shared by every server process on the same database. */

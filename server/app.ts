@@ -64,7 +64,8 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   setRateLimitScale(env.RATE_LIMIT_SCALE);
   if (env.SEED_COUPONS_FILE) await seedCouponsFromFile(database.db, env.SEED_COUPONS_FILE);
 
-  const logger = pino({ level: env.LOG_LEVEL });
+  // With LOG_FILE, lines go through process.stdout, which server/start.js also copies to the file.
+  const logger = env.LOG_FILE ? pino({ level: env.LOG_LEVEL }, process.stdout) : pino({ level: env.LOG_LEVEL });
   if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: emails wait in the email_outbox table until it is (README, Emails)");
   const app = express();
   app.disable("x-powered-by");
@@ -102,6 +103,9 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
               directives: {
                 "script-src": [
                   "'self'",
+                  // libsodium (the login handoff's encryption, docs/decisions/022) is WebAssembly:
+                  // this allows compiling it, not eval of JavaScript.
+                  "'wasm-unsafe-eval'",
                   (_req, res) => `'nonce-${(res as express.Response).locals.nonce as string}'`,
                   ...paypal,
                   ...(env.REVIEW_WIDGET_URL ? [originOf(env.REVIEW_WIDGET_URL)] : []),

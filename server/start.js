@@ -1,9 +1,27 @@
 // Starts the shop: Vite middleware in development (--dev), the built app in production.
+import fs from "node:fs";
+import path from "node:path";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 
 const dev = process.argv.includes("--dev");
+
+/**
+ * LOG_FILE: a copy of everything the process writes (pino's lines, which go through stdout then,
+ * and stderr), so a test run can check what the shop logged (tests/e2e/login-handoff.spec.ts).
+ */
+if (process.env.LOG_FILE) {
+  fs.mkdirSync(path.dirname(process.env.LOG_FILE), { recursive: true });
+  const file = fs.createWriteStream(process.env.LOG_FILE, { flags: "a" });
+  for (const stream of [process.stdout, process.stderr]) {
+    const write = stream.write.bind(stream);
+    stream.write = (chunk, ...rest) => {
+      file.write(chunk);
+      return write(chunk, ...rest);
+    };
+  }
+}
 const buildDir = process.env.BUILD_DIR ?? "build";
 
 /**

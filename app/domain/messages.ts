@@ -52,6 +52,20 @@ export const MESSAGES = {
   payment_unavailable: "Online payment is not available right now. Please order through Discord or WhatsApp with your order ID.",
   order_not_payable: "This order can no longer be paid online.",
 
+  // Game login for permanent items (docs/decisions/022)
+  login_username_required: "Please enter your game username",
+  login_password_required: "Please enter your game password",
+  login_not_needed: "This order does not need your game login.",
+  login_not_paid: "You can give your game login once the order is paid.",
+  login_locked: "The team has started on your order: the login can no longer be changed or withdrawn. Contact us on Discord if something is wrong.",
+  login_closed: "This order no longer takes a game login.",
+  login_missing: "There is no login stored for this order.",
+  login_unavailable: "The shop cannot receive logins online right now. The team will contact you on Discord.",
+  login_key_changed: "The shop's encryption key has just changed. Please send your login again.",
+  login_ciphertext_invalid: "Your login could not be encrypted. Please reload the page and try again.",
+  login_key_invalid: "This key pair is not well formed.",
+  login_key_destroyed: "The key this login was sealed to no longer exists.",
+
   // Orders (seller console)
   order_transition_refused: "An order cannot go from {{from}} to {{to}}",
 } as const;

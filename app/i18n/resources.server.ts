@@ -46,6 +46,7 @@ export type PageArea =
   | "help"
   | "home"
   | "info"
+  | "loginHandoff"
   | "loginRequired"
   | "newsletter"
   | "orderLink"

@@ -7,10 +7,11 @@ import { ContactChannels } from "~/components/content/contact-channels";
 import { CtaBanner } from "~/components/content/cta";
 import { ContentPage, ContentSection, PageHeader } from "~/components/content/page-header";
 import { tList } from "~/components/content/text";
+import { LoginHandoffCallout } from "~/components/login-handoff/login-handoff-callout";
 import { RememberedOrderNotice } from "~/components/order/order-link";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "info", "loginRequired", "orderLink", "meta.loginRequired"]) });
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "info", "loginHandoff", "loginRequired", "orderLink", "meta.loginRequired"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "loginRequired");
 
@@ -30,6 +31,7 @@ export default function LoginRequiredPage() {
     <ContentPage>
       <PageHeader eyebrow={t("loginRequired.eyebrow")} icon={KeyRound} title={t("loginRequired.title")} subtitle={t("loginRequired.subtitle")} />
       {/* After an online payment the buyer lands here: their order's page is one click away. */}
+      <LoginHandoffCallout className="mt-8 max-w-3xl" />
       <RememberedOrderNotice className="mt-8 max-w-3xl" />
 
       <ContentSection id="questions" title={t("loginRequired.questionsTitle")}>

@@ -5,6 +5,7 @@ import type { Route } from "./+types/order-status";
 import { ContentPage, PageHeader } from "~/components/content/page-header";
 import { NotFound } from "~/components/layout/not-found";
 import { isNotFound, ErrorMessage } from "~/components/layout/error-page";
+import { LoginHandoffPanel } from "~/components/login-handoff/login-handoff-panel";
 import { DeliveryPromiseNotice } from "~/components/order/delivery-promise";
 import { OrderItems } from "~/components/order/order-items";
 import { OrderPayment } from "~/components/order/order-payment";
@@ -19,6 +20,7 @@ import { translationsOf } from "~/i18n/areas";
 import { getI18n, registerTranslations } from "~/i18n/i18n";
 import { translationsFor } from "~/i18n/resources.server";
 import { getDb } from "~/server/db.server";
+import { buyerHandoffView } from "~/server/login-handoff.server";
 import { openOrderStatus } from "~/server/order-status.server";
 
 /**
@@ -27,10 +29,11 @@ import { openOrderStatus } from "~/server/order-status.server";
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const order = await openOrderStatus(getDb(), params.id, new URL(request.url).searchParams.get("k"));
-  const translations = translationsFor(params.lang, ["checkout", "orderLink", "orderStatus"]);
+  const translations = translationsFor(params.lang, ["checkout", "loginHandoff", "loginRequired", "orderLink", "orderStatus"]);
   // The not-found page speaks from this page's area too: its strings travel with the 404.
   if (!order) throw data({ translations }, { status: 404 });
-  return { order, translations };
+  // The permanent-item login form's state (docs/decisions/022): rendered with the page, not after it.
+  return { order, translations, loginHandoff: await buyerHandoffView(getDb(), order.id) };
 }
 
 /**
@@ -122,6 +125,8 @@ export default function OrderStatusPage({ loaderData }: Route.ComponentProps) {
               <OrderPayment order={order} statusPath={statusPath} onPaid={() => void refresh()} />
             </Panel>
           ) : null}
+
+          {key ? <LoginHandoffPanel orderId={order.id} accessKey={key} initial={loaderData.loginHandoff} orderStatus={order.status} /> : null}
 
           <Panel id="progress" title={t("orderStatus.steps.title")} icon={RouteIcon}>
             <OrderTimeline steps={order.timeline} />

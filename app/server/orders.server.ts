@@ -14,6 +14,7 @@ import { findCouponByCode, redeemCoupon, releaseCoupon } from "./coupons.server"
 import type { Db } from "./db.server";
 import { invalidateCatalogue, readCatalogue } from "./catalogue-cache.server";
 import { queueOrderNotice, type OrderNotice } from "./mail/order-mail.server";
+import { deleteLoginForStatus } from "./login-handoff.server";
 
 export interface NewOrder {
   details: PaymentDetails;
@@ -174,6 +175,8 @@ export async function changeOrderStatus(
       })
       .where(eq(orders.id, id));
     await tx.insert(orderEvents).values({ orderId: id, fromStatus: order.status, toStatus: to, actor, note, createdAt: now });
+    // A delivered, refunded or cancelled order keeps no game login, not even for a moment.
+    await deleteLoginForStatus(tx, id, to, actor, now);
     await options.within?.(tx);
     // An order that ends unpaid gives its reserved coupon use back.
     if (to === "cancelled") releasedUses = await releaseCoupon(tx, id, now);

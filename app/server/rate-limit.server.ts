@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   order: { bucket: "order", limit: 20, windowMs: 60 * 60_000 },
   lookup: { bucket: "lookup", limit: 10, windowMs: 15 * 60_000 },
   login: { bucket: "login", limit: 5, windowMs: 15 * 60_000 },
+  /** The buyer's game-login calls (state, submit, withdraw): a page open a while polls a few times. */
+  orderLogin: { bucket: "order-login", limit: 60, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 let scale = 1;

@@ -5,5 +5,6 @@ export const ADMIN_NAV = [
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/coupons", label: "Coupons", end: false },
   { to: "/admin/inbox", label: "Inbox", end: false },
+  { to: "/admin/login-keys", label: "Login keys", end: false },
   { to: "/admin/account", label: "Account", end: false },
 ] as const;

@@ -16,7 +16,7 @@ export function rememberOrderLink(link: OrderLink): void {
   writeJson(STORAGE_KEYS.orderLink, link, "session");
 }
 
-function useRememberedOrderLink(): OrderLink | null {
+export function useRememberedOrderLink(): OrderLink | null {
   const [link, setLink] = useState<OrderLink | null>(null);
   useEffect(() => {
     const parsed = orderLinkSchema.safeParse(readJson(STORAGE_KEYS.orderLink, "session"));

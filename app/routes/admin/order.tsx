@@ -4,12 +4,14 @@ import { AdminError } from "~/components/admin/admin-error";
 import { formatUtc, usd } from "~/components/admin/format";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge, UrgencyBadge } from "~/components/admin/status-badge";
+import { OrderLoginCard } from "~/components/admin/order-login-card";
 import { Card, Facts, inputClass, Notice, PageTitle } from "~/components/admin/ui";
 import { Button } from "~/components/ui/button";
 import { deliveryUrgency, formatAge, NOTE_MAX, orderActionSchema, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, QUEUE_LABELS } from "~/domain/order-desk";
 import { canTransition, type OrderState } from "~/domain/order-state";
 import { formatMoney, isCurrency } from "~/domain/money";
 import { getDb } from "~/server/db.server";
+import { sellerLoginSummary } from "~/server/login-handoff.server";
 import { orderStatusPath } from "~/server/order-links.server";
 import { getPayPal } from "~/server/paypal/instance.server";
 import { field, formKey, readForm } from "~/server/admin/forms.server";
@@ -37,6 +39,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     refundKey: formKey(),
     payPalRefunds: order.channel === "paypal" && detail.capture?.provider === "paypal",
     payPalReady: getPayPal() !== null,
+    // Where the buyer's game login stands (never the login itself: it is revealed in the browser).
+    login: await sellerLoginSummary(db, order.id),
   };
 }
 
@@ -364,6 +368,7 @@ export default function OrderPage() {
         </div>
         <div className="min-w-0 space-y-4">
           <Actions d={d} />
+          <OrderLoginCard orderId={order.id} login={d.login} />
           {d.others.length > 0 && (
             <Card title="Other orders from this email">
               <ul className="space-y-1 text-sm">

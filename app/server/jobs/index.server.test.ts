@@ -9,12 +9,18 @@ const paypal = createPayPalAdapter({ clientId: "id", clientSecret: "secret", api
 describe("serverJobs", () => {
   it("with PayPal, settles payments every 3 minutes in the same job that expires orders, so expiry never runs first", () => {
     const jobs = serverJobs(paypal, noSenders);
-    expect(jobs.map((job) => job.name)).toEqual(["send-outbox", "prune-rate-limits", "alert-late-orders", "settle-and-expire-orders", "prune-seller-sessions"]);
+    expect(jobs.map((job) => job.name)).toEqual(["send-outbox", "prune-rate-limits", "alert-late-orders", "settle-and-expire-orders", "prune-seller-sessions", "delete-expired-logins"]);
     expect(jobs[3].intervalMs).toBe(3 * 60_000);
   });
 
   it("without PayPal, only expires unpaid orders", () => {
-    expect(serverJobs(null, noSenders).map((job) => job.name)).toEqual(["send-outbox", "prune-rate-limits", "alert-late-orders", "expire-unpaid-orders", "prune-seller-sessions"]);
+    expect(serverJobs(null, noSenders).map((job) => job.name)).toEqual(["send-outbox", "prune-rate-limits", "alert-late-orders", "expire-unpaid-orders", "prune-seller-sessions", "delete-expired-logins"]);
+  });
+
+  it("deletes game logins past their retention every 10 minutes, with or without PayPal", () => {
+    for (const jobs of [serverJobs(null, noSenders), serverJobs(paypal, noSenders)]) {
+      expect(jobs.find((job) => job.name === "delete-expired-logins")?.intervalMs).toBe(10 * 60_000);
+    }
   });
 
   it("reads the outbox every few seconds, so a paid buyer's mail leaves promptly", () => {

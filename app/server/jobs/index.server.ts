@@ -1,5 +1,6 @@
 import type { Job } from "../jobs.server";
 import { alertLateOrders } from "../late-orders.server";
+import { deleteExpiredLogins } from "../login-handoff.server";
 import { deliverDueMail, type OutboxSenders } from "../mail/outbox.server";
 import { expireUnpaidOrders } from "../orders.server";
 import type { PayPalAdapter } from "../paypal/adapter.server";
@@ -37,5 +38,7 @@ export function serverJobs(paypal: PayPalAdapter | null, senders: OutboxSenders)
         await pruneLoginThrottles(db);
       },
     },
+    // Game logins never outlive 7 days after payment, whatever happens to the order (docs/decisions/022).
+    { name: "delete-expired-logins", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db) => void (await deleteExpiredLogins(db)) },
   ];
 }

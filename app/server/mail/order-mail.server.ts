@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
+import { getProduct } from "~/catalogue";
 import { isLang } from "~/domain/lang-path";
+import { LOGIN_SECTION_ANCHOR, orderNeedsLogin } from "~/domain/login-handoff";
 import { formatMoney, isCurrency } from "~/domain/money";
 import type { Lang } from "~/domain/product";
 import { getI18n } from "~/i18n/i18n";
@@ -55,6 +57,22 @@ function amountBlocks(t: TFunction, order: OrderRow, items: readonly OrderItemRo
   return blocks;
 }
 
+const needsLogin = (order: OrderRow, items: readonly OrderItemRow[]) => orderNeedsLogin({ isGift: order.isGift, items }, getProduct);
+
+/**
+ * What the buyer does next: a gift needs nothing; a permanent trigger or bundle needs the game
+ * login, given on the order page (encrypted in the browser, docs/decisions/022) — the mail only
+ * links there and never carries anything of a login; rooms are installed without it.
+ */
+function paidNextSteps(t: TFunction, order: OrderRow, items: readonly OrderItemRow[], statusUrl: string): MailBlock[] {
+  if (order.isGift) return [{ kind: "paragraph", text: t("emails.paid.gift", { username: order.gameUsername }) }];
+  if (!needsLogin(order, items)) return [{ kind: "paragraph", text: t("emails.paid.noLogin") }];
+  return [
+    { kind: "paragraph", text: t("emails.paid.login") },
+    { kind: "link", label: t("emails.paid.giveLogin"), href: `${statusUrl}#${LOGIN_SECTION_ANCHOR}` },
+  ];
+}
+
 /** The buyer's mail for one event, in the order's language, with the status link in every one. */
 export function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[], notice: OrderNotice): RenderedMail {
   const lang = orderLang(order);
@@ -78,11 +96,9 @@ export function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[],
       blocks = [
         { kind: "heading", text: t("emails.paid.title", { name: order.name }) },
         ...amountBlocks(t, order, items, t("emails.charged")),
-        order.isGift
-          ? { kind: "paragraph", text: t("emails.paid.gift", { username: order.gameUsername }) }
-          : { kind: "paragraph", text: t("emails.paid.login") },
+        ...paidNextSteps(t, order, items, statusUrl),
         statusLink,
-        ...(order.isGift ? [] : [{ kind: "paragraph", text: `${t("emails.paid.loginLink")}: ${env.SITE_URL}${lang === "en" ? "" : `/${lang}`}/login-required` } as const]),
+        ...(needsLogin(order, items) ? [{ kind: "paragraph", text: `${t("emails.paid.loginLink")}: ${env.SITE_URL}${lang === "en" ? "" : `/${lang}`}/login-required` } as const] : []),
       ];
       break;
     case "delivered":

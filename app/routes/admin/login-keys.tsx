@@ -1,0 +1,106 @@
+import { data, useLoaderData } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/login-keys";
+import { formatUtc } from "~/components/admin/format";
+import { LoginKeyCreator } from "~/components/admin/login-key-creator";
+import { adminMeta } from "~/components/admin/meta";
+import { Card, PageTitle } from "~/components/admin/ui";
+import { getDb } from "~/server/db.server";
+import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
+import { createSellerKey, listSellerKeys } from "~/server/login-handoff.server";
+import { queueKeyCreatedAlert } from "~/server/mail/seller-key-mail.server";
+
+export const meta: Route.MetaFunction = () => adminMeta("Login keys");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSeller(request);
+  return { keys: await listSellerKeys(getDb()) };
+}
+
+/** What the browser posts: the public key and the passphrase-encrypted private key, never the passphrase. */
+const newKeySchema = z.object({
+  publicKey: z.string().max(64),
+  privateKey: z.object({ ciphertext: z.string().max(128), iv: z.string().max(32), salt: z.string().max(32), iterations: z.number().int() }),
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  const seller = await requireSeller(request);
+  const parsed = newKeySchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return data({ ok: false, message: "The key pair could not be read: reload the page and try again." }, { status: 422 });
+  const result = await createSellerKey(getDb(), parsed.data, seller.actor, new Date(), async (tx, keyId) => {
+    await recordSellerAction(tx, seller, "login_key_created", `login-key:${keyId}`, { publicKey: parsed.data.publicKey });
+    await queueKeyCreatedAlert(tx, seller.actor, keyId, parsed.data.publicKey);
+  });
+  if (!result.ok) return data({ ok: false, message: "This key pair is not well formed: reload the page and try again." }, { status: result.status });
+  return { ok: true, message: `Key pair #${result.value.id} is active: buyers' logins are now sealed to it. Keep the passphrase safe.` };
+}
+
+function keyState(key: { retiredAt: Date | null; destroyedAt: Date | null }): string {
+  if (key.destroyedAt) return `Destroyed ${formatUtc(key.destroyedAt)}`;
+  if (key.retiredAt) return `Retired ${formatUtc(key.retiredAt)}`;
+  return "Active";
+}
+
+export default function LoginKeysPage() {
+  const { keys } = useLoaderData<typeof loader>();
+  const active = keys.find((k) => !k.retiredAt);
+  return (
+    <>
+      <PageTitle>Login keys</PageTitle>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card title={active ? "Rotate the key pair" : "Create the key pair"}>
+          {!active && (
+            <p className="mb-3 text-sm text-slate-700">
+              Until a key pair exists, buyers of permanent items cannot give their login online: their order page says the team will contact them on
+              Discord.
+            </p>
+          )}
+          <LoginKeyCreator rotating={Boolean(active)} />
+        </Card>
+        <Card title="How it works">
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+            <li>The buyer's browser seals the login to the active public key; the server cannot open it.</li>
+            <li>The private key is stored only encrypted with your passphrase (PBKDF2-SHA256, 600,000 rounds, AES-256-GCM).</li>
+            <li>“Reveal login” on an order asks for the passphrase and opens the login in your browser for 60 seconds. Each reveal is recorded.</li>
+            <li>Logins are deleted on delivery, refund or cancellation, and 7 days after payment at the latest.</li>
+            <li>Each new key pair is mailed to the seller address: a pair you did not create means a stolen session.</li>
+          </ul>
+        </Card>
+      </div>
+      <Card title="Key pairs" className="mt-4">
+        {keys.length === 0 ? (
+          <p className="text-sm text-slate-600">None yet.</p>
+        ) : (
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Key pairs (scrolls sideways)">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Key pairs</caption>
+              <thead className="text-xs tracking-wide text-slate-600 uppercase">
+                <tr>
+                  {["Key", "State", "Created", "Logins sealed to it"].map((h) => (
+                    <th key={h} scope="col" className="py-1 pr-3">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {keys.map((key) => (
+                  <tr key={key.id} className="align-top">
+                    <td className="py-1 pr-3">
+                      #{key.id} <span className="font-mono text-xs text-slate-600">{key.publicKey.slice(0, 12)}…</span>
+                    </td>
+                    <td className="py-1 pr-3">{keyState(key)}</td>
+                    <td className="py-1 pr-3">
+                      {formatUtc(key.createdAt)} by {key.createdBy}
+                    </td>
+                    <td className="py-1 pr-3">{key.liveLogins}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </>
+  );
+}

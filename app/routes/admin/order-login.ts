@@ -1,0 +1,41 @@
+import { data } from "react-router";
+import type { Route } from "./+types/order-login";
+import type { MessageCode } from "~/domain/messages";
+import { getDb } from "~/server/db.server";
+import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
+import { loginKeyForOrder, revealLogin } from "~/server/login-handoff.server";
+
+const MESSAGES: Partial<Record<MessageCode, string>> = {
+  login_missing: "No login is stored for this order (deleted, withdrawn or never given).",
+  login_key_destroyed: "The key this login was sealed to was destroyed: ask the buyer to give the login again.",
+};
+
+const refusal = (status: number, code: MessageCode) => data({ ok: false as const, message: MESSAGES[code] ?? "This login cannot be revealed." }, { status });
+
+/**
+ * POST /admin/orders/:id/login, the console's "Reveal login" (docs/decisions/022), in two steps:
+ * {"intent":"key"} answers the passphrase-encrypted private key the login is sealed to (the audit
+ * table records the fetch); {"intent":"reveal"} records the reveal (buyer-visible, who and when) and
+ * answers the sealed login. Both are opened only in the seller's browser.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const seller = await requireSeller(request);
+  const body = (await request.json().catch(() => null)) as { intent?: unknown } | null;
+  const db = getDb();
+  if (body?.intent === "key") {
+    const result = await loginKeyForOrder(db, params.id, (tx) => recordSellerAction(tx, seller, "login_key_fetched", params.id));
+    if (!result.ok) return refusal(result.status, result.code);
+    return { ok: true as const, key: result.value };
+  }
+  if (body?.intent === "reveal") {
+    const result = await revealLogin(db, params.id, seller.actor, new Date(), (tx) => recordSellerAction(tx, seller, "login_revealed", params.id));
+    if (!result.ok) return refusal(result.status, result.code);
+    return { ok: true as const, keyId: result.value.keyId, ciphertext: result.value.ciphertext };
+  }
+  return data({ ok: false as const, message: "Unknown request." }, { status: 400 });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSeller(request);
+  throw data(null, { status: 405 });
+}
