@@ -41,7 +41,7 @@ for (const target of testDatabases()) {
         expect(shown.init?.status).toBe(200);
         expect(shown.data).toMatchObject({ link: { state: "ready", email: "page@example.com" }, token });
         // The page's own strings travel with it (the frame's come from the root).
-        expect(Object.keys((shown.data as { translations: { tree: object } }).translations.tree).sort()).toEqual(["info", "newsletter"]);
+        expect(Object.keys((shown.data as unknown as { translations: { tree: object } }).translations.tree).sort()).toEqual(["info", "newsletter"]);
       }
       expect(await statusOf("page@example.com")).toEqual([{ status: "pending" }]);
 
