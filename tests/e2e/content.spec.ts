@@ -81,7 +81,7 @@ test.describe("product information pages", () => {
     await expect(main.getByText("VIP Platinum or above")).toBeVisible();
     await expect(main.getByRole("heading", { name: "Free-room offers" })).toBeVisible();
     await expect(main.getByRole("heading", { name: "Installed in 12–24 hours" })).toBeVisible();
-    await expect(main.getByText("deleted as soon as the upload is complete")).toBeVisible();
+    await expect(main.getByText("encrypted in your browser, and deleted after delivery")).toBeVisible();
     // Whether this card names the new-user code follows NEWUSER15: admin-shop.spec.ts checks both states.
     await main.getByRole("link", { name: "Why do we need your login?" }).click();
     await expect(page).toHaveURL((u) => u.pathname === "/login-required");
