@@ -6,6 +6,7 @@ import {
   RATES,
   centsToAmountString,
   convertCents,
+  convertCentsAtRate,
   dollarsToCents,
   formatMoney,
   formatPrice,
@@ -27,6 +28,11 @@ describe("rates", () => {
     expect(convertCents(3499, "EUR")).toBe(3219); // 3219.08
     expect(convertCents(5999, "EUR")).toBe(5519); // 5519.08
     expect(convertCents(3800, "GBP")).toBe(3002);
+  });
+
+  it("converts an order's total at the rate stored with it, not today's", () => {
+    expect(convertCentsAtRate(5499, 0.92)).toBe(5059); // 5059.08, what the buyer was shown
+    expect(convertCentsAtRate(5499, 0.8)).toBe(4399); // 4399.2: a later rate change does not matter
   });
 });
 

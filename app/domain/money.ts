@@ -12,9 +12,14 @@ export function isCurrency(value: unknown): value is Currency {
   return typeof value === "string" && (CURRENCIES as readonly string[]).includes(value);
 }
 
-/** USD cents to display-currency cents, rounded to the nearest cent. */
+/** USD cents to display-currency cents at `rate`, rounded to the nearest cent (an order keeps the rate it was shown). */
+export function convertCentsAtRate(usdCents: number, rate: number): number {
+  return Math.round(usdCents * rate);
+}
+
+/** USD cents to display-currency cents at today's rate, rounded to the nearest cent. */
 export function convertCents(usdCents: number, currency: Currency): number {
-  return Math.round(usdCents * RATES[currency]);
+  return convertCentsAtRate(usdCents, RATES[currency]);
 }
 
 /** Locale whose Intl output matches the spec's formats: $x.xx, £x.xx, x,xx €. */

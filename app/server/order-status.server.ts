@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { OrderStatusView } from "~/domain/api/order-status";
-import { isCurrency } from "~/domain/money";
+import { convertCentsAtRate, isCurrency } from "~/domain/money";
 import { isOrderId } from "~/domain/order-id";
 import { orderTimeline } from "~/domain/order-timeline";
 import { coupons, orderEvents } from "../../db/schema";
@@ -31,7 +31,7 @@ export async function loadOrderStatus(db: Db, orderId: string, now = new Date())
   const timeline = orderTimeline({ status: order.status, createdAt: order.createdAt, events });
   const estimate =
     order.displayCurrency !== "USD" && isCurrency(order.displayCurrency)
-      ? { currency: order.displayCurrency, cents: Math.round(order.totalCents * order.displayRate) }
+      ? { currency: order.displayCurrency, cents: convertCentsAtRate(order.totalCents, order.displayRate) }
       : null;
   return {
     id: order.id,

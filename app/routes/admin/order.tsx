@@ -9,7 +9,7 @@ import { Card, Facts, inputClass, Notice, PageTitle } from "~/components/admin/u
 import { Button } from "~/components/ui/button";
 import { deliveryUrgency, formatAge, NOTE_MAX, orderActionSchema, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, QUEUE_LABELS } from "~/domain/order-desk";
 import { canTransition, type OrderState } from "~/domain/order-state";
-import { formatMoney, isCurrency } from "~/domain/money";
+import { convertCentsAtRate, formatMoney, isCurrency } from "~/domain/money";
 import { getDb } from "~/server/db.server";
 import { sellerLoginSummary } from "~/server/login-handoff.server";
 import { orderStatusPath } from "~/server/order-links.server";
@@ -214,7 +214,7 @@ export default function OrderPage() {
   const { order } = d;
   const display =
     isCurrency(order.displayCurrency) && order.displayCurrency !== "USD"
-      ? formatMoney(Math.round(order.totalCents * order.displayRate), order.displayCurrency)
+      ? formatMoney(convertCentsAtRate(order.totalCents, order.displayRate), order.displayCurrency)
       : null;
   return (
     <>

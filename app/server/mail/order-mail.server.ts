@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 import { getProduct } from "~/catalogue";
 import { isLang } from "~/domain/lang-path";
 import { LOGIN_SECTION_ANCHOR, orderNeedsLogin } from "~/domain/login-handoff";
-import { formatMoney, isCurrency } from "~/domain/money";
+import { convertCentsAtRate, formatMoney, isCurrency } from "~/domain/money";
 import type { Lang } from "~/domain/product";
 import { getI18n } from "~/i18n/i18n";
 import "~/i18n/resources.server";
@@ -50,7 +50,7 @@ function amountBlocks(t: TFunction, order: OrderRow, items: readonly OrderItemRo
   rows.push([totalLabel, `${usd(order.totalCents)} USD`]);
   const blocks: MailBlock[] = [{ kind: "rows", rows }];
   if (order.displayCurrency !== "USD" && isCurrency(order.displayCurrency)) {
-    const estimate = formatMoney(Math.round(order.totalCents * order.displayRate), order.displayCurrency);
+    const estimate = formatMoney(convertCentsAtRate(order.totalCents, order.displayRate), order.displayCurrency);
     blocks.push({ kind: "paragraph", text: t("emails.estimate", { amount: estimate }) });
   }
   if (order.isGift) blocks.push({ kind: "paragraph", text: t("emails.recipient", { username: order.gameUsername }) });
