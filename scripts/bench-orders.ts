@@ -3,8 +3,8 @@
  * items + history + the buyer's notice in one transaction) from concurrent callers. Used by
  * scripts/bench.ts (`npm run bench`).
  */
-import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { createFreshPostgres } from "../tests/setup/fresh-postgres";
 import type { Database } from "../app/server/db.server";
 import { createOrder } from "../app/server/orders.server";
 import { seedDatabase } from "../app/server/seed.server";
@@ -69,23 +69,10 @@ export async function postgresReachable(url: string): Promise<boolean> {
 }
 
 export async function withFreshPostgres<T>(baseUrl: string, fn: (url: string) => Promise<T>): Promise<T> {
-  const name = `ts_bench_${randomBytes(6).toString("hex")}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
+  const fresh = await createFreshPostgres(baseUrl);
   try {
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    return await fn(url.toString());
+    return await fn(fresh.url);
   } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await fresh.drop();
   }
 }
-

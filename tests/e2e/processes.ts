@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { FAKE_PAYPAL_URL } from "../../playwright.config";
 import { shopEnvForFakePayPal } from "../mocks/paypal-fake-env";
+import { createFreshPostgres } from "../setup/fresh-postgres";
 import { expect } from "./fixtures";
 
 /** Production shop processes of their own on a fresh PostgreSQL database, for scale-out and crash tests. */
@@ -27,12 +27,9 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-export async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `ts_e2e_${randomBytes(5).toString("hex")}`;
-  await sql(PG_URL, `CREATE DATABASE ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: async () => void (await sql(PG_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
+/** A fresh database on the test server, dropped by the caller. */
+export function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  return createFreshPostgres(PG_URL);
 }
 
 /** Starts `node server/start.js` (the e2e build) on `port` and waits until /readyz answers. */

@@ -1,8 +1,9 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Database, type Db } from "~/server/db.server";
 import { seedDatabase } from "~/server/seed.server";
+import { createFreshPostgres } from "./fresh-postgres";
+
+export { createFreshPostgres };
 
 export interface TestDatabase {
   name: "pglite" | "postgres";
@@ -18,25 +19,6 @@ export function testDatabases(): TestDatabase[] {
   const url = process.env.TEST_DATABASE_URL;
   if (url) list.push({ name: "postgres", open: () => openFreshPostgres(url) });
   return list;
-}
-
-export async function createFreshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `ts_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 async function openFreshPostgres(baseUrl: string): Promise<Database> {
