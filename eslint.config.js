@@ -25,7 +25,12 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "lucide-react", message: "Use ~/components/ui/icon (add the icon there and run npm run icons)." }] },
+        {
+          paths: [
+            { name: "lucide-react", message: "Use ~/components/ui/icon (add the icon there and run npm run icons)." },
+            { name: "react-i18next", importNames: ["useTranslation"], message: "Use ~/i18n/use-translation (docs/decisions/023)." },
+          ],
+        },
       ],
     },
   },

@@ -15,6 +15,10 @@ import { visualizer } from "rollup-plugin-visualizer";
 function frameChunk(): ManualChunksOption {
   let frame: Set<string> | null = null;
   return (id, { getModuleIds, getModuleInfo }) => {
+    // react-i18next's <Trans> (and the HTML parser it brings) is used by one page (order status):
+    // left to Rollup it lands in the frame with the rest of the library, on every page.
+    if (/\/node_modules\/(react-i18next\/dist\/es\/(Trans|TransWithoutContext)\.js|html-parse-stringify\/|void-elements\/)/.test(id)) return "i18n-trans";
+    if (/\/node_modules\/(react-i18next|i18next|react)\//.test(id)) return "frame";
     if (!frame) {
       frame = new Set();
       const queue = [...getModuleIds()].filter((m) => /\/app\/(root|routes\/lang-layout)\.tsx(\?|$)/.test(m));

@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./nonce";
+import { keepsModulePreloads, withoutModulePreloads } from "./server/module-preloads.server";
 
 export const streamTimeout = 5_000;
 
@@ -44,7 +45,7 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body);
+          const stream = createReadableStreamFromReadable(keepsModulePreloads(routerContext) ? body : body.pipe(withoutModulePreloads()));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

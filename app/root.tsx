@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { I18nextProvider } from "react-i18next";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
@@ -60,9 +61,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useHydratedMark();
   return <Outlet />;
 }
 
+/**
+ * `<html data-hydrated>` once React has taken over the server's markup: the module scripts load
+ * after the page has painted (no modulepreload hints, entry.server.tsx), so end-to-end tests wait
+ * for this before they press anything (tests/e2e/fixtures.ts).
+ */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useHydratedMark();
   return <ErrorPage error={error} />;
 }

@@ -6,17 +6,20 @@
  *          (TEST_DATABASE_URL, else the local test server; a fresh database, dropped afterwards);
  *          the server's peak RSS during each run.
  *   orders: createOrder from concurrent callers, in-process, on both databases.
+ *   --profile: also records a CPU profile (`node --cpu-prof`) of the product page rendered without
+ *          the render cache on PGlite, and prints where the time went (scripts/profile-summary.ts).
  *
- *   npm run bench -- --seconds 5 --connections 10 --only pages|orders
+ *   npm run bench -- --seconds 5 --connections 10 --only pages|orders|profile [--profile]
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { createServer } from "vite";
 import type { OrderBenchResult } from "./bench-orders";
+import { formatSummary, summariseProfile, type CpuProfile } from "./profile-summary";
 
 // The app's modules use Vite features (import.meta.glob for the translations): load them through
 // Vite, as the dev server and the integration tests do.
@@ -30,6 +33,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "10" },
     concurrency: { type: "string", default: "16" },
     only: { type: "string" },
+    profile: { type: "boolean", default: false },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -66,8 +70,11 @@ function rssMb(pid: number): number {
   }
 }
 
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn("node", ["server/start.js"], {
+/** Node's flags from `npm start` (the heap limit), so the server runs as it does in production. */
+const START_FLAGS = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start.match(/node (.*?)\s*server\/start\.js/)?.[1].split(/\s+/).filter(Boolean) ?? [];
+
+async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
+  const child = spawn("node", [...START_FLAGS, ...nodeArgs, "server/start.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -125,6 +132,27 @@ async function benchPages(database: string, env: Record<string, string>): Promis
   return results;
 }
 
+/** The uncached product page under load with `--cpu-prof`: the summary of the load's samples only. */
+async function profileProductPage(): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), "ts-profile-"));
+  try {
+    const server = await startServer({ DATA_DIR: path.join(dir, "data"), RENDER_CACHE_SECONDS: "0" }, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+    try {
+      await measure("/product/1", server.child.pid!);
+    } finally {
+      await server.stop(); // the profile is written as the process exits
+    }
+    const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
+    if (!file) throw new Error("the server wrote no CPU profile");
+    const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile;
+    // The load was the last SECONDS of the process's life: start-up and warm-up are left out.
+    const end = profile.startTime + profile.timeDeltas.reduce((sum, d) => sum + d, 0);
+    return formatSummary(summariseProfile(profile, end - SECONDS * 1_000_000));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const verdict = (met: boolean) => (met ? "met" : "MISSED");
 
 async function main(): Promise<void> {
@@ -134,7 +162,7 @@ async function main(): Promise<void> {
   const pgUp = await postgresReachable(PG_URL);
   if (!pgUp) console.log(`PostgreSQL skipped: nothing answers at ${PG_URL.replace(/\/\/[^@]*@/, "//")}`);
 
-  if (only !== "orders") {
+  if (only === undefined || only === "pages") {
     if (!existsSync(path.join(BUILD_DIR, "server", "index.js"))) throw new Error(`No production build in ${BUILD_DIR}/: run npm run build first`);
     const dataDir = mkdtempSync(path.join(tmpdir(), "ts-bench-"));
     try {
@@ -144,7 +172,7 @@ async function main(): Promise<void> {
     }
     if (pgUp) await withFreshPostgres(PG_URL, async (url) => void pageResults.push(...(await benchPages("postgres", { DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0" }))));
   }
-  if (only !== "pages") {
+  if (only === undefined || only === "orders") {
     const options = { seconds: SECONDS, concurrency: Number(values.concurrency) };
     const pglite = await openDatabase({ dataDir: "memory://" });
     try {
@@ -164,7 +192,14 @@ async function main(): Promise<void> {
     }
   }
 
-  console.log(`\n| database | render cache | page | req/s | p50 | p99 | errors | peak RSS |\n| --- | --- | --- | --- | --- | --- | --- | --- |`);
+  let profileSummary: string | null = null;
+  if (values.profile || only === "profile") {
+    if (!existsSync(path.join(BUILD_DIR, "server", "index.js"))) throw new Error(`No production build in ${BUILD_DIR}/: run npm run build first`);
+    profileSummary = await profileProductPage();
+  }
+
+  if (profileSummary) console.log(`\n${profileSummary}`);
+  if (pageResults.length) console.log(`\n| database | render cache | page | req/s | p50 | p99 | errors | peak RSS |\n| --- | --- | --- | --- | --- | --- | --- | --- |`);
   for (const r of pageResults) console.log(`| ${r.database} | ${r.cache} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${r.rssMb.toFixed(0)} MB |`);
   if (orderResults.length) {
     console.log(`\n| database | orders/s | p50 | p99 | failures |\n| --- | --- | --- | --- | --- |`);

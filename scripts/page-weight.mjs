@@ -1,7 +1,8 @@
 /**
  * What a server-rendered page weighs, read from the HTML a running server sends: its size, the
  * inline SVGs and the hydration data inside it, and the JavaScript it loads up front (every
- * module script and modulepreload, gzipped here at level 6 like the server's compression).
+ * module script, modulepreload and what they import statically, gzipped here at level 6 like the
+ * server's compression).
  *
  *   node scripts/page-weight.mjs [baseUrl] [path…]      (default http://localhost:3000, the five pages)
  *
@@ -33,13 +34,26 @@ function hydrationScripts(html) {
     .filter((body) => body.includes("__reactRouter"));
 }
 
-/** Script URLs the page loads before it is interactive. */
+/** Script URLs the page names: modulepreload hints, script src, and the module script's imports. */
 function scriptUrls(html) {
   const urls = new Set();
   for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(m[1]);
   for (const m of html.matchAll(/<script[^>]*src="([^"]+)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
+  // React Router's module script: `import * as route0 from "/assets/…"` and `import("/assets/entry.client…")`.
+  for (const m of html.matchAll(/(?:import|from)\(?\s*"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
   return [...urls];
+}
+
+/**
+ * The chunks a script imports statically (`import{…}from"./x.js"`, `import"./x.js"`): they load
+ * before it runs, hints or not. Dynamic `import("./x.js")` is code on demand and is not followed.
+ */
+function staticImports(url, body) {
+  const out = [];
+  for (const m of body.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+?\s*from\s*)?"(\.{1,2}\/[^"]+\.js|\/assets\/[^"]+\.js)"/g)) {
+    out.push(new URL(m[1], new URL(url, "http://x")).pathname);
+  }
+  return out;
 }
 
 export async function pageWeight(baseUrl, path, { headers = {} } = {}) {
@@ -48,9 +62,18 @@ export async function pageWeight(baseUrl, path, { headers = {} } = {}) {
   const svgs = inlineSvgs(html);
   const hydration = hydrationScripts(html);
   const scripts = [];
-  for (const url of scriptUrls(html)) {
+  const queue = scriptUrls(html);
+  const seen = new Set(queue);
+  while (queue.length > 0) {
+    const url = queue.shift();
     const body = await (await fetch(new URL(url, baseUrl))).text();
     scripts.push({ url, bytes: Buffer.byteLength(body), gzip: gzipSize(body) });
+    for (const next of staticImports(url, body)) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
   }
   return {
     path,

@@ -32,19 +32,29 @@ const DEFAULT_LOCALE: Record<Currency, string> = { USD: "en-US", GBP: "en-GB", E
  */
 export const MONEY_SPACE = "\u00a0";
 
+/** Building an Intl.NumberFormat costs far more than formatting with one: one per locale and currency. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatterFor(tag: string, currency: Currency): Intl.NumberFormat {
+  const key = `${tag}|${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(tag, { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    // Bounded: the locale may come from a caller, and a handful of tags is all the shop uses.
+    if (formatters.size < 32) formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /**
  * Formats cents already expressed in `currency`.
  * EUR is always `x,xx €` (SPEC §9) whatever `locale` says; `locale` only re-styles USD and GBP.
  */
 export function formatMoney(cents: number, currency: Currency, locale?: string): string {
   const tag = currency === "EUR" ? DEFAULT_LOCALE.EUR : (locale ?? DEFAULT_LOCALE[currency]);
-  const text = new Intl.NumberFormat(tag, {
-    style: "currency",
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
-  return text.replace(/[\u202f\u00a0\u2009 ]/g, MONEY_SPACE);
+  return formatterFor(tag, currency)
+    .format(cents / 100)
+    .replace(/[\u202f\u00a0\u2009 ]/g, MONEY_SPACE);
 }
 
 /** Converts a USD price to `currency` and formats it. */

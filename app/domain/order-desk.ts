@@ -3,6 +3,7 @@
  * order is against the 12–24 h delivery promise, and the shapes of the seller's actions. Pure; the
  * transitions themselves are order-state.ts's.
  */
+import { centsToAmountString } from "./money";
 import { z } from "zod";
 import { ORDER_STATES, type OrderState } from "./order-state";
 
@@ -106,6 +107,6 @@ export function parseRefundAmount(input: string, refundableCents: number): { ok:
   const [whole, fraction = ""] = text.split(".");
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
   if (cents <= 0) return { ok: false, message: "The amount must be more than zero." };
-  if (cents > refundableCents) return { ok: false, message: `At most ${(refundableCents / 100).toFixed(2)} USD is left to refund.` };
+  if (cents > refundableCents) return { ok: false, message: `At most ${centsToAmountString(refundableCents)} USD is left to refund.` };
   return { ok: true, cents, full: cents === refundableCents };
 }

@@ -12,12 +12,12 @@ export interface Translations {
 }
 
 /**
- * What the frame renders on every page (header, footer, dialogs, product cards and prices, error
+ * What the frame renders on every page (header, footer, product cards and prices, error
  * messages), and of `meta` (page titles and descriptions) the site's name and the two not-found
  * pages' entries: a page sends its own `meta.<page>` entry. route-areas.test.ts checks that the frame
  * uses nothing else and that each page declares the rest of what it uses.
  */
-export const FRAME_AREAS = ["common", "frame", "dialogs", "shop", "catalogue", "errors", "meta.siteName", "meta.notFound", "meta.productNotFound"] as const;
+export const FRAME_AREAS = ["common", "frame", "shop", "errors", "meta.siteName", "meta.notFound", "meta.productNotFound"] as const;
 
 /** The translations a loader's data carries, if any (root, pages, and a 404's error data). */
 export function translationsOf(data: unknown): Translations | null {

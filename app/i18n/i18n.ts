@@ -35,6 +35,11 @@ export function registerTranslations(lang: Lang, tree: Tree): void {
   for (const instance of instances.values()) instance.addResourceBundle(lang, "translation", fresh, true, true);
 }
 
+/** Whether an area's strings are known in a language (the browser fetches some with deferred code). */
+export function hasArea(lang: Lang, area: string): boolean {
+  return translations.get(lang)?.[area] !== undefined;
+}
+
 /**
  * One i18next instance per language, created synchronously and cached, so the server and the
  * hydrating browser render the same strings without a language switch.

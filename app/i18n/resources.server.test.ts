@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resources, type Tree } from "./resources.server";
+import { deferredTranslations, resources, type Tree } from "./resources.server";
 import { getI18n } from "./i18n";
 
 function flatten(tree: Tree, prefix = ""): Map<string, string | string[]> {
@@ -43,5 +43,18 @@ describe("locale files", () => {
     expect(getI18n("fr").t("common.notFound.title")).not.toBe(getI18n("en").t("common.notFound.title"));
     expect(getI18n("en").t("common.notFound.title")).toBe("Page Not Found");
     expect(getI18n("en").t("errors.coupon_invalid")).toBe("Invalid coupon code");
+  });
+});
+
+describe("deferredTranslations (GET /api/translations)", () => {
+  it("sends the areas asked for in the language asked for, and nothing that is not a browser area", () => {
+    const { lang, tree } = deferredTranslations("fr", ["dialogs", "emails", "constructor", "__proto__", "toString", "meta", "no such area"]);
+    expect(lang).toBe("fr");
+    expect(Object.keys(tree)).toEqual(["dialogs"]);
+    expect(tree.dialogs).toEqual(resources.fr.dialogs);
+  });
+
+  it("falls back to English for an unknown language", () => {
+    expect(deferredTranslations("xx", ["dialogs"]).lang).toBe("en");
   });
 });

@@ -41,11 +41,13 @@ export const browserResources = Object.fromEntries(
  */
 export type PageArea =
   | "cart"
+  | "catalogue"
   | "checkout"
   | "contact"
   | "help"
   | "home"
   | "info"
+  | "listings"
   | "loginHandoff"
   | "loginRequired"
   | "newsletter"
@@ -67,7 +69,17 @@ export function translationsFor(langParam: string | undefined, areas: readonly P
   return { lang, tree: pick(lang, areas) };
 }
 
-/** The frame's strings (header, footer, dialogs, cards, page titles, errors), sent by the root loader. */
+/**
+ * Areas that travel with code fetched on first use (`deferred(import, areas)`: dialogs and the
+ * payment step) rather than with the page: any browser area, unknown names skipped.
+ */
+export function deferredTranslations(langParam: string | undefined, areas: readonly string[]): Translations {
+  const lang: Lang = isLang(langParam) ? langParam : "en";
+  const known = areas.filter((area) => /^\w+$/.test(area) && area !== "meta" && Object.hasOwn(browserResources[lang], area));
+  return { lang, tree: pick(lang, known) };
+}
+
+/** The frame's strings (header, footer, cards, page titles, errors), sent by the root loader. */
 export function frameTranslations(lang: Lang): Translations {
   return { lang, tree: pick(lang, FRAME_AREAS) };
 }

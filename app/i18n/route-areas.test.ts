@@ -5,6 +5,9 @@
  * area a page can render — its module and everything it imports, lazily or not, minus server-only
  * code — must be the frame's or declared by the page, and a page declares nothing it does not use.
  * `meta` (titles and descriptions) goes by entry: a page declares `meta.<its page>`.
+ * Code fetched on first use may bring its own strings instead (`deferred(() => import("…"), ["area"])`,
+ * components/ui/deferred.tsx): its modules count apart, and it names exactly the areas it uses beyond
+ * the frame's (docs/decisions/024).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -26,7 +29,20 @@ function resolveImport(from: string, spec: string): string | null {
   return null;
 }
 
-/** The app modules the browser may load for `entry`: static and dynamic imports, not type-only ones. */
+/** `deferred(() => import("spec")…, ["area", …])`: code fetched on first use with its own strings. */
+const deferredWithAreas = /\bdeferred\(\s*\(\)\s*=>\s*import\(\s*["']([^"']+)["']\s*\)[^;]*?,\s*\[([^\]]*)\]\s*\)/g;
+
+interface DeferredPart {
+  from: string;
+  target: string;
+  areas: string[];
+}
+const deferredParts = new Map<string, DeferredPart>();
+
+/**
+ * The app modules the browser may load for `entry`: static and dynamic imports, not type-only ones;
+ * code fetched with its own strings is left out (and recorded in `deferredParts`).
+ */
 function closure(entries: string[]): Set<string> {
   const seen = new Set<string>();
   const queue = [...entries];
@@ -35,9 +51,15 @@ function closure(entries: string[]): Set<string> {
     if (seen.has(file) || SERVER_ONLY.test(file) || !/\.tsx?$/.test(file)) continue;
     seen.add(file);
     const source = readFileSync(file, "utf8");
+    const withAreas = new Set<string>();
+    for (const m of source.matchAll(deferredWithAreas)) {
+      withAreas.add(m[1]);
+      const target = resolveImport(file, m[1]);
+      if (target) deferredParts.set(`${file} → ${m[1]}`, { from: file, target, areas: [...m[2].matchAll(/["']([\w-]+)["']/g)].map((a) => a[1]) });
+    }
     const specs = [
       ...[...source.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?from\s+["']([^"']+)["']/gm)].map((m) => m[1]),
-      ...[...source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]),
+      ...[...source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]).filter((spec) => !withAreas.has(spec)),
     ];
     for (const spec of specs) {
       const target = resolveImport(file, spec);
@@ -101,6 +123,16 @@ describe("translation areas sent to the browser", () => {
   it("never sends the server-only emails area", () => {
     expect(frame.has("emails")).toBe(false);
     for (const page of pages) expect(declaredAreas(page), path.basename(page)).not.toContain("emails");
+  });
+
+  it("code fetched with its own strings names exactly the areas it uses beyond the frame's", () => {
+    for (const page of pages) closure([page]);
+    expect(deferredParts.size).toBeGreaterThan(0);
+    for (const [name, part] of deferredParts) {
+      const needed = [...areasUsed(closure([part.target]))].filter((area) => !frame.has(area)).sort();
+      expect([...part.areas].sort(), path.relative(APP, name)).toEqual(needed);
+      expect([...metaUsed(closure([part.target]))].filter((key) => !frameMeta.has(key)), name).toEqual([]);
+    }
   });
 
   for (const page of pages) {

@@ -1,7 +1,8 @@
 import { ArrowLeft, Trash2 } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/cart";
 import { translationsFor } from "~/i18n/resources.server";
+import { catalogueSummaries } from "~/catalogue/summaries.server";
 import { pageMeta } from "~/seo";
 import { CartLine } from "~/components/cart/cart-line";
 import { CartSkeleton } from "~/components/cart/cart-skeleton";
@@ -12,7 +13,15 @@ import { LocalLink } from "~/components/ui/local-link";
 import { useCart } from "~/state/cart";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["cart", "meta.cart"]) });
+// The page's content comes from the stored cart, rendered by the JavaScript: keep the modulepreload
+// hints the other pages drop (entry.server.tsx, docs/decisions/024).
+export const handle = { modulePreload: true };
+
+// The stored cart may name any product: the page carries them all (docs/decisions/024).
+export const loader = async ({ params }: Route.LoaderArgs) => ({
+  catalogue: await catalogueSummaries(params.lang),
+  translations: translationsFor(params.lang, ["cart", "catalogue", "meta.cart"]),
+});
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "cart");
 

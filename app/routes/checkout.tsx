@@ -1,9 +1,10 @@
 import { CreditCard } from "~/components/ui/icon";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/checkout";
 import { translationsFor } from "~/i18n/resources.server";
+import { catalogueSummaries } from "~/catalogue/summaries.server";
 import { EmptyCart } from "~/components/cart/empty-cart";
 import type { CreatedOrder } from "~/components/checkout/details-dialog";
 import { detailsDialog } from "~/components/checkout/details-dialog-deferred";
@@ -19,8 +20,15 @@ import { useCoupon } from "~/state/coupon";
 import { useProductLookup } from "~/state/products";
 import { pageMeta } from "~/seo";
 
-/** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["cart", "checkout", "orderLink", "meta.checkout"]) });
+// The page's content comes from the stored cart, rendered by the JavaScript: keep the modulepreload
+// hints the other pages drop (entry.server.tsx, docs/decisions/024).
+export const handle = { modulePreload: true };
+
+/** The page's own strings (beyond the frame's), in its language; the stored cart may name any product: the page carries them all (docs/decisions/024). */
+export const loader = async ({ params }: Route.LoaderArgs) => ({
+  catalogue: await catalogueSummaries(params.lang),
+  translations: translationsFor(params.lang, ["cart", "checkout", "orderLink", "meta.checkout"]),
+});
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "checkout"), { name: "robots", content: "noindex" }];
 

@@ -1,6 +1,6 @@
 import { Gift } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/gift-checkout";

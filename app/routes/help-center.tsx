@@ -1,5 +1,5 @@
 import { BadgeCheck, CalendarCheck, Clock, Crown, Gift, Hourglass, Mail, MessagesSquare, ShieldCheck, Star, Timer, Users } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/help-center";
 import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";

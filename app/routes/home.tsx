@@ -1,5 +1,5 @@
 import { ArrowRight, BadgeCheck, InfinityIcon, MessageCircle, ShoppingBag, Users, Zap } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/home";
 import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
@@ -8,15 +8,20 @@ import { ProductTile } from "~/components/product/product-tile";
 import { RatingStars } from "~/components/product/rating-stars";
 import { ReviewWidget } from "~/components/product/review-widget";
 import { listingData, type ListingData } from "~/server/catalogue-views.server";
+import { listingIds, pageSummaries } from "~/catalogue/summaries.server";
 import { useProductsByIds } from "~/components/product/use-catalogue";
 import { useProductLookup } from "~/state/products";
 import { LocalLink } from "~/components/ui/local-link";
 import { usePublicConfig } from "~/state/storefront-data";
 
-export const loader = async ({ params }: Route.LoaderArgs) => ({
-  ...(await listingData(["triggers", "rooms", "bundles"], { featured: true })),
-  translations: translationsFor(params.lang, ["home", "meta.home"]),
-});
+export async function loader({ params }: Route.LoaderArgs) {
+  const listing = await listingData(["triggers", "rooms", "bundles"], { featured: true });
+  return {
+    ...listing,
+    products: await pageSummaries(listingIds(listing, ...TESTIMONIALS.map((r) => r.productId)), params.lang),
+    translations: translationsFor(params.lang, ["catalogue", "home", "meta.home"]),
+  };
+}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "home");
 

@@ -9,7 +9,10 @@ import { preferredLang, storefrontData } from "~/server/storefront.server";
 import { ShopProviders } from "~/state/shop-providers";
 import type { StorefrontData } from "~/state/storefront-data";
 
-/** The shop's data for every shopper page (products, currency, announcement), after the language checks. */
+/**
+ * The shop's data for every shopper page (currency, announcement), after the language checks. The
+ * product summaries stay out: each page carries the ones it renders (docs/decisions/024).
+ */
 export async function loader({ params, request }: Route.LoaderArgs): Promise<StorefrontData> {
   const { lang } = params;
   const url = new URL(request.url);
@@ -28,6 +31,7 @@ export async function loader({ params, request }: Route.LoaderArgs): Promise<Sto
   if (!isLang(lang)) throw data(null, { status: 404 });
   return storefrontData(request);
 }
+
 
 /**
  * Shopper pages are the same for everyone with the same URL, language preference and currency (the

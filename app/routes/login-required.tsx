@@ -1,5 +1,5 @@
 import { Ban, Clock, HelpCircle, KeyRound, Lock, RefreshCw, ShieldCheck, Trash2, UserCheck } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/login-required";
 import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";

@@ -1,6 +1,6 @@
 import { MailCheck, PackageSearch, Send } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/order-lookup";
 import { pageMeta } from "~/seo";

@@ -1,5 +1,5 @@
 import { CreditCard, LifeBuoy, MessageSquareText, PackageSearch, ReceiptText, RouteIcon } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, isRouteErrorResponse, useSearchParams } from "react-router";
 import type { Route } from "./+types/order-status";
 import { ContentPage, PageHeader } from "~/components/content/page-header";

@@ -1,8 +1,9 @@
 import { ArrowLeft, Clock } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/product";
 import { translationsFor } from "~/i18n/resources.server";
+import { pageSummary, productForPage } from "~/catalogue/summaries.server";
 import { useErrorTranslations } from "~/i18n/use-error-translations";
 import { CardPurchaseBox } from "~/components/product/card-purchase-box";
 import type { Product } from "~/domain/product";
@@ -10,7 +11,7 @@ import { pageMeta } from "~/seo";
 import { readCatalogue } from "~/server/catalogue-cache.server";
 import { getDb } from "~/server/db.server";
 import type { PublicReview } from "~/domain/api/reviews";
-import { listPublishedReviews } from "~/server/reviews.server";
+import { cachedPublishedReviews } from "~/server/reviews.server";
 import { bundleView, isGiftProduct, type BundleView } from "~/server/catalogue-views.server";
 import { splitLangFromPath } from "~/domain/lang-path";
 import { ErrorMessage, isNotFound } from "~/components/layout/error-page";
@@ -40,13 +41,22 @@ import { usePublicConfig } from "~/state/storefront-data";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const catalogue = await readCatalogue();
   const product = catalogue.product(params.id);
-  const translations = translationsFor(params.lang, ["cart", "checkout", "orderLink", "product", "meta.product"]);
+  const translations = translationsFor(params.lang, ["cart", "catalogue", "product", "meta.product"]);
   // The not-found page below speaks this page's area: its strings travel with the 404.
   if (!product || !product.listed) throw data({ translations }, { status: 404 });
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const reviews = await listPublishedReviews(getDb(), product.id);
+  const reviews = await cachedPublishedReviews(getDb(), catalogue, product.id);
   const bundle = bundleView(product, catalogue.products);
-  return { product, lang, isGift: isGiftProduct(product.id), bundle, reviews, translations };
+  return {
+    product: productForPage(product, lang),
+    // Its summary for the cart (docs/decisions/024).
+    products: [pageSummary(product, lang)],
+    lang,
+    isGift: isGiftProduct(product.id),
+    bundle,
+    reviews,
+    translations,
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>

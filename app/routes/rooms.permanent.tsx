@@ -1,5 +1,5 @@
 import { Clock, House, KeyRound, Smartphone } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/rooms.permanent";
 import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";

@@ -1,16 +1,17 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/rooms";
 import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { ListingHeader } from "~/components/product/listing-header";
 import { ProductGrid } from "~/components/product/product-grid";
 import { listingData } from "~/server/catalogue-views.server";
+import { listingIds, pageSummaries } from "~/catalogue/summaries.server";
 import { useProductsByIds } from "~/components/product/use-catalogue";
 
-export const loader = async ({ params }: Route.LoaderArgs) => ({
-  ...(await listingData(["rooms"])),
-  translations: translationsFor(params.lang, ["meta.rooms"]),
-});
+export async function loader({ params }: Route.LoaderArgs) {
+  const listing = await listingData(["rooms"]);
+  return { ...listing, products: await pageSummaries(listingIds(listing), params.lang), translations: translationsFor(params.lang, ["catalogue", "listings", "meta.rooms"]) };
+}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "rooms");
 
@@ -19,7 +20,7 @@ export default function RoomsPage({ loaderData }: Route.ComponentProps) {
   const rooms = useProductsByIds(loaderData.groups["rooms"]);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      <ListingHeader title={t("meta.rooms.title")} intro={t("catalogue.listings.rooms.intro")} />
+      <ListingHeader title={t("meta.rooms.title")} intro={t("listings.rooms.intro")} />
       <section aria-label={t("catalogue.categories.rooms")} className="mt-10">
         <ProductGrid products={rooms} headingLevel={2} bundleSavings={loaderData.bundleSavings} />
       </section>

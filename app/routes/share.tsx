@@ -1,5 +1,5 @@
 import { CircleCheck, Globe, Share2, Users } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/share";
 import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/terms-of-service";
 import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";

@@ -1,8 +1,9 @@
 import { CheckCircle2, Gift, Mail } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/thank-you";
 import { translationsFor } from "~/i18n/resources.server";
+import { catalogueSummaries } from "~/catalogue/summaries.server";
 import { pageMeta } from "~/seo";
 import { giftOrderDataSchema, type GiftOrderData } from "~/domain/validation";
 import { CtaLink } from "~/components/content/cta";
@@ -13,7 +14,11 @@ import { useProductLookup } from "~/state/products";
 import { readJson, removeKey, STORAGE_KEYS } from "~/state/storage";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "info", "orderLink", "meta.thankYou"]) });
+// The gift bought may be any product: the page carries them all (docs/decisions/024).
+export const loader = async ({ params }: Route.LoaderArgs) => ({
+  catalogue: await catalogueSummaries(params.lang),
+  translations: translationsFor(params.lang, ["contact", "info", "orderLink", "meta.thankYou"]),
+});
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "thankYou");
 

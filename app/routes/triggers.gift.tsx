@@ -1,5 +1,5 @@
 import { Clock, Gift, KeyRound, ShieldCheck } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/triggers.gift";
 import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";

@@ -1,17 +1,18 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/triggers";
 import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { ListingHeader } from "~/components/product/listing-header";
 import { ProductGrid } from "~/components/product/product-grid";
 import { listingData } from "~/server/catalogue-views.server";
+import { listingIds, pageSummaries } from "~/catalogue/summaries.server";
 import { useProductsByIds } from "~/components/product/use-catalogue";
 import { LocalLink } from "~/components/ui/local-link";
 
-export const loader = async ({ params }: Route.LoaderArgs) => ({
-  ...(await listingData(["permanent-triggers", "gift-triggers"])),
-  translations: translationsFor(params.lang, ["meta.triggers"]),
-});
+export async function loader({ params }: Route.LoaderArgs) {
+  const listing = await listingData(["permanent-triggers", "gift-triggers"]);
+  return { ...listing, products: await pageSummaries(listingIds(listing), params.lang), translations: translationsFor(params.lang, ["catalogue", "listings", "meta.triggers"]) };
+}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "triggers");
 
@@ -20,12 +21,12 @@ export default function TriggersPage({ loaderData }: Route.ComponentProps) {
   const permanent = useProductsByIds(loaderData.groups["permanent-triggers"]);
   const gift = useProductsByIds(loaderData.groups["gift-triggers"]);
   const groups = [
-    { id: "permanent", products: permanent, title: t("catalogue.listings.triggers.permanentTitle"), text: t("catalogue.listings.triggers.permanentText"), link: "/triggers/permanent", linkText: t("catalogue.listings.triggers.permanentLink") },
-    { id: "gift", products: gift, title: t("catalogue.listings.triggers.giftTitle"), text: t("catalogue.listings.triggers.giftText"), link: "/triggers/gift", linkText: t("catalogue.listings.triggers.giftLink") },
+    { id: "permanent", products: permanent, title: t("listings.triggers.permanentTitle"), text: t("listings.triggers.permanentText"), link: "/triggers/permanent", linkText: t("listings.triggers.permanentLink") },
+    { id: "gift", products: gift, title: t("listings.triggers.giftTitle"), text: t("listings.triggers.giftText"), link: "/triggers/gift", linkText: t("listings.triggers.giftLink") },
   ];
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-      <ListingHeader title={t("meta.triggers.title")} intro={t("catalogue.listings.triggers.intro")} />
+      <ListingHeader title={t("meta.triggers.title")} intro={t("listings.triggers.intro")} />
       {groups.map((group) =>
         group.products.length === 0 ? null : (
           <section key={group.id} aria-labelledby={`${group.id}-title`} className="mt-12">

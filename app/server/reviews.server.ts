@@ -4,7 +4,7 @@ import type { ApiRefusal } from "~/domain/api/contract";
 import type { PublicReview } from "~/domain/api/reviews";
 import type { ReviewInput } from "~/domain/validation";
 import { reviews } from "../../db/schema";
-import { invalidateCatalogue } from "./catalogue-cache.server";
+import { invalidateCatalogue, type Catalogue } from "./catalogue-cache.server";
 import type { Db } from "./db.server";
 
 /** One review per client per this many minutes (SPEC §5: "blocked while waiting"). */
@@ -65,4 +65,25 @@ export async function listPublishedReviews(db: Db, productId: string, limit = 20
     .orderBy(desc(reviews.createdAt))
     .limit(limit);
   return rows.map(toPublic);
+}
+
+/**
+ * The product page's reviews, remembered with the catalogue snapshot they were read under. Every
+ * change of a review's visibility invalidates the catalogue (submitReview, setReviewStatus), which
+ * drops the snapshot and these with it, here and, through NOTIFY, in every other process. Keys are
+ * product ids of that catalogue, so the memory is bounded by its size.
+ */
+const reviewsBySnapshot = new WeakMap<Catalogue, Map<string, Promise<PublicReview[]>>>();
+
+export function cachedPublishedReviews(db: Db, catalogue: Catalogue, productId: string): Promise<PublicReview[]> {
+  let byProduct = reviewsBySnapshot.get(catalogue);
+  if (!byProduct) reviewsBySnapshot.set(catalogue, (byProduct = new Map()));
+  let reviewsOfProduct = byProduct.get(productId);
+  if (!reviewsOfProduct) {
+    const reading = listPublishedReviews(db, productId);
+    byProduct.set(productId, (reviewsOfProduct = reading));
+    // A failed read is not remembered.
+    reading.catch(() => byProduct.get(productId) === reading && byProduct.delete(productId));
+  }
+  return reviewsOfProduct;
 }

@@ -5,7 +5,6 @@ import { currencyForCountry, currencyOnLanguageChange, isPreferenceFresh, parseP
 import { LANG_COOKIE } from "~/domain/cookies";
 import { isLang, pickLangFromAcceptLanguage, splitLangFromPath, type Lang } from "~/domain/lang-path";
 import { newUserOffer } from "~/domain/new-user-offer";
-import { toSummary } from "~/domain/product";
 import type { InitialCurrency, StorefrontData } from "~/state/storefront-data";
 import { readCatalogue } from "./catalogue-cache.server";
 import type { Db } from "./db.server";
@@ -58,12 +57,10 @@ export function sharedPageVariant(pathname: string, header: HeaderReader, now = 
   return [preferredLang(header) ?? "-", currency.currency, currency.isManualSelection ? "m" : "a", currency.geoCurrency ?? "-", currency.needsDetection ? "d" : "-"].join(":");
 }
 
-/** Everything the shop's frame and the shopper state need on every page, from the catalogue cache. */
+/** What the shop's frame and the shopper state need on every page, from the catalogue cache. */
 export async function storefrontData(request: Request, db?: Db): Promise<StorefrontData> {
   const catalogue = await readCatalogue(db);
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
   return {
-    products: catalogue.products.map((p) => toSummary(p, lang)),
     currency: initialCurrency(request),
     // The live coupon decides (the seller's edits invalidate the cache): never a code that cannot be applied today.
     announcement: newUserOffer(catalogue.coupon(NEWUSER15.code), new Date(), (id) => catalogue.product(id)),

@@ -1,9 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { toast } from "~/lib/toast";
 import { addItem, cartTotals, clearCart, parseStoredLines, priceCart, removeItem, updateQuantity, type CartItem, type CartLine, type CartTotals } from "~/domain/cart";
-import { useProductLookup } from "./products";
-import { useStorefrontData } from "./storefront-data";
+import { usePageProductIndex } from "./products";
 import { readJson, STORAGE_KEYS, writeJson } from "./storage";
 
 interface CartContextValue {
@@ -30,16 +29,19 @@ function loadLines(): CartLine[] {
 
 export function CartProvider({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
-  const lookup = useProductLookup();
-  // Without the catalogue (an error page above the shop's loader) every product looks unknown.
-  const catalogueKnown = useStorefrontData() !== undefined;
   const [lines, setLines] = useState<CartLine[]>([]);
   const [hydrated, setHydrated] = useState(false);
+  // Pages carry the products they show; a stored cart naming others fetches the whole catalogue.
+  const [needsCatalogue, setNeedsCatalogue] = useState(false);
+  const { lookup, complete: catalogueKnown } = usePageProductIndex(needsCatalogue);
   const [revision, setRevision] = useState(0);
   const linesRef = useRef(lines);
   linesRef.current = lines;
 
   const { items, dropped } = useMemo(() => priceCart(lines, lookup), [lines, lookup]);
+  useEffect(() => {
+    if (hydrated && !needsCatalogue && lines.some((line) => lookup(line.id) === undefined)) setNeedsCatalogue(true);
+  }, [hydrated, needsCatalogue, lines, lookup]);
 
   useEffect(() => {
     setLines(loadLines());
@@ -52,7 +54,8 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     return () => window.removeEventListener("storage", onStorage);
   }, []);
 
-  // Repair a stored cart naming products that no longer exist or cannot be bought.
+  // Repair a stored cart naming products that no longer exist or cannot be bought (only once every
+  // product is known: on a page that carries a few, the others are not missing).
   useEffect(() => {
     if (hydrated && catalogueKnown && dropped.length > 0) setLines((current) => current.filter((l) => !dropped.includes(l.id)));
   }, [hydrated, catalogueKnown, dropped]);

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { toast } from "~/lib/toast";
 import type { AppliedCoupon } from "~/domain/api/coupon";
 import { COUPON_ENDPOINT } from "~/domain/api/endpoints";

@@ -16,9 +16,12 @@ import { ROOT_ROUTE_ID, SHOP_ROUTE_ID } from "./storefront-data";
 
 vi.mock("~/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-/** The shopper layout's data, plus the root's geoLookupUrl (the one public setting the providers read). */
+/**
+ * The shopper layout's data, plus the root's geoLookupUrl (the one public setting the providers read)
+ * and the whole catalogue, as the cart and checkout pages carry it (a page may carry only `products`).
+ */
 const shopData = (over: Record<string, unknown> = {}) => ({
-  products: PRODUCTS.map((p) => toSummary(p)),
+  catalogue: PRODUCTS.map((p) => toSummary(p)),
   currency: { currency: "USD", isManualSelection: false, geoCurrency: null, needsDetection: false },
   geoLookupUrl: null,
   ...over,
@@ -105,7 +108,7 @@ describe("cart provider", () => {
 
   it("repairs a stored cart: unknown products dropped, prices from the current catalogue", async () => {
     localStorage.setItem("cart", JSON.stringify([{ id: "gone", quantity: 1 }, { id: "2", quantity: 3, priceCents: 1 }]));
-    const data = shopData({ products: PRODUCTS.map((p) => toSummary(p.id === "2" ? { ...p, priceCents: 4000 } : p)) });
+    const data = shopData({ catalogue: PRODUCTS.map((p) => toSummary(p.id === "2" ? { ...p, priceCents: 4000 } : p)) });
     renderShop("/", data);
     await waitFor(() => expect(api.cart.items).toHaveLength(1));
     expect(api.cart.totals.subtotalCents).toBe(12000);
@@ -234,5 +237,23 @@ describe("hooks outside their provider", () => {
     };
     vi.spyOn(console, "error").mockImplementation(() => {});
     expect(() => render(<Lonely />)).toThrow("useCart must be used within a CartProvider");
+  });
+
+  it("on a page carrying only its own products, fetches the catalogue for a stored cart naming others and drops nothing meanwhile", async () => {
+    localStorage.setItem("cart", JSON.stringify([{ id: "gone", quantity: 1 }, { id: "4", quantity: 1 }]));
+    let answer: (products: unknown) => void = () => undefined;
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = (products) => resolve(Response.json({ products })))));
+    vi.stubGlobal("fetch", fetchMock);
+    try {
+      const two = PRODUCTS.filter((p) => p.id === "2").map((p) => toSummary(p));
+      renderShop("/", shopData({ catalogue: undefined, products: two }));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledWith("/api/catalogue?lang=en"));
+      expect(JSON.parse(localStorage.getItem("cart")!)).toHaveLength(2);
+      act(() => answer(PRODUCTS.map((p) => toSummary(p))));
+      await waitFor(() => expect(api.cart.items.map((i) => i.id)).toEqual(["4"]));
+      await waitFor(() => expect(JSON.parse(localStorage.getItem("cart")!)).toEqual([{ id: "4", quantity: 1 }]));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

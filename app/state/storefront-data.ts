@@ -5,7 +5,6 @@
  */
 import { useRouteLoaderData } from "react-router";
 import type { Currency } from "~/domain/money";
-import type { ProductSummary } from "~/domain/product";
 import type { Translations } from "~/i18n/areas";
 
 /** Route ids as React Router names them (the file path under app/, without extension). */
@@ -41,10 +40,11 @@ export interface InitialCurrency {
   needsDetection: boolean;
 }
 
-/** What the shop's frame and state need on every shopper page. */
+/**
+ * What the shopper layout sends to the browser on every shopper page. Product summaries are not
+ * here: they travel with the pages that render them (app/state/products.ts, docs/decisions/024).
+ */
 export interface StorefrontData {
-  /** Every product (cart, search, coupon rewards), in the page's language. */
-  products: ProductSummary[];
   currency: InitialCurrency;
   /** The launch coupon, only while it can be applied. */
   announcement: { code: string } | null;

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { FAKE_PAYPAL_URL } from "../../playwright.config";
 import { E2E_SELLERS } from "./seller-accounts";
 
@@ -17,16 +17,43 @@ export async function loginAsSeller(page: Page, options: { next?: string; accoun
   await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
 }
 
-/** Buyer details for orders placed by the console's tests (one email per test keeps searches apart). */
-export function buyer(tag: string) {
-  return { EMAIL: `${tag}@buyers.e2e.test`, FNAME: `Buyer ${tag}`, USERNAME: `${tag}_discord`, VUUSER: `${tag}Game`, website: "" };
+/** A fresh address for one test: the fake inbox is shared by the whole run (and a retry). */
+export const uniqueEmail = (what: string) => `${what}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** Buyer details for orders placed by the tests (one email per test keeps searches and inboxes apart). */
+export function buyer(tag: string, email = `${tag}@buyers.e2e.test`) {
+  return { EMAIL: email, FNAME: `Buyer ${tag}`, USERNAME: `${tag}_discord`, VUUSER: `${tag}Game`, website: "" };
 }
 
-/** Places an order as the checkout does (POST /api/orders); PayPal is configured, so it waits for payment. */
-export async function placeOrder(request: APIRequestContext, tag: string, lines = [{ id: "2", quantity: 1 }]): Promise<string> {
-  const response = await request.post("/api/orders", { data: { details: buyer(tag), lines } });
+/** What the shop answers about a placed order (the fields the tests read). */
+export interface PlacedOrder {
+  id: string;
+  statusPath: string;
+  totalCents: number;
+  items: { unitPriceCents: number }[];
+}
+
+/**
+ * Places an order as the checkout's details dialog does (POST /api/orders) and returns it; PayPal is
+ * configured, so it waits for payment. `body` adds to the request (lines, lang, currency, couponCode);
+ * `headers` e.g. another client address for the per-client limits.
+ */
+export async function placeOrder(
+  request: APIRequestContext,
+  details: ReturnType<typeof buyer>,
+  body: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+): Promise<PlacedOrder> {
+  const response = await request.post("/api/orders", { data: { details, lines: [{ id: "2", quantity: 1 }], ...body }, headers });
   expect(response.status()).toBe(201);
-  return ((await response.json()) as { order: { id: string } }).order.id;
+  return ((await response.json()) as { order: PlacedOrder }).order;
+}
+
+/** A console tab of its own for the seller (a new browser context), logged in and on `path`; close it with `page.context().close()`. */
+export async function sellerPage(browser: Browser, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await loginAsSeller(page, { next: path });
+  return page;
 }
 
 /**
@@ -37,7 +64,7 @@ export async function placeOrder(request: APIRequestContext, tag: string, lines 
  */
 export async function placePaidOrder(request: APIRequestContext, tag: string): Promise<string> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const orderId = await placeOrder(request, tag);
+    const { id: orderId } = await placeOrder(request, buyer(tag));
     const created = await request.post("/api/paypal/orders", { data: { orderId } });
     expect(created.status()).toBe(200);
     const { paypalOrderId } = (await created.json()) as { paypalOrderId: string };

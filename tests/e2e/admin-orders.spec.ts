@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
-import { E2E_SELLERS, fakePayPalRequests, loginAsSeller, placeOrder, placePaidOrder } from "./admin-helpers";
+import { buyer, E2E_SELLERS, fakePayPalRequests, loginAsSeller, placeOrder, placePaidOrder } from "./admin-helpers";
 import { deriveKeyFrom } from "../../app/server/keys.server";
 import { signSessionToken } from "../../app/server/admin/session-cookie.server";
 
@@ -34,7 +34,7 @@ test("a paid order waits in the paid queue; the seller starts it and delivers it
 });
 
 test("an order the buyer paid by hand (crypto, after ordering on WhatsApp) is marked paid with its reference", async ({ page, request }) => {
-  const orderId = await placeOrder(request, "manual");
+  const { id: orderId } = await placeOrder(request, buyer("manual"));
   await loginAsSeller(page, { next: `/admin/orders?q=${orderId}` });
   await page.getByRole("link", { name: orderId }).click();
   await expect(page.getByRole("heading", { name: orderId })).toContainText("Awaiting payment");
@@ -81,7 +81,7 @@ test("a move the state table forbids is refused, even from a page that still off
 });
 
 test("orders of a date range download as CSV", async ({ page, request }) => {
-  const orderId = await placeOrder(request, "csv");
+  const { id: orderId } = await placeOrder(request, buyer("csv"));
   await loginAsSeller(page, { next: "/admin/orders" });
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();

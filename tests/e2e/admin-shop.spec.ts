@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { loginAsSeller } from "./admin-helpers";
+import { buyer, loginAsSeller, placeOrder } from "./admin-helpers";
 import { prepare } from "./helpers";
 
 /**
@@ -75,12 +75,7 @@ test("extending NEWUSER15 in the console brings the offer back to the storefront
 test("a new price shows on the product page at once while an order placed before keeps the price it was sold at", async ({ page, request }) => {
   test.setTimeout(90_000);
   // KKONG-V5-TRIGGER at $59.99 with FIVEOFF ($5): the order is stored at $54.99.
-  const placed = await request.post("/api/orders", {
-    data: { details: { EMAIL: "price-keeper@example.com", FNAME: "Pat", USERNAME: "pat#1", VUUSER: "PatGame" }, lines: [{ id: "5", quantity: 1 }], couponCode: "FIVEOFF" },
-    headers: asClient(),
-  });
-  expect(placed.status()).toBe(201);
-  const { order } = (await placed.json()) as { order: { id: string; totalCents: number; items: { unitPriceCents: number }[] } };
+  const order = await placeOrder(request, buyer("price-keeper"), { lines: [{ id: "5", quantity: 1 }], couponCode: "FIVEOFF" }, asClient());
   expect(order.items[0].unitPriceCents).toBe(5999);
 
   await prepare(page);

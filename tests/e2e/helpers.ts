@@ -43,3 +43,20 @@ export async function prepare(page: Page, options: { country?: string | null; ag
   if (!options.ageGate) await skipAgeGate(page);
   await routeGeo(page, options.country === undefined ? "US" : options.country);
 }
+
+/**
+ * A buyer from cart to the payment step: `cart` seeded, checkout, "Proceed to Card Payment", and the
+ * details dialog filled in for `email` and sent. The PayPal and card buttons show next.
+ */
+export async function checkoutToPayment(page: Page, email: string, cart: ReadonlyArray<{ id: string; quantity: number }> = [{ id: "2", quantity: 1 }]): Promise<void> {
+  await prepare(page);
+  await seedCart(page, cart);
+  await page.goto("/checkout");
+  await page.getByRole("button", { name: "Proceed to Card Payment" }).click();
+  const dialog = page.getByRole("dialog", { name: "Payment Details" });
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Full name").fill("Kim Buyer");
+  await dialog.getByLabel("Discord username").fill("kim#0007");
+  await dialog.getByLabel("Game username").fill("KimGame");
+  await dialog.getByRole("button", { name: "Continue" }).click();
+}

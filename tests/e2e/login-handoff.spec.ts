@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { SHOP_LOG_FILE } from "../../playwright.config";
-import { loginAsSeller } from "./admin-helpers";
+import { sellerPage, uniqueEmail } from "./admin-helpers";
 import { expect, test } from "./fixtures";
-import { prepare, seedCart } from "./helpers";
+import { checkoutToPayment, prepare } from "./helpers";
 import { linkIn, waitForMail } from "./mailbox";
 
 /**
@@ -18,20 +18,10 @@ test.describe.configure({ mode: "default" });
 const PASSPHRASE = "e2e login handoff passphrase";
 /** Every password typed here starts with this: the shop's log must never contain it. */
 const SECRET = `E2E-Secret-${Math.random().toString(36).slice(2, 10)}`;
-const uniqueEmail = (what: string) => `${what}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 /** Pays for `cart` through checkout and the fake PayPal as `email`; ends on the page after payment. */
 async function payFor(page: Page, email: string, cart = [{ id: "2", quantity: 1 }]) {
-  await prepare(page);
-  await seedCart(page, cart);
-  await page.goto("/checkout");
-  await page.getByRole("button", { name: "Proceed to Card Payment" }).click();
-  const dialog = page.getByRole("dialog", { name: "Payment Details" });
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByLabel("Full name").fill("Kim Buyer");
-  await dialog.getByLabel("Discord username").fill("kim#0007");
-  await dialog.getByLabel("Game username").fill("KimGame");
-  await dialog.getByRole("button", { name: "Continue" }).click();
+  await checkoutToPayment(page, email, cart);
   await page.getByRole("button", { name: "PayPal", exact: true }).click();
   await expect(page.getByText("Payment completed successfully! Thank you, Alex!")).toBeVisible();
   await expect(page).toHaveURL(/\/login-required$/);
@@ -53,13 +43,6 @@ async function giveLogin(page: Page, username: string, password: string, button 
   await expect(section.getByText(/^Received on /)).toBeVisible();
   page.off("request", listen);
   return bodies;
-}
-
-/** A console tab for the seller, on `path`. */
-async function sellerPage(browser: Browser, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await loginAsSeller(page, { next: path });
-  return page;
 }
 
 async function sellerMoves(seller: Page, button: "Mark in progress" | "Mark delivered") {

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { loginAsSeller } from "./admin-helpers";
+import type { Browser, Page } from "@playwright/test";
+import { buyer, placeOrder, sellerPage, uniqueEmail } from "./admin-helpers";
 import { expect, test } from "./fixtures";
-import { prepare, seedCart } from "./helpers";
+import { checkoutToPayment, prepare } from "./helpers";
 import { linkIn, mailsTo, waitForMail } from "./mailbox";
 
 /**
@@ -11,7 +11,8 @@ import { linkIn, mailsTo, waitForMail } from "./mailbox";
  * is shared.
  */
 
-const uniqueEmail = (what: string) => `${what}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+/** A buyer of its own for one test, at an address no other test or run mails. */
+const guest = (what: string) => buyer(what, uniqueEmail(what));
 
 const CONSOLE_ACTIONS = {
   in_progress: { button: "Mark in progress", done: "In progress" },
@@ -21,27 +22,16 @@ const CONSOLE_ACTIONS = {
 
 /** The seller moves an order from its page in the console, as on a working day. */
 async function sellerMoves(browser: Browser, orderId: string, status: keyof typeof CONSOLE_ACTIONS, sellerNote?: string) {
-  const context = await browser.newContext();
+  const seller = await sellerPage(browser, `/admin/orders/${orderId}`);
   try {
-    const seller = await context.newPage();
-    await loginAsSeller(seller, { next: `/admin/orders/${orderId}` });
     if (sellerNote) await seller.getByLabel("Note for the buyer").fill(sellerNote);
     // The console requires the private delivery record (the seller's evidence) to deliver.
     if (status === "delivered") await seller.getByLabel("Delivery record (private)").fill(`Uploaded to the buyer's account for ${orderId}`);
     await seller.getByRole("button", { name: CONSOLE_ACTIONS[status].button }).click();
     await expect(seller.getByRole("heading", { name: orderId })).toContainText(CONSOLE_ACTIONS[status].done);
   } finally {
-    await context.close();
+    await seller.context().close();
   }
-}
-
-/** An unpaid online order placed through the shop's API, as the details dialog does. */
-async function placeOrder(request: APIRequestContext, email: string, over: Record<string, unknown> = {}) {
-  const response = await request.post("/api/orders", {
-    data: { details: { EMAIL: email, FNAME: "Robin", USERNAME: "robin#7", VUUSER: "RobinGame" }, lines: [{ id: "2", quantity: 1 }], ...over },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { order: { id: string; statusPath: string } }).order;
 }
 
 const status = (page: Page) => page.getByTestId("order-status");
@@ -53,16 +43,7 @@ test.describe("order-status page", () => {
   test("pay with PayPal → the mailed link shows paid and the countdown → the seller's moves in the console appear without a reload", async ({ page, request, browser }) => {
     test.slow(); // checkout, PayPal, the outbox's mail and two seller moves
     const email = uniqueEmail("status");
-    await prepare(page);
-    await seedCart(page, [{ id: "2", quantity: 1 }]);
-    await page.goto("/checkout");
-    await page.getByRole("button", { name: "Proceed to Card Payment" }).click();
-    const dialog = page.getByRole("dialog", { name: "Payment Details" });
-    await dialog.getByLabel("Email").fill(email);
-    await dialog.getByLabel("Full name").fill("Sam Status");
-    await dialog.getByLabel("Discord username").fill("sam#0042");
-    await dialog.getByLabel("Game username").fill("SamStatus");
-    await dialog.getByRole("button", { name: "Continue" }).click();
+    await checkoutToPayment(page, email);
     // The payment step already links the order's page.
     const early = await page.getByTestId("order-created").getByRole("link", { name: "Open the order page" }).getAttribute("href");
     expect(early).toMatch(/^\/order\/ORD\d{12}-[0-9A-Z]{4}\?k=[\w-]+$/);
@@ -100,22 +81,22 @@ test.describe("order-status page", () => {
     await expect(status(page)).toHaveText("Delivery in progress");
     await expect(page.getByTestId("countdown")).toBeVisible();
 
-    await sellerMoves(browser, orderId, "delivered", "Sent to SamStatus — enjoy!");
+    await sellerMoves(browser, orderId, "delivered", "Sent to KimGame — enjoy!");
     // Coming back to the tab refreshes at once.
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
     await expect(status(page)).toHaveText("Delivered");
-    await expect(page.getByTestId("seller-note")).toContainText("Sent to SamStatus — enjoy!");
+    await expect(page.getByTestId("seller-note")).toContainText("Sent to KimGame — enjoy!");
     await expect(page.getByTestId("delivery-promise")).toHaveCount(0);
     await expect(timeline.getByRole("listitem").last()).not.toContainText("Not yet");
     expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
     // And the buyer is mailed the delivery, with the seller's note.
     const delivered = await waitForMail(request, email, new RegExp(`^Order ${orderId} delivered`));
-    expect(delivered.text).toContain("Sent to SamStatus — enjoy!");
+    expect(delivered.text).toContain("Sent to KimGame — enjoy!");
   });
 
   test("a wrong or missing key is the same not-found page as an unknown order", async ({ page, request }) => {
-    const order = await placeOrder(request, uniqueEmail("keys"));
-    const other = await placeOrder(request, uniqueEmail("keys-other"));
+    const order = await placeOrder(request, guest("keys"));
+    const other = await placeOrder(request, guest("keys-other"));
     await prepare(page);
     const otherKey = new URL(other.statusPath, "http://x").searchParams.get("k");
     const answers: string[] = [];
@@ -131,7 +112,7 @@ test.describe("order-status page", () => {
   });
 
   test("an unpaid order offers to finish the payment, in the order's page language, and passes axe", async ({ page, request }) => {
-    const order = await placeOrder(request, uniqueEmail("unpaid"), { lang: "es", currency: "EUR" });
+    const order = await placeOrder(request, guest("unpaid"), { lang: "es", currency: "EUR" });
     await prepare(page, { country: "ES" });
     await page.goto(`/es${order.statusPath}`);
     await expect(status(page)).toHaveText("Pendiente de pago");
@@ -152,7 +133,7 @@ test.describe("order-status page", () => {
   });
 
   test("looks right on a 390 px phone: nothing overflows sideways", async ({ page, request, browser }, testInfo) => {
-    const order = await placeOrder(request, uniqueEmail("phone"));
+    const order = await placeOrder(request, guest("phone"));
     await sellerMoves(browser, order.id, "cancelled");
     await page.setViewportSize({ width: 390, height: 844 });
     await prepare(page);
@@ -167,7 +148,7 @@ test.describe("order-status page", () => {
 test.describe("order lookup", () => {
   test("a wrong email and an unknown order get the same answer as the right pair, which alone is mailed the link", async ({ page, request }) => {
     const email = uniqueEmail("lookup");
-    const order = await placeOrder(request, email, { lang: "fr" });
+    const order = await placeOrder(request, buyer("lookup", email), { lang: "fr" });
     await prepare(page);
 
     // The raw answers: same status and target for all three.
@@ -227,7 +208,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the status page renders on the server, in UTC, and reloads itself while the order can change", async ({ page, request }) => {
-    const order = await placeOrder(request, uniqueEmail("nojs"));
+    const order = await placeOrder(request, guest("nojs"));
     await page.goto(order.statusPath);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order ${order.id}`);
     await expect(status(page)).toHaveText("Waiting for payment");

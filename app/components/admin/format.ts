@@ -1,3 +1,4 @@
+import { centsToAmountString } from "~/domain/money";
 import { QUEUE_LABELS } from "~/domain/order-desk";
 import type { OrderState } from "~/domain/order-state";
 
@@ -9,7 +10,7 @@ export function formatUtc(date: Date | string | null | undefined): string {
 }
 
 export function usd(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+  return `$${centsToAmountString(cents)}`;
 }
 
 export function statusLabel(status: OrderState): string {

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { Children, useId } from "react";
 import { twMerge } from "tailwind-merge";
 
 /**
@@ -57,5 +57,78 @@ export function Facts({ rows }: { rows: [label: string, value: React.ReactNode][
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A column's head: its text, or that with classes for the head cell (`text-right`) and `srOnly` for a head only screen readers hear (an actions column). */
+export type Column = string | { label: string; className?: string; srOnly?: boolean };
+
+/**
+ * The console's table: a caption screen readers hear, a head of `<th scope="col">`, and a scroll
+ * region a keyboard can focus, so a table wider than a phone can still be read. The body is either
+ * `rows` (one cell per column) or the page's own `<tr>`s as children, for rows with row heads,
+ * links or forms. `dense` is the tight look of the tables inside a card (order detail, keys, sales);
+ * the default is the roomier list look with a rule under the head. With `empty`, a table without
+ * rows shows that sentence instead.
+ */
+export function Table({
+  caption,
+  columns,
+  rows,
+  children,
+  dense = false,
+  empty,
+  className,
+  tableClassName,
+  headClassName,
+  headCellClassName,
+}: {
+  caption: string;
+  columns: readonly Column[];
+  rows?: readonly React.ReactNode[][];
+  children?: React.ReactNode;
+  dense?: boolean;
+  empty?: React.ReactNode;
+  /** On the scroll region (a frame, or hiding it on phones). */
+  className?: string;
+  /** On the <table> (a minimum width). */
+  tableClassName?: string;
+  headClassName?: string;
+  headCellClassName?: string;
+}) {
+  if (empty !== undefined && (rows ? rows.length : Children.count(children)) === 0) return <p className="text-sm text-slate-600">{empty}</p>;
+  const pad = dense ? "py-1 pr-3" : "py-2 pr-3";
+  return (
+    // Focusable so a keyboard can scroll a table wider than a phone; `relative` keeps its sr-only text inside it.
+    <div className={twMerge("relative overflow-x-auto", className)} tabIndex={0} role="region" aria-label={`${caption} (scrolls sideways)`}>
+      <table className={twMerge("w-full text-left text-sm", tableClassName)}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className={twMerge("text-xs uppercase tracking-wide text-slate-600", !dense && "border-b border-slate-200", headClassName)}>
+          <tr>
+            {columns.map((column) => {
+              const { label, className: own, srOnly } = typeof column === "string" ? { label: column } : column;
+              return (
+                <th key={label} scope="col" className={twMerge(pad, "last:pr-0", headCellClassName, own)}>
+                  {srOnly ? <span className="sr-only">{label}</span> : label}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows
+            ? rows.map((cells, i) => (
+                <tr key={i} className="align-top">
+                  {cells.map((cell, j) => (
+                    <td key={j} className={twMerge(pad, "break-words")}>
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : children}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Minus, Plus, Trash2 } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { CartItem } from "~/domain/cart";
 import { cartTotals, MAX_QUANTITY } from "~/domain/cart";
 import { LocalLink } from "~/components/ui/local-link";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** Shown until the stored cart has been read, so an empty-cart card never flashes first. */
 export function CartSkeleton() {

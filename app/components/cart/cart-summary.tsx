@@ -1,5 +1,5 @@
 import { ArrowRight } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import { formatPrice, showsVatIncluded } from "~/domain/money";

@@ -1,5 +1,5 @@
 import { ShoppingCart } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { ButtonLink } from "~/components/ui/button";
 
 /** SPEC §8: 'Your cart is empty' card with a way back to the products. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney } from "~/domain/money";
 import { useCurrency } from "~/state/currency";
 
@@ -12,7 +12,7 @@ export function ChargedAmount({ usdCents, className = "text-xs text-slate-600" }
   if (currency === "USD") return null;
   return (
     <p className={className} data-testid="charged-amount">
-      {t("checkout.payment.chargedUsd", { display: format(usdCents), usd: formatMoney(usdCents, "USD") })}
+      {t("shop.chargedUsd", { display: format(usdCents), usd: formatMoney(usdCents, "USD") })}
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
 import { DialogCloseButton, DialogShell } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";

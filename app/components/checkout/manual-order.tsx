@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { TFunction } from "i18next";
 import type { CreatedOrderSummary } from "~/domain/api/orders";
 import { cartTotals, lineTotalCents } from "~/domain/cart";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { ChargedAmount } from "./charged-amount";
 import { cartTotals, type CartItem } from "~/domain/cart";
 import { LocalLink } from "~/components/ui/local-link";

@@ -1,5 +1,5 @@
 import { Mail, MessageCircle, MessagesSquare } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { usePublicConfig } from "~/state/storefront-data";
 import { primaryButton, secondaryButton } from "./cta";
 

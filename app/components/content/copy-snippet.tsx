@@ -1,6 +1,6 @@
 import { Check, Copy } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { toast } from "~/lib/toast";
 import { COPIED_MS } from "./share-snippets";
 

@@ -1,5 +1,5 @@
 import { ArrowRight, ShieldCheck } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { LocalLink } from "~/components/ui/local-link";
 

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, MailCheck, MailX } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation, type MetaDescriptor, type ShouldRevalidateFunction } from "react-router";
 import { Button } from "~/components/ui/button";
 import { splitLangFromPath } from "~/domain/lang-path";

@@ -1,5 +1,5 @@
 import { CalendarDays } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useLang } from "~/components/ui/local-link";
 import { ContentPage, PageHeader } from "./page-header";
 import { SupportTicket } from "./support-ticket";

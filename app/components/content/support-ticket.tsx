@@ -1,5 +1,5 @@
 import { LifeBuoy } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { LocalLink } from "~/components/ui/local-link";
 import { ContactChannels } from "./contact-channels";
 

@@ -1,7 +1,7 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { ShieldAlert } from "~/components/ui/icon";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
 import { CENTERED_BOX } from "~/components/ui/dialog";
 import { AGE_GATE_EXIT_URL } from "./age-gate";

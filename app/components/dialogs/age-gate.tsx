@@ -9,7 +9,7 @@ export const AGE_GATE_DELAY_MS = 100;
 export const AGE_GATE_EXIT_URL = "https://www.google.com";
 
 /** The dialog's code: only visitors who have not confirmed fetch it (age-gate-dialog.tsx). */
-export const ageGateDialog = deferred(() => import("./age-gate-dialog").then((m) => m.AgeGateDialog));
+export const ageGateDialog = deferred(() => import("./age-gate-dialog").then((m) => m.AgeGateDialog), ["dialogs"]);
 
 /** 18+ confirmation on the first visit. Local storage "ageVerified" (the confirmation time) keeps it away. */
 export function AgeGate() {

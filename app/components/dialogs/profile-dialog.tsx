@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { UserRound } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { DialogCloseButton, DialogShell } from "~/components/ui/dialog";
 import { ChannelLink } from "~/components/ui/channel-link";
 import { usePublicConfig } from "~/state/storefront-data";

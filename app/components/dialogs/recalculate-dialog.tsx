@@ -1,5 +1,5 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { buttonClass } from "~/components/ui/button";
 import { CENTERED_CLASS, OVERLAY_CLASS } from "~/components/ui/dialog";
 import type { Currency } from "~/domain/money";

@@ -1,20 +1,25 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Search, X } from "~/components/ui/icon";
 import { useId, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { DialogCloseButton, DialogShell } from "~/components/ui/dialog";
 import { LocalLink, useLang } from "~/components/ui/local-link";
 import { SEARCH_CHIPS, searchProducts } from "~/domain/search";
 import { useCurrency } from "~/state/currency";
-import { useProducts } from "~/state/products";
+import { useCatalogue } from "~/state/products";
 import { CATEGORY_KEY } from "~/components/product/labels";
+import type { ProductSummary } from "~/domain/product";
 
+
+const NO_PRODUCTS: ProductSummary[] = [];
 
 /** Search Products (SPEC §2, §5): live results as the shopper types; blank shows nothing. */
 export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const products = useProducts();
+  // The catalogue is not part of the page: fetched when the search opens (or is about to, header.tsx).
+  const catalogue = useCatalogue(lang, open);
+  const products = catalogue ?? NO_PRODUCTS;
   const { format } = useCurrency();
   const [query, setQuery] = useState("");
   const inputId = useId();
@@ -94,10 +99,15 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       </div>
 
       <p className="sr-only" aria-live="polite">
-        {blank ? "" : t("dialogs.search.results", { count: results.length })}
+        {blank || catalogue === null ? "" : t("dialogs.search.results", { count: results.length })}
       </p>
       <div className={blank ? "hidden" : "min-h-0 flex-1 overflow-y-auto border-t border-slate-100 px-3 py-3 sm:px-5"}>
-        {!blank && results.length === 0 && (
+        {!blank && catalogue === null && (
+          <p role="status" className="px-2 py-8 text-center text-sm text-slate-600">
+            {t("common.loading")}
+          </p>
+        )}
+        {!blank && catalogue !== null && results.length === 0 && (
           <p className="px-2 py-8 text-center text-sm text-slate-600">{t("dialogs.search.noResults", { query: query.trim() })}</p>
         )}
         {results.length > 0 && (

@@ -1,5 +1,5 @@
 import { Gift } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useStorefrontData } from "~/state/storefront-data";
 
 /**

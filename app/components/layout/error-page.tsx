@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { isRouteErrorResponse } from "react-router";
 import { ShopProviders } from "~/state/shop-providers";
 import { NotFound } from "./not-found";

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { toast } from "~/lib/toast";
 import { BadgeCheck, Clock, DiscordIcon, InstagramIcon, Mail, TikTokIcon, Users, WhatsAppIcon, YouTubeIcon, Zap } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";

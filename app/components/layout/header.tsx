@@ -1,19 +1,20 @@
 import { ChevronDown, DiscordIcon, Heart, Search, ShoppingCart, UserRound, WhatsAppIcon } from "~/components/ui/icon";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { NavLink, useLocation } from "react-router";
-import { LocalLink, useLocalize } from "~/components/ui/local-link";
+import { LocalLink, useLang, useLocalize } from "~/components/ui/local-link";
 import { deferred, DeferredDialog, DeferredMenu, type MenuTrigger } from "~/components/ui/deferred";
 import { stripLangPrefix } from "~/domain/lang-path";
 import { usePublicConfig } from "~/state/storefront-data";
 import { useCart } from "~/state/cart";
+import { loadCatalogue } from "~/state/products";
 import { LanguageSwitcher } from "./language-switcher";
 import { MobileMenu } from "./mobile-menu";
 import { useNavEntries, type NavEntry } from "./nav-entries";
 
 // Fetched when first opened; hovering or focusing their buttons starts the fetch.
-const searchDialog = deferred(() => import("~/components/dialogs/search-dialog").then((m) => m.SearchDialog));
-const profileDialog = deferred(() => import("~/components/dialogs/profile-dialog").then((m) => m.ProfileDialog));
+const searchDialog = deferred(() => import("~/components/dialogs/search-dialog").then((m) => m.SearchDialog), ["catalogue", "dialogs"]);
+const profileDialog = deferred(() => import("~/components/dialogs/profile-dialog").then((m) => m.ProfileDialog), ["dialogs"]);
 
 // Component classes (app.css): the header repeats them on every page.
 const navItemClass = "nav-item";
@@ -27,6 +28,12 @@ export function Header() {
   const links = usePublicConfig()?.links;
   const [searchOpen, setSearchOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
+  const lang = useLang();
+  // About to search: the dialog's code and the catalogue it searches (not part of the page).
+  const preloadSearch = () => {
+    searchDialog.preload();
+    void loadCatalogue(lang);
+  };
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -78,8 +85,8 @@ export function Header() {
             type="button"
             className={iconButtonClass}
             aria-label={t("frame.header.search")}
-            onPointerEnter={searchDialog.preload}
-            onFocus={searchDialog.preload}
+            onPointerEnter={preloadSearch}
+            onFocus={preloadSearch}
             onClick={() => setSearchOpen(true)}
           >
             <Search className="size-5" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { ChevronDown, Globe } from "~/components/ui/icon";
 import { deferred, DeferredMenu, type MenuTrigger } from "~/components/ui/deferred";
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useLocation, useNavigate } from "react-router";
 import { useLang } from "~/components/ui/local-link";
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE } from "~/domain/cookies";

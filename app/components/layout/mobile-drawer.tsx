@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { ChevronRight, Search, UserRound, X } from "~/components/ui/icon";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { NavLink } from "react-router";
 import { useLocalize } from "~/components/ui/local-link";
 import { usePublicConfig } from "~/state/storefront-data";

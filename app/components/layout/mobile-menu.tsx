@@ -1,6 +1,6 @@
 import { Menu } from "~/components/ui/icon";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useLocation } from "react-router";
 import { deferred, DeferredDialog } from "~/components/ui/deferred";
 import type { NavEntry } from "./nav-entries";

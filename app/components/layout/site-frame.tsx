@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { AgeGate } from "~/components/dialogs/age-gate";
 import { CurrencyNote, CurrencySwitcher, RecalculateDialog } from "~/components/dialogs/currency-switcher";
 import { AnnouncementBar } from "./announcement-bar";

@@ -1,6 +1,6 @@
 import { Eye, EyeOff, Lock } from "~/components/ui/icon";
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { GAME_PASSWORD_MAX, GAME_USERNAME_MAX } from "~/domain/login-handoff";

@@ -1,6 +1,6 @@
 import { KeyRound } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useRememberedOrderLink } from "~/components/order/order-link";
 import { buttonClass } from "~/components/ui/button";
 import { LocalLink } from "~/components/ui/local-link";

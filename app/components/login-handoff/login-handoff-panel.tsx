@@ -1,6 +1,6 @@
 import { CheckCircle2, KeyRound, ShieldCheck, Trash2 } from "~/components/ui/icon";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { toast } from "sonner";
 import { tList } from "~/components/content/text";
 import { Button } from "~/components/ui/button";

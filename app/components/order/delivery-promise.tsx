@@ -1,6 +1,7 @@
 import { AlarmClock, Clock, TriangleAlert } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { DELIVERY_LATEST_MS, deliveryPromise, remainingParts } from "~/domain/delivery-promise";
 import { LocalTime } from "./local-time";
 

@@ -1,5 +1,5 @@
 import { Gift } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { OrderStatusView } from "~/domain/api/order-status";
 import { lineTotalCents } from "~/domain/cart";
 import { formatMoney } from "~/domain/money";

@@ -1,7 +1,7 @@
 import { PackageSearch } from "~/components/ui/icon";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { useTranslation } from "~/i18n/use-translation";
+import { z } from "~/domain/zod";
 import { ORDER_ID_PATTERN } from "~/domain/order-id";
 import { buttonClass } from "~/components/ui/button";
 import { LocalLink } from "~/components/ui/local-link";

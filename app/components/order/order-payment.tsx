@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { toast } from "sonner";
 import { ManualOrderLinks } from "~/components/checkout/manual-order";
 import type { PaidOutcome } from "~/components/payment/paypal-checkout";

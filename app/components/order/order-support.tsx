@@ -1,5 +1,5 @@
 import { Mail } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { ChannelLink } from "~/components/ui/channel-link";
 import { LocalLink } from "~/components/ui/local-link";
 import { usePublicConfig } from "~/state/storefront-data";

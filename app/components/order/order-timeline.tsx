@@ -1,5 +1,5 @@
 import { Check, CircleDashed, RotateCcw, X } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { OrderStatusView } from "~/domain/api/order-status";
 import { LocalTime } from "./local-time";
 

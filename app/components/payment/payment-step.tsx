@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "~/components/ui/icon";
 import { lazy, Suspense, useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { ChargedAmount } from "~/components/checkout/charged-amount";
 import type { CreatedOrder } from "~/components/checkout/details-dialog";
 import { ManualOrderLinks } from "~/components/checkout/manual-order";

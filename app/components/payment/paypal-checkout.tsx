@@ -5,7 +5,7 @@
  */
 import { FUNDING, PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer, type ReactPayPalScriptOptions } from "@paypal/react-paypal-js";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import type { CreatedOrder } from "~/components/checkout/details-dialog";

@@ -1,6 +1,5 @@
-import { ShoppingCart, Zap } from "~/components/ui/icon";
 import { useCallback, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import type { ProductSummary } from "~/domain/product";
@@ -67,7 +66,6 @@ export function AddToCartButton({ product, className = "" }: { product: Buyable;
   const { add } = useCart();
   return (
     <Button onClick={() => add(product.id)} disabled={!product.inStock} className={className ? `btn-card btn-add ${className}` : "btn-card btn-add"}>
-      <ShoppingCart size={16} aria-hidden="true" />
       {t("shop.addToCart")}
     </Button>
   );
@@ -92,7 +90,6 @@ export function BuyNowButton({
       disabled={disableWhenOutOfStock && !product.inStock}
       className={className ? `btn-card btn-buy ${className}` : "btn-card btn-buy"}
     >
-      <Zap size={16} aria-hidden="true" />
       {t("shop.buyNow")}
     </Button>
   );

@@ -1,14 +1,16 @@
 import { CreditCard } from "~/components/ui/icon";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { ChargedAmount } from "~/components/checkout/charged-amount";
 import type { CreatedOrder } from "~/components/checkout/details-dialog";
 import { detailsDialog } from "~/components/checkout/details-dialog-deferred";
-import { DeferredDialog } from "~/components/ui/deferred";
-import { PaymentStep } from "~/components/payment/payment-step";
+import { deferred, DeferredDialog, DeferredPart } from "~/components/ui/deferred";
 import { Button } from "~/components/ui/button";
 import { isGiftProduct } from "~/domain/pricing";
 import type { Product } from "~/domain/product";
+
+/** The payment step, with its strings, once the details are sent: the product page does not carry them. */
+const paymentStep = deferred(() => import("~/components/payment/payment-step").then((m) => m.PaymentStep), ["checkout", "orderLink"]);
 
 /**
  * The product page's instant card purchase (SPEC §4): 'Pay now with card' opens the details
@@ -20,6 +22,10 @@ export function CardPurchaseBox({ product }: { product: Pick<Product, "id" | "in
   const [dialogOpen, setDialogOpen] = useState(false);
   const [order, setOrder] = useState<CreatedOrder | null>(null);
   if (!product.inStock) return null;
+  const preload = () => {
+    detailsDialog.preload();
+    paymentStep.preload();
+  };
   return (
     <section aria-labelledby="card-title" className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
       <h2 id="card-title" className="flex items-center gap-2 text-lg font-bold">
@@ -27,15 +33,15 @@ export function CardPurchaseBox({ product }: { product: Pick<Product, "id" | "in
         {t("product.card.title")}
       </h2>
       {order ? (
-        <PaymentStep order={order} clearCartWhenPaid={false} className="mt-4 space-y-4" />
+        <DeferredPart part={paymentStep} order={order} clearCartWhenPaid={false} className="mt-4 space-y-4" />
       ) : (
         <>
           <p className="mt-2 text-sm text-slate-700">{t("product.card.text")}</p>
           <ChargedAmount usdCents={product.priceCents} className="mt-2 text-xs text-slate-600" />
           <Button
             onClick={() => setDialogOpen(true)}
-            onPointerEnter={detailsDialog.preload}
-            onFocus={detailsDialog.preload}
+            onPointerEnter={preload}
+            onFocus={preload}
             className="mt-4 min-h-11 w-full bg-slate-900 hover:bg-slate-700"
           >
             <CreditCard size={16} aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { Tag, X } from "~/components/ui/icon";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { normalizeCouponInput } from "~/domain/coupons";
 import { useCoupon } from "~/state/coupon";
 import { useCurrency } from "~/state/currency";

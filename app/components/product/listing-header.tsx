@@ -1,5 +1,5 @@
 import { Clock } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** Heading, intro and the category pages' delivery promise (SPEC §1: 12–24 hours). */
 export function ListingHeader({ title, intro }: { title: string; intro: string }) {
@@ -10,7 +10,7 @@ export function ListingHeader({ title, intro }: { title: string; intro: string }
       <p className="mt-3 text-lg text-slate-700">{intro}</p>
       <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-900">
         <Clock size={16} aria-hidden="true" />
-        {t("catalogue.deliveryLine")}
+        {t("listings.deliveryLine")}
       </p>
     </header>
   );

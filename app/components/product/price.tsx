@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { showsVatIncluded } from "~/domain/money";
 import { useCurrency } from "~/state/currency";
 import { shownSaving } from "~/domain/pricing";
@@ -10,24 +10,26 @@ interface PriceProps {
   size?: "md" | "lg";
   /** Bundles: saving against buying the items separately (from the loader); null for other products. */
   bundleSavingsCents?: number | null;
+  /** Spacing from the caller (cards: pt-1). */
+  className?: string;
 }
 
 /** Current price in the display currency, its one saving (struck original price, or a bundle's against its items) and the EUR VAT note. */
-export function Price({ priceCents, originalPriceCents, size = "md", bundleSavingsCents = null }: PriceProps) {
+export function Price({ priceCents, originalPriceCents, size = "md", bundleSavingsCents = null, className }: PriceProps) {
   const { t } = useTranslation();
   const { currency, format } = useCurrency();
   const saving = shownSaving({ priceCents, originalPriceCents }, bundleSavingsCents);
   return (
-    <div className="price">
+    <div className={className ? `price ${className}` : "price"}>
       <div className="price-row">
         <span className="sr-only">{t("shop.price")}</span>
-        <span className={size === "lg" ? "text-3xl font-extrabold text-slate-900" : "text-xl font-bold text-slate-900"} data-testid="price">
+        <span className={size === "lg" ? "price-now-lg" : "price-now"} data-testid="price">
           {format(priceCents)}
         </span>
         {saving.against === "original" && saving.cents > 0 && (
           <>
             <span className="sr-only">{t("shop.originalPrice")}</span>
-            <s className={size === "lg" ? "text-lg text-slate-500" : "text-sm text-slate-500"}>{format(originalPriceCents)}</s>
+            <s className={size === "lg" ? "price-was-lg" : "price-was"}>{format(originalPriceCents)}</s>
             <span className="price-save">
               {t("shop.save", { amount: format(saving.cents) })}
             </span>

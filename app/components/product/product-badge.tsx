@@ -1,12 +1,11 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Badge } from "~/domain/product";
 import { BADGE_KEY } from "./labels";
 
 export function ProductBadge({ badge, compact = false }: { badge: Badge; compact?: boolean }) {
   const { t } = useTranslation();
-  const size = compact ? "px-2 py-0.5 text-[11px]" : "px-2.5 py-1 text-xs";
   return (
-    <span className={`badge bg-brand-600 ${size}`}>
+    <span className={compact ? "badge badge-sm" : "badge"}>
       {t(BADGE_KEY[badge])}
     </span>
   );
@@ -15,7 +14,7 @@ export function ProductBadge({ badge, compact = false }: { badge: Badge; compact
 export function OutOfStockBadge({ className = "" }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <span className={className ? `badge bg-slate-800 px-2.5 py-1 text-xs ${className}` : "badge bg-slate-800 px-2.5 py-1 text-xs"}>
+    <span className={className ? `badge bg-slate-800 ${className}` : "badge bg-slate-800"}>
       {t("shop.outOfStock")}
     </span>
   );

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { ProductSummary } from "~/domain/product";
 import { LocalLink, useLang } from "~/components/ui/local-link";
 import { AddToCartButton, BuyNowButton } from "./buy-actions";
@@ -73,9 +73,7 @@ export function ProductCard({
             <RatingStars rating={product.rating} size={14} />
             <span>{t("shop.reviewsCount", { count: product.reviews })}</span>
           </div>
-          <div className="pt-1">
-            <Price priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} bundleSavingsCents={bundleSavings} />
-          </div>
+          <Price className="pt-1" priceCents={product.priceCents} originalPriceCents={product.originalPriceCents} bundleSavingsCents={bundleSavings} />
         </div>
       </div>
       <div className="pc-actions">

@@ -1,5 +1,5 @@
 import { BadgeCheck, Lock, MessageCircle, RotateCcw, Truck } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Category, Product } from "~/domain/product";
 import { LocalLink, useLang } from "~/components/ui/local-link";
 import { usePublicConfig } from "~/state/storefront-data";
@@ -7,11 +7,11 @@ import { useCurrency } from "~/state/currency";
 import { AUDIENCE_KEY, CATEGORY_KEY, DELIVERY_KEY, SKIN_KEY, TYPE_KEY } from "./labels";
 
 const CATEGORY_DESCRIPTION_KEY: Readonly<Record<Category, string>> = {
-  "Permanent Triggers": "catalogue.categoryDescriptions.permanentTriggers",
-  "Gifting Triggers": "catalogue.categoryDescriptions.giftingTriggers",
-  Triggers: "catalogue.categoryDescriptions.triggers",
-  Rooms: "catalogue.categoryDescriptions.rooms",
-  Bundles: "catalogue.categoryDescriptions.bundles",
+  "Permanent Triggers": "product.categoryDescriptions.permanentTriggers",
+  "Gifting Triggers": "product.categoryDescriptions.giftingTriggers",
+  Triggers: "product.categoryDescriptions.triggers",
+  Rooms: "product.categoryDescriptions.rooms",
+  Bundles: "product.categoryDescriptions.bundles",
 };
 
 /** Gifting triggers explain themselves on /triggers/gift; everything uploaded by hand on /login-required. */
@@ -67,7 +67,7 @@ export function ProductAttributes({ product }: { product: Product }) {
   if (product.poses) rows.push([t("product.attributes.poses"), t("product.attributes.posesValue", { count: product.poses })]);
   rows.push(
     [t("product.attributes.gestures"), t(product.gestures ? "product.attributes.yes" : "product.attributes.no")],
-    [t("product.attributes.platforms"), product.platforms.map((p) => t(`catalogue.platforms.${p}`)).join(" · ")],
+    [t("product.attributes.platforms"), product.platforms.map((p) => t(`product.platforms.${p}`)).join(" · ")],
     [t("product.attributes.delivery"), t(DELIVERY_KEY[product.delivery])],
     [t("product.attributes.deliveryTime"), t("product.attributes.deliveryTimeValue")],
     [

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { preload } from "react-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Product } from "~/domain/product";
 
 type Media = Pick<Product, "title" | "images" | "videoUrl">;

@@ -1,6 +1,6 @@
 import { MessageSquarePlus } from "~/components/ui/icon";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { toast } from "~/lib/toast";
 import type { PublicReview } from "~/domain/api/reviews";
 import { REVIEWS_ENDPOINT } from "~/domain/api/endpoints";

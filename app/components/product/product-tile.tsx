@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { ProductSummary } from "~/domain/product";
 import { LocalLink } from "~/components/ui/local-link";
 import { useCurrency } from "~/state/currency";
@@ -13,14 +13,14 @@ export function ProductTile({ product }: { product: ProductSummary }) {
   return (
     <LocalLink
       to={`/product/${encodeURIComponent(product.id)}`}
-      className="group tile"
+      className="tile"
       data-testid="product-tile"
     >
-      <img src={product.images[0] ?? "/products/placeholder.svg"} alt="" width={96} height={96} loading="lazy" className="h-24 w-24 shrink-0 rounded-xl object-cover" />
-      <span className="flex min-w-0 flex-1 flex-col items-start gap-1">
+      <img src={product.images[0] ?? "/products/placeholder.svg"} alt="" width={96} height={96} loading="lazy" className="tile-img" />
+      <span className="tile-text">
         {product.badge && <ProductBadge badge={product.badge} compact />}
-        <span className="w-full truncate font-bold group-hover:text-brand-700">{product.title}</span>
-        <span className="text-xs text-slate-600">{t(CATEGORY_KEY[product.category])}</span>
+        <span className="tile-title">{product.title}</span>
+        <span className="tile-kind">{t(CATEGORY_KEY[product.category])}</span>
         <RatingStars rating={product.rating} size={13} />
         <span className="font-bold">{format(product.priceCents)}</span>
       </span>

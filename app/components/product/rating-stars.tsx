@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { STAR_ROW } from "~/components/ui/icon";
 
 /**
@@ -13,21 +13,15 @@ export function filledShare(rating: number): number {
   return Math.round((Math.min(units, STAR_ROW.width) / STAR_ROW.width) * 10000) / 100;
 }
 
-/** Five stars filled to the rating, read out as "Rated 4.8 out of 5": two sprite references, not ten icons. */
+/** Five stars filled to the rating, read out as "Rated 4.8 out of 5": one element, drawn by CSS (app.css `.stars`). */
 export function RatingStars({ rating, size = 16 }: { rating: number; size?: number }) {
   const { t } = useTranslation();
-  const width = Math.round((size * STAR_ROW.width) / 24);
-  const row = (className: string) => (
-    <svg viewBox={`0 0 ${STAR_ROW.width} 24`} width={width} height={size} className={`icon stars-row ${className}`} aria-hidden="true">
-      <use href={STAR_ROW.href} />
-    </svg>
-  );
   return (
-    <span role="img" aria-label={t("shop.ratingLabel", { rating })} className="stars" style={{ width, height: size }}>
-      {row("stars-empty")}
-      <span className="stars-fill" style={{ width: `${filledShare(rating)}%` }}>
-        {row("stars-full")}
-      </span>
-    </span>
+    <span
+      role="img"
+      aria-label={t("shop.ratingLabel", { rating })}
+      className="stars"
+      style={{ height: size, "--stars-fill": `${filledShare(rating)}%` } as React.CSSProperties}
+    />
   );
 }

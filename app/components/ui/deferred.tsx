@@ -1,5 +1,9 @@
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from "react";
-import { useTranslation } from "react-i18next";
+import { lazy, Suspense, use, useContext, useState, type ComponentType } from "react";
+import { I18nContext } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
+import { areasReady, loadAreas } from "~/i18n/load-areas";
+import { splitLangFromPath } from "~/domain/lang-path";
+import type { Lang } from "~/domain/product";
 
 /**
  * Code a page fetches only when the shopper uses it (dialogs, dropdown menus, the age gate): Radix
@@ -10,23 +14,48 @@ export interface Deferred<P extends object> {
   preload(): void;
   /** The component once fetched; a failed fetch is retried next time. */
   load(): Promise<ComponentType<P>>;
-  Lazy: LazyExoticComponent<ComponentType<P>>;
+  Lazy: ComponentType<P>;
 }
 
-export function deferred<P extends object>(importer: () => Promise<ComponentType<P>>): Deferred<P> {
+/**
+ * `areas`: translation areas only this code renders (beyond the frame's), fetched with it instead of
+ * travelling with every page (app/i18n/load-areas.ts; route-areas.test.ts checks the list).
+ */
+export function deferred<P extends object>(importer: () => Promise<ComponentType<P>>, areas: readonly string[] = []): Deferred<P> {
   let pending: Promise<ComponentType<P>> | null = null;
-  const load = () => {
+  const importOnce = () => {
     pending ??= importer().catch((error: unknown) => {
       pending = null;
       throw error;
     });
     return pending;
   };
+  // The page's language: <html lang> follows the URL (root.tsx).
+  const pageLang = () => splitLangFromPath(window.location.pathname).lang;
+  const load = () => Promise.all([importOnce(), loadAreas(pageLang(), areas)]).then(([component]) => component);
+  const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  // After a switch of language the code is there but perhaps not its strings in the new language.
+  function WithStrings(props: P) {
+    // The strings are needed in the language of the i18next instance that renders them.
+    const lang = useContext(I18nContext).i18n.language as Lang;
+    if (!areasReady(lang, areas)) use(loadAreas(lang, areas));
+    return <Loaded {...props} />;
+  }
   return {
     preload: () => void load().catch(() => undefined),
     load,
-    Lazy: lazy(() => load().then((component) => ({ default: component }))),
+    Lazy: areas.length === 0 ? Loaded : WithStrings,
   };
+}
+
+/** Part of a page fetched when it first renders (the payment step after the details dialog): a loading status meanwhile. */
+export function DeferredPart<P extends object>({ part, ...props }: P & { part: Deferred<P> }) {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<p role="status" className="text-sm text-slate-600">{t("common.loading")}</p>}>
+      <part.Lazy {...(props as unknown as P)} />
+    </Suspense>
+  );
 }
 
 /** What shows while a dialog's code arrives: a small status pill in the middle of the screen. */

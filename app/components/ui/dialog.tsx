@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "~/components/ui/icon";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useReturnFocus } from "./use-return-focus";
 
 /** The dimmed, blurred page behind every dialog. */

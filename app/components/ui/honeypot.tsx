@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 type HoneypotProps = Pick<React.InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "defaultValue">;
 

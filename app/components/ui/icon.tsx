@@ -24,8 +24,10 @@ export function iconHref(id: string): string {
 }
 
 function makeIcon(id: string, baseClass: string, defaultClass?: string): IconComponent {
-  function Icon({ size = 24, strokeWidth, className = defaultClass, style, ...rest }: IconProps) {
+  function Icon({ size, strokeWidth, className = defaultClass, style, ...rest }: IconProps) {
     const labelled = rest["aria-label"] !== undefined || rest["aria-labelledby"] !== undefined || rest.role !== undefined;
+    // Without a size, 24 px from app.css (`.icon:not([width])`) unless a class (size-5…) says
+    // otherwise: two attributes fewer on most of a page's icons.
     return (
       <svg
         width={size}

@@ -17,11 +17,6 @@ export function parseDollars(input: string): number | null {
   return cents <= MAX_AMOUNT_CENTS ? cents : null;
 }
 
-/** Cents shown in a form field: 5499 → "54.99". */
-export function centsToDollarsInput(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
-
 /** An amount in US dollars, read into cents. */
 export function dollarsField(label: string) {
   return z

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readCouponTerms, readNewCoupon } from "./coupon-form";
-import { centsToDollarsInput, parseDollars } from "./form-fields";
+import { centsToAmountString } from "../money";
+import { parseDollars } from "./form-fields";
 import { productEditSchema } from "./product-form";
 
 describe("parseDollars", () => {
@@ -10,7 +11,7 @@ describe("parseDollars", () => {
     expect(parseDollars("0.5")).toBe(50);
     expect(parseDollars("1,234.50")).toBe(123450);
     for (const bad of ["-1", "1.999", "abc", "", "1e3", "100000.01"]) expect(parseDollars(bad)).toBeNull();
-    expect(centsToDollarsInput(5499)).toBe("54.99");
+    expect(centsToAmountString(5499)).toBe("54.99");
   });
 });
 

@@ -4,7 +4,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { CouponFields } from "~/components/admin/shop/coupon-fields";
 import { SubmitButton } from "~/components/admin/shop/form-controls";
 import { usd, when } from "~/components/admin/shop/format";
-import { Card, Facts, Notice, PageTitle } from "~/components/admin/ui";
+import { Card, Facts, Notice, PageTitle, Table } from "~/components/admin/ui";
 import { PRODUCTS } from "~/catalogue";
 import { NEWUSER15 } from "~/domain/coupons";
 import { readCouponTerms } from "~/domain/seller/coupon-form";
@@ -111,38 +111,25 @@ export default function CouponPage() {
         {orders.length === 0 ? (
           <p className="text-sm text-slate-700">No order has used this coupon yet.</p>
         ) : (
-          <div className="relative overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">Order</th>
-                  <th scope="col" className="py-2 pr-3">Used</th>
-                  <th scope="col" className="py-2 pr-3">Status</th>
-                  <th scope="col" className="py-2 pr-3">Discount</th>
-                  <th scope="col" className="py-2">Total</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {orders.map((o) => (
-                  <tr key={o.orderId}>
-                    <th scope="row" className="py-2 pr-3 font-normal">
-                      <Link to={`/admin/orders/${encodeURIComponent(o.orderId)}`} className="font-mono font-semibold text-brand-700 underline">
-                        {o.orderId}
-                      </Link>
-                      <span className="block text-xs text-slate-600">{o.email}</span>
-                    </th>
-                    <td className="py-2 pr-3">
-                      {when(o.usedAt)}
-                      {o.releasedAt && <span className="block text-xs text-slate-600">use given back {when(o.releasedAt)}</span>}
-                    </td>
-                    <td className="py-2 pr-3">{o.status.replace(/_/g, " ")}</td>
-                    <td className="py-2 pr-3 tabular-nums">{usd(o.discountCents)}</td>
-                    <td className="py-2 tabular-nums">{usd(o.totalCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table caption={`Orders that used ${coupon.code}`} tableClassName="min-w-[40rem]" columns={["Order", "Used", "Status", "Discount", "Total"]}>
+            {orders.map((o) => (
+              <tr key={o.orderId}>
+                <th scope="row" className="py-2 pr-3 font-normal">
+                  <Link to={`/admin/orders/${encodeURIComponent(o.orderId)}`} className="font-mono font-semibold text-brand-700 underline">
+                    {o.orderId}
+                  </Link>
+                  <span className="block text-xs text-slate-600">{o.email}</span>
+                </th>
+                <td className="py-2 pr-3">
+                  {when(o.usedAt)}
+                  {o.releasedAt && <span className="block text-xs text-slate-600">use given back {when(o.releasedAt)}</span>}
+                </td>
+                <td className="py-2 pr-3">{o.status.replace(/_/g, " ")}</td>
+                <td className="py-2 pr-3 tabular-nums">{usd(o.discountCents)}</td>
+                <td className="py-2 tabular-nums">{usd(o.totalCents)}</td>
+              </tr>
+            ))}
+          </Table>
         )}
       </Card>
     </>

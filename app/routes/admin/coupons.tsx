@@ -3,7 +3,7 @@ import type { Route } from "./+types/coupons";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmitButton } from "~/components/admin/shop/form-controls";
 import { usd, when } from "~/components/admin/shop/format";
-import { Card, Notice, PageTitle } from "~/components/admin/ui";
+import { Card, Notice, PageTitle, Table } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { PRODUCTS } from "~/catalogue";
 import { NEWUSER15 } from "~/domain/coupons";
@@ -68,60 +68,49 @@ export default function Coupons() {
         </Notice>
       )}
       <Card>
-        <div className="relative overflow-x-auto">
-          <table className="w-full min-w-[48rem] text-left text-sm">
-            <caption className="sr-only">Coupons, what they give and how often they were used</caption>
-            <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">Code</th>
-                <th scope="col" className="py-2 pr-3">Gives</th>
-                <th scope="col" className="py-2 pr-3">Used</th>
-                <th scope="col" className="py-2 pr-3">Conditions</th>
-                <th scope="col" className="py-2 pr-3">Status</th>
-                <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+        <Table
+          caption="Coupons, what they give and how often they were used"
+          tableClassName="min-w-[48rem]"
+          columns={["Code", "Gives", "Used", "Conditions", "Status", { label: "Actions", srOnly: true }]}
+        >
+          {coupons.map((c) => {
+            const status = couponStatus(c, new Date(now));
+            return (
+              <tr key={c.id}>
+                <th scope="row" className="py-2 pr-3 font-normal">
+                  <Link to={`/admin/coupons/${encodeURIComponent(c.id)}`} className="font-mono font-bold text-brand-700 underline">
+                    {c.code}
+                  </Link>
+                  <span className="block max-w-56 truncate text-xs text-slate-600">{c.description}</span>
+                </th>
+                <td className="py-2 pr-3">{couponReward(c, productTitle)}</td>
+                <td className="py-2 pr-3">
+                  <span className="block">
+                    {c.uses} order{c.uses === 1 ? "" : "s"}
+                  </span>
+                  <span className="text-xs text-slate-600">{usageLeft(c)}</span>
+                  {c.lastUsedAt && <span className="block text-xs text-slate-600">last {when(c.lastUsedAt)}</span>}
+                </td>
+                <td className="py-2 pr-3 text-xs text-slate-700">
+                  <span className="block">{c.minPurchaseCents > 0 ? `Minimum ${usd(c.minPurchaseCents)}` : "No minimum"}</span>
+                  <span className="block">{c.validUntil ? `Until ${c.validUntil}` : "No end date"}</span>
+                </td>
+                <td className="py-2 pr-3">
+                  <span className={status === "active" ? "font-semibold text-emerald-800" : "font-semibold text-slate-700"}>{COUPON_STATUS_LABEL[status]}</span>
+                </td>
+                <td className="py-2 text-right">
+                  <Form method="post" className="inline">
+                    <input type="hidden" name="id" value={c.id} />
+                    <SubmitButton intent={c.isActive ? "disable" : "enable"} target={c.id} variant="secondary" pendingLabel="Saving…">
+                      {c.isActive ? "Disable" : "Enable"}
+                      <span className="sr-only"> {c.code}</span>
+                    </SubmitButton>
+                  </Form>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {coupons.map((c) => {
-                const status = couponStatus(c, new Date(now));
-                return (
-                  <tr key={c.id}>
-                    <th scope="row" className="py-2 pr-3 font-normal">
-                      <Link to={`/admin/coupons/${encodeURIComponent(c.id)}`} className="font-mono font-bold text-brand-700 underline">
-                        {c.code}
-                      </Link>
-                      <span className="block max-w-56 truncate text-xs text-slate-600">{c.description}</span>
-                    </th>
-                    <td className="py-2 pr-3">{couponReward(c, productTitle)}</td>
-                    <td className="py-2 pr-3">
-                      <span className="block">
-                        {c.uses} order{c.uses === 1 ? "" : "s"}
-                      </span>
-                      <span className="text-xs text-slate-600">{usageLeft(c)}</span>
-                      {c.lastUsedAt && <span className="block text-xs text-slate-600">last {when(c.lastUsedAt)}</span>}
-                    </td>
-                    <td className="py-2 pr-3 text-xs text-slate-700">
-                      <span className="block">{c.minPurchaseCents > 0 ? `Minimum ${usd(c.minPurchaseCents)}` : "No minimum"}</span>
-                      <span className="block">{c.validUntil ? `Until ${c.validUntil}` : "No end date"}</span>
-                    </td>
-                    <td className="py-2 pr-3">
-                      <span className={status === "active" ? "font-semibold text-emerald-800" : "font-semibold text-slate-700"}>{COUPON_STATUS_LABEL[status]}</span>
-                    </td>
-                    <td className="py-2 text-right">
-                      <Form method="post" className="inline">
-                        <input type="hidden" name="id" value={c.id} />
-                        <SubmitButton intent={c.isActive ? "disable" : "enable"} target={c.id} variant="secondary" pendingLabel="Saving…">
-                          {c.isActive ? "Disable" : "Enable"}
-                          <span className="sr-only"> {c.code}</span>
-                        </SubmitButton>
-                      </Form>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </Table>
       </Card>
     </>
   );

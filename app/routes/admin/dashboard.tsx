@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "~/components/admin/meta";
 import { ago, usd, when } from "~/components/admin/shop/format";
-import { Card, Facts, PageTitle } from "~/components/admin/ui";
+import { Card, Facts, PageTitle, Table } from "~/components/admin/ui";
 import { getDb } from "~/server/db.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { loadDashboard } from "~/server/admin/dashboard.server";
@@ -67,25 +67,25 @@ export default function Dashboard() {
         </Card>
 
         <Card title="Sales">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Paid orders and revenue, UTC periods</caption>
-            <thead className="text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="py-1 pr-3"><span className="sr-only">Period</span></th>
-                <th scope="col" className="py-1 pr-3 text-right">Paid orders</th>
-                <th scope="col" className="py-1 text-right">Revenue</th>
+          <Table
+            dense
+            caption="Paid orders and revenue, UTC periods"
+            columns={[
+              { label: "Period", srOnly: true },
+              { label: "Paid orders", className: "text-right" },
+              { label: "Revenue", className: "text-right" },
+            ]}
+          >
+            {periods.map(([label, s]) => (
+              <tr key={label}>
+                <th scope="row" className="py-2 pr-3 font-semibold text-slate-800">
+                  {label}
+                </th>
+                <td className="py-2 pr-3 text-right text-lg font-bold tabular-nums">{s.paidOrders}</td>
+                <td className="py-2 text-right text-lg font-bold tabular-nums">{usd(s.revenueCents)}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {periods.map(([label, s]) => (
-                <tr key={label}>
-                  <th scope="row" className="py-2 pr-3 font-semibold text-slate-800">{label}</th>
-                  <td className="py-2 pr-3 text-right text-lg font-bold tabular-nums">{s.paidOrders}</td>
-                  <td className="py-2 text-right text-lg font-bold tabular-nums">{usd(s.revenueCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
           <p className="mt-2 text-xs text-slate-600">
             Orders paid in the period (UTC; weeks start on Monday), in US dollars, less refunds made on them
             {sales.month.refundedCents > 0 ? ` (${usd(sales.month.refundedCents)} refunded this month)` : ""}.

@@ -3,7 +3,7 @@ import type { Route } from "./+types/inbox-subscribers";
 import { adminMeta } from "~/components/admin/meta";
 import { FilterTabs, Pager } from "~/components/admin/shop/filter-tabs";
 import { when } from "~/components/admin/shop/format";
-import { Card } from "~/components/admin/ui";
+import { Card, Table } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/server/db.server";
 import { requireSeller } from "~/server/admin/guard.server";
@@ -49,30 +49,26 @@ export default function Subscribers() {
         {rows.length === 0 ? (
           <p className="text-sm text-slate-700">No subscriber here.</p>
         ) : (
-          <div className="relative overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">Email</th>
-                  <th scope="col" className="py-2 pr-3">Status</th>
-                  <th scope="col" className="py-2 pr-3">Language</th>
-                  <th scope="col" className="py-2">Since</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((s) => (
-                  <tr key={s.email}>
-                    <th scope="row" className="break-all py-2 pr-3 font-normal">{s.email}</th>
-                    <td className="py-2 pr-3">{STATUS_TEXT[s.status]}</td>
-                    <td className="py-2 pr-3 uppercase">{s.lang}</td>
-                    <td className="py-2 text-xs text-slate-700">
-                      {when(s.status === "confirmed" && s.confirmedAt ? s.confirmedAt : s.status === "unsubscribed" && s.unsubscribedAt ? s.unsubscribedAt : s.createdAt)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table caption={`${label} subscribers`} tableClassName="min-w-[36rem]" columns={["Email", "Status", "Language", "Since"]}>
+            {rows.map((s) => (
+              <tr key={s.email}>
+                <th scope="row" className="break-all py-2 pr-3 font-normal">
+                  {s.email}
+                </th>
+                <td className="py-2 pr-3">{STATUS_TEXT[s.status]}</td>
+                <td className="py-2 pr-3 uppercase">{s.lang}</td>
+                <td className="py-2 text-xs text-slate-700">
+                  {when(
+                    s.status === "confirmed" && s.confirmedAt
+                      ? s.confirmedAt
+                      : s.status === "unsubscribed" && s.unsubscribedAt
+                        ? s.unsubscribedAt
+                        : s.createdAt,
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
         )}
       </Card>
       <Pager page={page} pages={pages} href={(p) => href(filter, p)} />

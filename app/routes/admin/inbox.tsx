@@ -1,22 +1,15 @@
 import { Outlet, useLoaderData, useLocation } from "react-router";
-import { count, eq } from "drizzle-orm";
 import type { Route } from "./+types/inbox";
 import { FilterTabs } from "~/components/admin/shop/filter-tabs";
 import { PageTitle } from "~/components/admin/ui";
 import { getDb } from "~/server/db.server";
 import { requireSeller } from "~/server/admin/guard.server";
-import { contactMessages, newsletterSubscribers, reviews } from "../../../db/schema";
+import { inboxCounts } from "~/server/admin/inbox.server";
 
 /** The inbox's frame: its three lists as tabs, each with what waits in it. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSeller(request);
-  const db = getDb();
-  const [[unread], [pending], [confirmed]] = await Promise.all([
-    db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.handled, false)),
-    db.select({ n: count() }).from(reviews).where(eq(reviews.status, "pending")),
-    db.select({ n: count() }).from(newsletterSubscribers).where(eq(newsletterSubscribers.status, "confirmed")),
-  ]);
-  return { unread: Number(unread.n), pendingReviews: Number(pending.n), confirmed: Number(confirmed.n) };
+  return inboxCounts(getDb());
 }
 
 const SECTIONS = [

@@ -1,12 +1,11 @@
 import { Outlet, useLoaderData } from "react-router";
-import { count, eq } from "drizzle-orm";
 import type { Route } from "./+types/layout";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminError } from "~/components/admin/admin-error";
 import { getDb } from "~/server/db.server";
 import { requireSeller } from "~/server/admin/guard.server";
-import { orders } from "../../../db/schema";
+import { paidOrderCount } from "~/server/admin/order-desk.server";
 
 /**
  * The console's layout. Its loader guards the frame only: React Router runs every matched loader
@@ -14,8 +13,7 @@ import { orders } from "../../../db/schema";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const seller = await requireSeller(request);
-  const [paid] = await getDb().select({ n: count() }).from(orders).where(eq(orders.status, "paid"));
-  return { email: seller.email, badges: { "/admin/orders": paid.n } };
+  return { email: seller.email, badges: { "/admin/orders": await paidOrderCount(getDb()) } };
 }
 
 // Shown only when the layout itself failed (its pages set their own).

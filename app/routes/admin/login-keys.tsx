@@ -4,7 +4,7 @@ import type { Route } from "./+types/login-keys";
 import { formatUtc } from "~/components/admin/format";
 import { LoginKeyCreator } from "~/components/admin/login-key-creator";
 import { adminMeta } from "~/components/admin/meta";
-import { Card, PageTitle } from "~/components/admin/ui";
+import { Card, PageTitle, Table } from "~/components/admin/ui";
 import { getDb } from "~/server/db.server";
 import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
 import { createSellerKey, listSellerKeys } from "~/server/login-handoff.server";
@@ -68,38 +68,20 @@ export default function LoginKeysPage() {
         </Card>
       </div>
       <Card title="Key pairs" className="mt-4">
-        {keys.length === 0 ? (
-          <p className="text-sm text-slate-600">None yet.</p>
-        ) : (
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Key pairs (scrolls sideways)">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Key pairs</caption>
-              <thead className="text-xs tracking-wide text-slate-600 uppercase">
-                <tr>
-                  {["Key", "State", "Created", "Logins sealed to it"].map((h) => (
-                    <th key={h} scope="col" className="py-1 pr-3">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {keys.map((key) => (
-                  <tr key={key.id} className="align-top">
-                    <td className="py-1 pr-3">
-                      #{key.id} <span className="font-mono text-xs text-slate-600">{key.publicKey.slice(0, 12)}…</span>
-                    </td>
-                    <td className="py-1 pr-3">{keyState(key)}</td>
-                    <td className="py-1 pr-3">
-                      {formatUtc(key.createdAt)} by {key.createdBy}
-                    </td>
-                    <td className="py-1 pr-3">{key.liveLogins}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <Table
+          dense
+          empty="None yet."
+          caption="Key pairs"
+          columns={["Key", "State", "Created", "Logins sealed to it"]}
+          rows={keys.map((key) => [
+            <span key="k">
+              #{key.id} <span className="font-mono text-xs text-slate-600">{key.publicKey.slice(0, 12)}…</span>
+            </span>,
+            keyState(key),
+            `${formatUtc(key.createdAt)} by ${key.createdBy}`,
+            key.liveLogins,
+          ])}
+        />
       </Card>
     </>
   );

@@ -5,7 +5,7 @@ import { formatUtc, usd } from "~/components/admin/format";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge, UrgencyBadge } from "~/components/admin/status-badge";
 import { OrderLoginCard } from "~/components/admin/order-login-card";
-import { Card, Facts, inputClass, Notice, PageTitle } from "~/components/admin/ui";
+import { Card, Facts, inputClass, Notice, PageTitle, Table } from "~/components/admin/ui";
 import { Button } from "~/components/ui/button";
 import { deliveryUrgency, formatAge, NOTE_MAX, orderActionSchema, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, QUEUE_LABELS } from "~/domain/order-desk";
 import { canTransition, type OrderState } from "~/domain/order-state";
@@ -84,23 +84,41 @@ function ActionForm({
   );
 }
 
-function TextArea({ name, label, hint, required }: { name: string; label: string; hint?: string; required?: boolean }) {
+/** A label over its control, with an optional hint between them. */
+function Labelled({ label, hint, children }: { label: string; hint?: string; children: React.ReactNode }) {
   return (
     <label className="block text-sm font-semibold text-slate-800">
       {label}
       {hint && <span className="block text-xs font-normal text-slate-600">{hint}</span>}
-      <textarea name={name} rows={3} maxLength={NOTE_MAX} required={required} className={inputClass} />
+      {children}
     </label>
   );
 }
 
-function TextInput({ name, label, hint, required, placeholder }: { name: string; label: string; hint?: string; required?: boolean; placeholder?: string }) {
+/** A text field of an action form; `multiline` for the notes (up to NOTE_MAX characters). */
+function TextInput({
+  name,
+  label,
+  hint,
+  required,
+  placeholder,
+  multiline,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  placeholder?: string;
+  multiline?: boolean;
+}) {
   return (
-    <label className="block text-sm font-semibold text-slate-800">
-      {label}
-      {hint && <span className="block text-xs font-normal text-slate-600">{hint}</span>}
-      <input name={name} required={required} placeholder={placeholder} maxLength={200} className={inputClass} />
-    </label>
+    <Labelled label={label} hint={hint}>
+      {multiline ? (
+        <textarea name={name} rows={3} maxLength={NOTE_MAX} required={required} className={inputClass} />
+      ) : (
+        <input name={name} required={required} placeholder={placeholder} maxLength={200} className={inputClass} />
+      )}
+    </Labelled>
   );
 }
 
@@ -113,8 +131,9 @@ function Actions({ d }: { d: Loaded }) {
   if (can("delivered")) {
     forms.push(
       <ActionForm key="deliver" intent="deliver" label="Mark delivered">
-        <TextArea name="publicNote" label="Note for the buyer" hint="Shown on their order status page and in the delivered email. Optional." />
-        <TextArea
+        <TextInput multiline name="publicNote" label="Note for the buyer" hint="Shown on their order status page and in the delivered email. Optional." />
+        <TextInput
+          multiline
           name="privateNote"
           label="Delivery record (private)"
           hint="What was delivered, when, and to which account: your evidence if the buyer says the item never arrived."
@@ -126,8 +145,7 @@ function Actions({ d }: { d: Loaded }) {
   if (can("paid")) {
     forms.push(
       <ActionForm key="mark_paid" intent="mark_paid" label={`Mark paid (${usd(d.order.totalCents)} received)`}>
-        <label className="block text-sm font-semibold text-slate-800">
-          Paid with
+        <Labelled label="Paid with">
           <select name="method" required defaultValue="" className={inputClass}>
             <option value="" disabled>
               Choose…
@@ -138,7 +156,7 @@ function Actions({ d }: { d: Loaded }) {
               </option>
             ))}
           </select>
-        </label>
+        </Labelled>
         <TextInput name="reference" label="Payment reference" hint="Transaction id, transfer reference or wallet transaction." required />
       </ActionForm>,
     );
@@ -176,37 +194,17 @@ function Actions({ d }: { d: Loaded }) {
   );
 }
 
-function Table({ caption, head, rows }: { caption: string; head: string[]; rows: React.ReactNode[][] }) {
-  if (rows.length === 0) return <p className="text-sm text-slate-600">None.</p>;
+/** A record of the order (payments, events, history…): a card with its table, or "None." */
+function RecordCard({ title, caption = title, columns, rows }: { title: string; caption?: string; columns: string[]; rows: React.ReactNode[][] }) {
   return (
-    // Focusable so a keyboard can scroll a table wider than a phone.
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${caption} (scrolls sideways)`}>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="text-xs uppercase tracking-wide text-slate-600">
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className="py-1 pr-3">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((cells, i) => (
-            <tr key={i} className="align-top">
-              {cells.map((cell, j) => (
-                <td key={j} className="py-1 pr-3 break-words">
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Card title={title}>
+      <Table dense empty="None." caption={caption} columns={columns} rows={rows} />
+    </Card>
   );
 }
+
+/** An id or payload as the machine wrote it. */
+const code = (text: React.ReactNode) => <span className="font-mono text-xs">{text}</span>;
 
 export default function OrderPage() {
   const d = useLoaderData<typeof loader>();
@@ -243,8 +241,10 @@ export default function OrderPage() {
         <div className="order-last min-w-0 space-y-4 lg:order-first">
           <Card title="Items and totals">
             <Table
+              dense
+              empty="None."
               caption="Items"
-              head={["Item", "Qty", "Unit", "Line"]}
+              columns={["Item", "Qty", "Unit", "Line"]}
               rows={d.items.map((i) => [
                 i.isFree ? `${i.title} (free with coupon)` : i.title,
                 i.quantity,
@@ -302,69 +302,38 @@ export default function OrderPage() {
               />
             </Card>
           )}
-          <Card title="Payments">
-            <Table
-              caption="Payments"
-              head={["When", "Kind", "Provider", "Reference", "Status", "Amount"]}
-              rows={d.payments.map((p) => [
-                formatUtc(p.createdAt),
-                p.kind,
-                p.provider,
-                <span key="r" className="font-mono text-xs">
-                  {p.providerRef}
-                </span>,
-                p.status,
-                `${usd(p.amountCents)} ${p.currency}`,
-              ])}
-            />
-          </Card>
-          <Card title="PayPal webhook events">
-            <Table
-              caption="Webhook events"
-              head={["Received", "Event", "Resource", "Processed"]}
-              rows={d.webhooks.map((w) => [
-                formatUtc(w.receivedAt),
-                w.type,
-                <span key="r" className="font-mono text-xs">
-                  {w.resourceId ?? "—"}
-                </span>,
-                formatUtc(w.processedAt),
-              ])}
-            />
-          </Card>
-          <Card title="History">
-            <Table
-              caption="Status history"
-              head={["When", "Change", "By", "Note"]}
-              rows={d.history.map((e) => [
-                formatUtc(e.createdAt),
-                `${e.fromStatus ? QUEUE_LABELS[e.fromStatus] : "—"} → ${QUEUE_LABELS[e.toStatus]}`,
-                e.actor,
-                e.note ?? "",
-              ])}
-            />
-          </Card>
-          <Card title="Seller actions">
-            <Table
-              caption="Seller actions"
-              head={["When", "Who", "Action", "Detail"]}
-              rows={d.audit.map((a) => [
-                formatUtc(a.createdAt),
-                a.actor,
-                a.action,
-                <span key="d" className="font-mono text-xs">
-                  {a.detail ? JSON.stringify(a.detail) : ""}
-                </span>,
-              ])}
-            />
-          </Card>
-          <Card title="Notifications">
-            <Table
-              caption="Notifications"
-              head={["Queued", "To", "Kind", "Status", "Sent"]}
-              rows={d.mails.map((m) => [formatUtc(m.createdAt), m.channel === "discord" ? "Discord" : m.to, m.kind, m.status, formatUtc(m.sentAt)])}
-            />
-          </Card>
+          <RecordCard
+            title="Payments"
+            columns={["When", "Kind", "Provider", "Reference", "Status", "Amount"]}
+            rows={d.payments.map((p) => [formatUtc(p.createdAt), p.kind, p.provider, code(p.providerRef), p.status, `${usd(p.amountCents)} ${p.currency}`])}
+          />
+          <RecordCard
+            title="PayPal webhook events"
+            caption="Webhook events"
+            columns={["Received", "Event", "Resource", "Processed"]}
+            rows={d.webhooks.map((w) => [formatUtc(w.receivedAt), w.type, code(w.resourceId ?? "—"), formatUtc(w.processedAt)])}
+          />
+          <RecordCard
+            title="History"
+            caption="Status history"
+            columns={["When", "Change", "By", "Note"]}
+            rows={d.history.map((e) => [
+              formatUtc(e.createdAt),
+              `${e.fromStatus ? QUEUE_LABELS[e.fromStatus] : "—"} → ${QUEUE_LABELS[e.toStatus]}`,
+              e.actor,
+              e.note ?? "",
+            ])}
+          />
+          <RecordCard
+            title="Seller actions"
+            columns={["When", "Who", "Action", "Detail"]}
+            rows={d.audit.map((a) => [formatUtc(a.createdAt), a.actor, a.action, code(a.detail ? JSON.stringify(a.detail) : "")])}
+          />
+          <RecordCard
+            title="Notifications"
+            columns={["Queued", "To", "Kind", "Status", "Sent"]}
+            rows={d.mails.map((m) => [formatUtc(m.createdAt), m.channel === "discord" ? "Discord" : m.to, m.kind, m.status, formatUtc(m.sentAt)])}
+          />
         </div>
         <div className="min-w-0 space-y-4">
           <Actions d={d} />

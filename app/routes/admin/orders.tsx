@@ -3,7 +3,7 @@ import type { Route } from "./+types/orders";
 import { formatUtc, usd } from "~/components/admin/format";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge, UrgencyBadge } from "~/components/admin/status-badge";
-import { Card, inputClass, PageTitle } from "~/components/admin/ui";
+import { Card, inputClass, PageTitle, Table } from "~/components/admin/ui";
 import { buttonClass } from "~/components/ui/button";
 import { deliveryUrgency, formatAge, ORDER_QUEUES, orderQueueQuerySchema, QUEUE_LABELS } from "~/domain/order-desk";
 import type { OrderState } from "~/domain/order-state";
@@ -133,68 +133,45 @@ export default function Orders() {
               </li>
             ))}
           </ul>
-          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">
-                {query.status === "all" ? "All orders" : `${QUEUE_LABELS[query.status]} orders`}, page {queue.page} of {queue.pages}
-              </caption>
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Order
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Items
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Buyer
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Total
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Placed / paid
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {queue.rows.map((row) => (
-                  <tr key={row.id} className="align-top">
-                    <td className="px-3 py-2 font-mono text-xs">
-                      <Link to={`/admin/orders/${row.id}`} className="font-semibold text-brand-700 underline">
-                        {row.id}
-                      </Link>
-                      {row.isGift && <span className="ml-1 rounded bg-pink-100 px-1 text-pink-900">gift</span>}
-                      {row.channel === "manual" && <span className="ml-1 rounded bg-sky-100 px-1 text-sky-900">manual</span>}
-                    </td>
-                    <td className="px-3 py-2">
-                      <StatusBadge status={row.status} />
-                    </td>
-                    <td className="px-3 py-2">{row.items}</td>
-                    <td className="px-3 py-2">
-                      <div>{row.name}</div>
-                      <div className="text-xs text-slate-600">{row.email}</div>
-                      <div className="text-xs text-slate-600">
-                        Game: {row.gameUsername} · Discord: {row.communityUsername}
-                      </div>
-                    </td>
-                    <td className="px-3 py-2 text-right font-medium">{usd(row.totalCents)}</td>
-                    <td className="px-3 py-2 text-xs">
-                      <div>{formatUtc(row.createdAt)}</div>
-                      {row.sincePayment && (
-                        <div className="mt-1">
-                          <UrgencyBadge urgency={row.sincePayment.urgency} age={row.sincePayment.age} />
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption={`${query.status === "all" ? "All orders" : `${QUEUE_LABELS[query.status]} orders`}, page ${queue.page} of ${queue.pages}`}
+            className="hidden rounded-lg border border-slate-200 bg-white shadow-sm md:block"
+            headClassName="border-b-0 bg-slate-50"
+            headCellClassName="px-3 last:pr-3"
+            columns={["Order", "Status", "Items", "Buyer", { label: "Total", className: "text-right" }, "Placed / paid"]}
+          >
+            {queue.rows.map((row) => (
+              <tr key={row.id} className="align-top">
+                <td className="px-3 py-2 font-mono text-xs">
+                  <Link to={`/admin/orders/${row.id}`} className="font-semibold text-brand-700 underline">
+                    {row.id}
+                  </Link>
+                  {row.isGift && <span className="ml-1 rounded bg-pink-100 px-1 text-pink-900">gift</span>}
+                  {row.channel === "manual" && <span className="ml-1 rounded bg-sky-100 px-1 text-sky-900">manual</span>}
+                </td>
+                <td className="px-3 py-2">
+                  <StatusBadge status={row.status} />
+                </td>
+                <td className="px-3 py-2">{row.items}</td>
+                <td className="px-3 py-2">
+                  <div>{row.name}</div>
+                  <div className="text-xs text-slate-600">{row.email}</div>
+                  <div className="text-xs text-slate-600">
+                    Game: {row.gameUsername} · Discord: {row.communityUsername}
+                  </div>
+                </td>
+                <td className="px-3 py-2 text-right font-medium">{usd(row.totalCents)}</td>
+                <td className="px-3 py-2 text-xs">
+                  <div>{formatUtc(row.createdAt)}</div>
+                  {row.sincePayment && (
+                    <div className="mt-1">
+                      <UrgencyBadge urgency={row.sincePayment.urgency} age={row.sincePayment.age} />
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </Table>
         </>
       )}
 

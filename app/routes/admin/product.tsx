@@ -1,11 +1,12 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/product";
 import { adminMeta } from "~/components/admin/meta";
-import { Checkbox, SelectField, SubmitButton, TextField } from "~/components/admin/shop/form-controls";
+import { Checkbox, MoneyField, SelectField, SubmitButton } from "~/components/admin/shop/form-controls";
 import { usd } from "~/components/admin/shop/format";
 import { Card, Notice, PageTitle } from "~/components/admin/ui";
 import { BADGES } from "~/domain/product";
-import { centsToDollarsInput, fieldErrors, formRecord, type FieldErrors } from "~/domain/seller/form-fields";
+import { centsToAmountString } from "~/domain/money";
+import { fieldErrors, formRecord, type FieldErrors } from "~/domain/seller/form-fields";
 import { productEditSchema } from "~/domain/seller/product-form";
 import { getDb } from "~/server/db.server";
 import { readForm } from "~/server/admin/forms.server";
@@ -71,23 +72,19 @@ export default function ProductEdit() {
         </p>
         {/* key: after a save the fields show what is stored now. */}
         <Form method="post" className="grid gap-4 sm:grid-cols-2" key={`${product.priceCents}-${product.originalPriceCents}-${product.badge}-${product.inStock}-${product.listed}`}>
-          <TextField
+          <MoneyField
             label="Price (US$)"
             name="price"
-            inputMode="decimal"
-            autoComplete="off"
             required
-            defaultValue={centsToDollarsInput(product.priceCents)}
+            defaultValue={centsToAmountString(product.priceCents)}
             error={errors.price}
             hint="What the buyer pays, e.g. 54.99."
           />
-          <TextField
+          <MoneyField
             label="Original price (US$)"
             name="originalPrice"
-            inputMode="decimal"
-            autoComplete="off"
             required
-            defaultValue={centsToDollarsInput(product.originalPriceCents)}
+            defaultValue={centsToAmountString(product.originalPriceCents)}
             error={errors.originalPrice}
             hint="Struck through beside the price; equal to the price shows no saving."
           />

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/products";
 import { adminMeta } from "~/components/admin/meta";
 import { usd } from "~/components/admin/shop/format";
-import { Card, PageTitle } from "~/components/admin/ui";
+import { Card, PageTitle, Table } from "~/components/admin/ui";
 import { getDb } from "~/server/db.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { listSellerProducts } from "~/server/admin/shop-products.server";
@@ -24,44 +24,35 @@ export default function Products() {
         <p className="mb-3 text-sm text-slate-700">
           Prices are in US dollars. A change shows on the storefront at once; orders already placed keep the price they were sold at.
         </p>
-        <div className="relative overflow-x-auto">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <caption className="sr-only">Products and their prices</caption>
-            <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">Product</th>
-                <th scope="col" className="py-2 pr-3">Price</th>
-                <th scope="col" className="py-2 pr-3">Original</th>
-                <th scope="col" className="py-2 pr-3">Stock</th>
-                <th scope="col" className="py-2 pr-3">Badge</th>
-                <th scope="col" className="py-2 pr-3">Shown</th>
-                <th scope="col" className="py-2"><span className="sr-only">Edit</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {products.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row" className="py-2 pr-3 font-normal">
-                    <span className="block font-semibold text-slate-900">{p.title}</span>
-                    <span className="text-xs text-slate-600">
-                      {p.category} · id {p.id}
-                    </span>
-                  </th>
-                  <td className="py-2 pr-3 font-semibold tabular-nums">{usd(p.priceCents)}</td>
-                  <td className="py-2 pr-3 tabular-nums text-slate-700">{usd(p.originalPriceCents)}</td>
-                  <td className="py-2 pr-3">{p.inStock ? "In stock" : <span className="font-semibold text-red-700">Out of stock</span>}</td>
-                  <td className="py-2 pr-3">{p.badge ?? <span className="text-slate-500">None</span>}</td>
-                  <td className="py-2 pr-3">{p.listed ? "Listed" : <span className="text-slate-600">Not listed</span>}</td>
-                  <td className="py-2 text-right">
-                    <Link to={`/admin/products/${encodeURIComponent(p.id)}`} className="inline-flex min-h-11 items-center px-2 font-semibold text-brand-700 underline">
-                      Edit<span className="sr-only"> {p.title}</span>
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption="Products and their prices"
+          tableClassName="min-w-[44rem]"
+          columns={["Product", "Price", "Original", "Stock", "Badge", "Shown", { label: "Edit", srOnly: true }]}
+        >
+          {products.map((p) => (
+            <tr key={p.id}>
+              <th scope="row" className="py-2 pr-3 font-normal">
+                <span className="block font-semibold text-slate-900">{p.title}</span>
+                <span className="text-xs text-slate-600">
+                  {p.category} · id {p.id}
+                </span>
+              </th>
+              <td className="py-2 pr-3 font-semibold tabular-nums">{usd(p.priceCents)}</td>
+              <td className="py-2 pr-3 tabular-nums text-slate-700">{usd(p.originalPriceCents)}</td>
+              <td className="py-2 pr-3">{p.inStock ? "In stock" : <span className="font-semibold text-red-700">Out of stock</span>}</td>
+              <td className="py-2 pr-3">{p.badge ?? <span className="text-slate-500">None</span>}</td>
+              <td className="py-2 pr-3">{p.listed ? "Listed" : <span className="text-slate-600">Not listed</span>}</td>
+              <td className="py-2 text-right">
+                <Link
+                  to={`/admin/products/${encodeURIComponent(p.id)}`}
+                  className="inline-flex min-h-11 items-center px-2 font-semibold text-brand-700 underline"
+                >
+                  Edit<span className="sr-only"> {p.title}</span>
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </Table>
       </Card>
     </>
   );

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { contactMessages, newsletterSubscribers, reviews } from "../../../db/schema";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { saveContactMessage } from "../contact.server";
-import { listPublishedReviews } from "../reviews.server";
+import { readCatalogue } from "../catalogue-cache.server";
+import { cachedPublishedReviews, listPublishedReviews } from "../reviews.server";
 import { actionsOn } from "./audit.server";
-import { listContactMessages, listReviews, listSubscribers, PAGE_SIZE, setMessageRead, setReviewStatus, subscribersCsv } from "./inbox.server";
+import { listContactMessages, listReviews, listSubscribers, PAGE_SIZE, setMessageRead, setReviewStatus, subscribersCsv, inboxCounts } from "./inbox.server";
 
 const SELLER = { id: null, actor: "seller:ops@example.com" };
 
@@ -56,12 +57,19 @@ for (const target of testDatabases()) {
       const pending = await listReviews(database.db, "pending");
       expect(pending.rows).toEqual([expect.objectContaining({ id: row.id, productTitle: "VENOM-TRIGGER", status: "pending" })]);
       expect(pending.counts).toEqual({ published: 0, pending: 1, hidden: 0 });
+      expect((await inboxCounts(database.db)).pendingReviews).toBe(1);
 
+      // What the product page shows: the reviews remembered with the catalogue follow each change at once.
+      const shown = async () => (await cachedPublishedReviews(database.db, await readCatalogue(database.db), "2")).map((r) => r.id);
+      expect(await shown()).toEqual([]);
       expect(await setReviewStatus(database.db, SELLER, row.id, "published")).toBe("pending");
       expect((await listPublishedReviews(database.db, "2")).map((r) => r.id)).toEqual([row.id]);
+      expect(await shown()).toEqual([row.id]);
       expect(await setReviewStatus(database.db, SELLER, row.id, "hidden")).toBe("published");
       expect(await listPublishedReviews(database.db, "2")).toEqual([]);
+      expect(await shown()).toEqual([]);
       expect((await listReviews(database.db, "all")).counts).toEqual({ published: 0, pending: 0, hidden: 1 });
+      expect((await inboxCounts(database.db)).pendingReviews).toBe(0);
       expect(await setReviewStatus(database.db, SELLER, 999_999, "published")).toBeUndefined();
       expect((await actionsOn(database.db, `review:${row.id}`)).map((a) => [a.action, a.detail])).toEqual([
         ["review_hidden", { status: ["published", "hidden"] }],

@@ -7,6 +7,7 @@ import { PRODUCTS } from "~/catalogue";
 import { toCsv, UTF8_BOM } from "~/domain/csv";
 import { contactMessages, newsletterSubscribers, reviews } from "../../../db/schema";
 import type { Db } from "../db.server";
+import { invalidateCatalogue } from "../catalogue-cache.server";
 import { recordSellerAction, type Actor } from "./audit.server";
 
 export const PAGE_SIZE = 50;
@@ -114,17 +115,20 @@ export async function listReviews(db: Db, filter: ReviewFilter, page = 1): Promi
 }
 
 /**
- * Publishes or hides a review, with its audit row (product pages read reviews live); returns the
+ * Publishes or hides a review, with its audit row; product pages follow at once. Returns the
  * previous status, undefined when there is no such review.
  */
 export async function setReviewStatus(db: Db, seller: Actor, id: number, status: "published" | "hidden"): Promise<ReviewStatus | undefined> {
-  return db.transaction(async (tx) => {
+  const before = await db.transaction(async (tx) => {
     const [row] = await tx.select({ status: reviews.status }).from(reviews).where(eq(reviews.id, id)).for("update");
     if (!row) return undefined;
     await tx.update(reviews).set({ status }).where(eq(reviews.id, id));
     await recordSellerAction(tx, seller, status === "published" ? "review_published" : "review_hidden", `review:${id}`, { status: [row.status, status] });
     return row.status;
   });
+  // Product pages (and the reviews remembered with the catalogue) must drop a hidden review at once.
+  if (before !== undefined) await invalidateCatalogue(db);
+  return before;
 }
 
 // --- Newsletter -------------------------------------------------------------------------------
@@ -190,4 +194,14 @@ export async function subscribersCsv(db: Db, filter: SubscriberFilter): Promise<
       rows.map((r) => [r.email, r.status, r.lang, r.createdAt, r.confirmedAt, r.unsubscribedAt]),
     );
   return { csv, rows: rows.length };
+}
+
+/** What waits in each inbox list: unread messages, reviews to moderate, confirmed subscribers. */
+export async function inboxCounts(db: Db): Promise<{ unread: number; pendingReviews: number; confirmed: number }> {
+  const [[unread], [pending], [confirmed]] = await Promise.all([
+    db.select({ n: count() }).from(contactMessages).where(eq(contactMessages.handled, false)),
+    db.select({ n: count() }).from(reviews).where(eq(reviews.status, "pending")),
+    db.select({ n: count() }).from(newsletterSubscribers).where(eq(newsletterSubscribers.status, "confirmed")),
+  ]);
+  return { unread: Number(unread.n), pendingReviews: Number(pending.n), confirmed: Number(confirmed.n) };
 }

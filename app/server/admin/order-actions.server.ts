@@ -3,6 +3,7 @@
  * order repository (changeOrderStatus, markOrderPaid), so the buyer's status page and mails follow
  * on their own. Each action's audit row commits with the change it records.
  */
+import { centsToAmountString } from "~/domain/money";
 import { eq } from "drizzle-orm";
 import { canTransition } from "~/domain/order-state";
 import { PAYMENT_METHOD_LABELS, parseRefundAmount, QUEUE_LABELS, type OrderAction } from "~/domain/order-desk";
@@ -134,7 +135,7 @@ async function refund(deps: ActionDeps, orderId: string, action: Extract<OrderAc
 
   const after = refundedCents + amount.cents;
   const full = after >= capture.amountCents;
-  const money = `${(amount.cents / 100).toFixed(2)} USD`;
+  const money = `${centsToAmountString(amount.cents)} USD`;
   const recorded = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(payments)
@@ -148,7 +149,7 @@ async function refund(deps: ActionDeps, orderId: string, action: Extract<OrderAc
     return true;
   });
   if (!recorded) return { ok: true, message: `This refund (${reference}) was already recorded; nothing more was refunded.` };
-  if (!full) return { ok: true, message: `Refunded ${money} (${status.toLowerCase()}); ${((capture.amountCents - after) / 100).toFixed(2)} USD is left. The buyer is mailed.` };
+  if (!full) return { ok: true, message: `Refunded ${money} (${status.toLowerCase()}); ${centsToAmountString(capture.amountCents - after)} USD is left. The buyer is mailed.` };
   const moved = await changeOrderStatus(db, orderId, "refunded", seller.actor, `${provider} refund ${reference}${action.reason ? `: ${action.reason}` : ""}`, now);
   if (!moved.ok) return refused(409, `Refunded ${money}, but the order could not be marked refunded: ${statusRefusal(moved).message}`);
   return { ok: true, message: `Refunded ${money} (${status.toLowerCase()}); the order is refunded and the buyer is mailed.` };

@@ -2,6 +2,7 @@
  * The seller's order desk: the queues, one order with everything known about it, and the CSV
  * export. Reads only; the actions live in order-actions.server.ts.
  */
+import { centsToAmountString } from "~/domain/money";
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { ORDER_PAGE_SIZE, queueOrder, type OrderQueueQuery } from "~/domain/order-desk";
 import { toCsv } from "~/domain/csv";
@@ -135,8 +136,6 @@ export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
 /** The longest export: a year. */
 export const EXPORT_MAX_DAYS = 366;
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
 /** Orders placed from `from` to `to` (UTC days, both included) as CSV, oldest first. */
 export async function exportOrdersCsv(db: Db, from: string, to: string): Promise<string> {
   const start = new Date(`${from}T00:00:00Z`);
@@ -166,8 +165,8 @@ export async function exportOrdersCsv(db: Db, from: string, to: string): Promise
       order.id, order.createdAt.toISOString(), order.status, order.channel, order.paidAt?.toISOString(), order.deliveredAt?.toISOString(),
       order.email, order.name, order.communityUsername, order.gameUsername, order.isGift,
       items.filter((i) => i.orderId === order.id).map((i) => `${i.title} x${i.quantity}${i.isFree ? " (free)" : ""}`).join("; "),
-      dollars(order.subtotalCents), dollars(order.discountCents), dollars(order.totalCents), couponCode, order.displayCurrency, order.displayRate,
-      capture?.provider, capture?.providerRef, dollars(refundedCents), order.sellerNote,
+      centsToAmountString(order.subtotalCents), centsToAmountString(order.discountCents), centsToAmountString(order.totalCents), couponCode, order.displayCurrency, order.displayRate,
+      capture?.provider, capture?.providerRef, centsToAmountString(refundedCents), order.sellerNote,
     ];
   });
   return toCsv(header, lines);
@@ -181,4 +180,10 @@ export async function otherOrdersOf(db: Db, email: string, exceptId: string) {
     .where(and(eq(sql`lower(${orders.email})`, email.toLowerCase()), sql`${orders.id} <> ${exceptId}`))
     .orderBy(desc(orders.createdAt))
     .limit(10);
+}
+
+/** How many paid orders wait for delivery (the console's Orders badge). */
+export async function paidOrderCount(db: Db): Promise<number> {
+  const [paid] = await db.select({ n: count() }).from(orders).where(eq(orders.status, "paid"));
+  return Number(paid.n);
 }

@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { Checkbox, SelectField, TextField } from "./form-controls";
+import { Checkbox, MoneyField, SelectField, TextField } from "./form-controls";
 import { COUPON_TYPES, type Coupon, type CouponType } from "~/domain/coupons";
 import { COUPON_TYPE_LABEL } from "~/domain/seller/coupon-view";
-import { centsToDollarsInput, type FieldErrors } from "~/domain/seller/form-fields";
+import { centsToAmountString } from "~/domain/money";
+import type { FieldErrors } from "~/domain/seller/form-fields";
 
 export interface ProductChoice {
   id: string;
@@ -38,13 +39,11 @@ export function CouponFields({ coupon, products, errors }: { coupon?: Coupon; pr
         />
       )}
       {type === "fixed" && (
-        <TextField
+        <MoneyField
           label="Amount off (US$)"
           name="amount"
-          inputMode="decimal"
-          autoComplete="off"
           required
-          defaultValue={coupon?.type === "fixed" ? centsToDollarsInput(coupon.value) : ""}
+          defaultValue={coupon?.type === "fixed" ? centsToAmountString(coupon.value) : ""}
           error={errors.amount}
           hint="Taken off the subtotal, never more than it."
         />
@@ -78,12 +77,10 @@ export function CouponFields({ coupon, products, errors }: { coupon?: Coupon; pr
         error={errors.usageLimit}
         hint="Total uses across all orders; empty for no limit."
       />
-      <TextField
+      <MoneyField
         label="Minimum purchase (US$)"
         name="minPurchase"
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={coupon ? centsToDollarsInput(coupon.minPurchaseCents) : "0.00"}
+        defaultValue={coupon ? centsToAmountString(coupon.minPurchaseCents) : "0.00"}
         error={errors.minPurchase}
         hint="Subtotal the cart must reach; 0 for none."
       />

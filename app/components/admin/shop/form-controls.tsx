@@ -29,50 +29,64 @@ function HintAndError({ hint, error, hintId, errorId }: { hint?: string; error?:
   );
 }
 
-interface TextFieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "id"> {
+/** The ids and states a field's control carries so its label, hint and error are announced with it. */
+type ControlA11y = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
+
+/** What a field shows around its control. */
+interface FrameProps {
   label: string;
-  name: string;
   hint?: string;
   error?: string;
+  className?: string;
 }
 
-export function TextField({ label, name, hint, error, className, ...input }: TextFieldProps) {
+/** The frame every console field shares: label above, then the control, then hint and error. */
+function Field({ label, hint, error, className, control }: FrameProps & { control: (a11y: ControlA11y) => React.ReactNode }) {
   const { id, hintId, errorId, describedBy } = useDescribedBy(hint, error);
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
         {label}
       </label>
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...input} />
+      {control({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       <HintAndError hint={hint} error={error} hintId={hintId} errorId={errorId} />
     </div>
   );
 }
 
-interface SelectFieldProps extends Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name" | "id"> {
-  label: string;
-  name: string;
-  options: readonly { value: string; label: string }[];
-  hint?: string;
-  error?: string;
+/** A field's frame plus its control's own attributes (a name is required; the id is the frame's). */
+type FieldProps<Attributes> = FrameProps & { name: string } & Omit<Attributes, keyof FrameProps | "name" | "id">;
+
+export function TextField({ label, hint, error, className, ...input }: FieldProps<React.InputHTMLAttributes<HTMLInputElement>>) {
+  return <Field {...{ label, hint, error, className }} control={(a11y) => <input {...a11y} className={inputClass} {...input} />} />;
 }
 
-export function SelectField({ label, name, options, hint, error, className, ...select }: SelectFieldProps) {
-  const { id, hintId, errorId, describedBy } = useDescribedBy(hint, error);
+/** A US-dollar amount typed as text ("54.99"): the decimal keypad on phones, no autofill. */
+export function MoneyField(props: FieldProps<React.InputHTMLAttributes<HTMLInputElement>>) {
+  return <TextField inputMode="decimal" autoComplete="off" {...props} />;
+}
+
+export function SelectField({
+  label,
+  hint,
+  error,
+  className,
+  options,
+  ...select
+}: FieldProps<React.SelectHTMLAttributes<HTMLSelectElement>> & { options: readonly { value: string; label: string }[] }) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...select}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <HintAndError hint={hint} error={error} hintId={hintId} errorId={errorId} />
-    </div>
+    <Field
+      {...{ label, hint, error, className }}
+      control={(a11y) => (
+        <select {...a11y} className={inputClass} {...select}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
