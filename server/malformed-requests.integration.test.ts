@@ -1,17 +1,28 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startFakePayPal, type FakePayPal } from "../tests/mocks/paypal-server";
 import { rawRequest, type RawResponse } from "../tests/setup/raw-http";
 import { startShop, type RunningShop } from "../tests/setup/running-shop";
 
 // Issue 7: whatever a client sends, the shop answers 4xx (or a page), never 500, and never
-// redirects a shopper to another site.
+// redirects a shopper to another site. PayPal is configured (the fake): without it the payment
+// routes answer 503 payment_unavailable by design, and the payment code would go unfuzzed.
 
 let shop: RunningShop;
+let paypal: FakePayPal;
 beforeAll(async () => {
-  shop = await startShop({ RATE_LIMIT_SCALE: "1000" });
+  paypal = await startFakePayPal();
+  shop = await startShop({
+    RATE_LIMIT_SCALE: "1000",
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+    PAYPAL_API_BASE: paypal.url,
+    PAYPAL_WEBHOOK_ID: "WH-FUZZ",
+  });
 }, 180_000); // Vite transforms the whole app first: slow on a busy machine
 afterAll(async () => {
   await shop?.close();
+  await paypal?.close();
 });
 
 function send(requestLine: string, headers: string[] = ["Host: localhost"], body = ""): Promise<RawResponse> {
@@ -201,5 +212,16 @@ describe("random requests to every page, action and API", () => {
     );
     expect((await send("GET /healthz HTTP/1.1", ["host: localhost"], "")).status).toBe(200);
     expect((await send("GET /readyz HTTP/1.1", ["host: localhost"], "")).status).toBe(200);
+    // Whatever reached PayPal was still a request its published contracts allow.
+    expect(paypal.takeViolations(), "requests the PayPal contracts forbid").toEqual([]);
   }, 600_000);
+
+  it("PayPal's webhook refuses what PayPal does not vouch for with 400, whatever the method", async () => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      for (const body of ["null", "[]", "{}", '{"id":"WH-1","event_type":"PAYMENT.CAPTURE.COMPLETED"}', "not json"]) {
+        const response = await send(`${method} /api/paypal/webhook HTTP/1.1`, ["Host: localhost", "Content-Type: application/json"], body);
+        expect(response.status, `${method} ${body}`).toBe(400);
+      }
+    }
+  });
 });
