@@ -38,8 +38,11 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
   },
+  // payments.spec.ts sets the fake PayPal's scenario (declined or pending captures, a cancelled or
+  // failing SDK) for the whole fake: it runs last, alone, so no other spec's payment meets it.
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: "payments.spec.ts" },
+    { name: "payments", use: { ...devices["Desktop Chrome"], channel: undefined }, testMatch: "payments.spec.ts", dependencies: ["desktop"] },
   ],
   webServer: [
     {

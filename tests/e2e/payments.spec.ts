@@ -6,7 +6,8 @@ import { prepare, seedCart } from "./helpers";
 /**
  * Paying with the fake PayPal (tests/mocks/paypal-server.ts + paypal-sdk.ts): the shop runs with
  * PayPal configured and the fake's JS SDK, whose buttons play the buyer's part. The fake's
- * scenario is shared by the whole run: these tests run one after another and reset it first.
+ * scenario is shared by the whole run: these tests run one after another, after every other spec
+ * (the "payments" project in playwright.config.ts), and reset it first.
  */
 test.describe.configure({ mode: "default" });
 
