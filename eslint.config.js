@@ -3,6 +3,8 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
+const CLASSIC_ZOD = { name: "zod", message: "Import z from ~/domain/zod (Zod Mini); classic zod only in *.server.ts." };
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".e2e-data/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "db/migrations/"] },
   js.configs.recommended,
@@ -21,12 +23,15 @@ export default tseslint.config(
   },
   {
     // Icons come from the sprite (docs/decisions/020): a lucide component would inline its paths in every page.
+    // Classic zod is for server modules only: in a browser bundle it cannot be tree-shaken (docs/decisions/025).
     files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           paths: [
+            CLASSIC_ZOD,
             { name: "lucide-react", message: "Use ~/components/ui/icon (add the icon there and run npm run icons)." },
             { name: "react-i18next", importNames: ["useTranslation"], message: "Use ~/i18n/use-translation (docs/decisions/023)." },
           ],
@@ -42,6 +47,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          paths: [CLASSIC_ZOD],
           patterns: [
             { group: ["react", "react-*", "react/*", "react-router", "@react-router/*"], message: "app/domain must not import React." },
             { group: ["node:*", "fs", "path", "crypto", "os", "http", "stream"], message: "app/domain must not import Node APIs." },

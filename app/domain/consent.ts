@@ -8,7 +8,9 @@ import { z } from "./zod";
 export const TERMS_VERSION = "2025-11-01";
 
 /** The age gate's confirmation time as sent by the browser; a time in the future is refused. */
-export const ageConfirmedAtSchema = z.iso
-  .datetime({ offset: true })
-  .transform((value) => new Date(value))
-  .refine((date) => date.getTime() <= Date.now() + 5 * 60_000, "age confirmation in the future");
+export const ageConfirmedAtSchema = z
+  .pipe(
+    z.iso.datetime({ offset: true }),
+    z.transform((value: string) => new Date(value)),
+  )
+  .check(z.refine((date) => date.getTime() <= Date.now() + 5 * 60_000, "age confirmation in the future"));

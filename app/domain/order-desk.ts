@@ -4,7 +4,7 @@
  * transitions themselves are order-state.ts's.
  */
 import { centsToAmountString } from "./money";
-import { z } from "zod";
+import { z } from "./zod";
 import { ORDER_STATES, type OrderState } from "./order-state";
 
 /** The queues in the order the seller works them. */
@@ -61,12 +61,12 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 
 export const NOTE_MAX = 2000;
-const note = (label: string) => z.string().trim().max(NOTE_MAX, `${label}: at most ${NOTE_MAX} characters`);
+const note = (label: string) => z.string().check(z.trim(), z.maxLength(NOTE_MAX, `${label}: at most ${NOTE_MAX} characters`));
 
 export const orderQueueQuerySchema = z.object({
-  status: z.enum([...ORDER_STATES, "all"]).catch("paid"),
-  q: z.string().trim().max(200).catch(""),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  status: z.catch(z.enum([...ORDER_STATES, "all"]), "paid"),
+  q: z.catch(z.string().check(z.trim(), z.maxLength(200)), ""),
+  page: z.catch(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(10_000))), 1),
 });
 export type OrderQueueQuery = z.infer<typeof orderQueueQuerySchema>;
 export const ORDER_PAGE_SIZE = 25;
@@ -77,21 +77,21 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("deliver"),
     publicNote: note("Note for the buyer"),
-    privateNote: note("Delivery record").min(1, "Record what was delivered, when and to which account"),
+    privateNote: note("Delivery record").check(z.minLength(1, "Record what was delivered, when and to which account")),
   }),
   z.object({ intent: z.literal("cancel"), reason: note("Reason") }),
   z.object({
     intent: z.literal("mark_paid"),
     method: z.enum(PAYMENT_METHODS, "Choose how you were paid"),
-    reference: z.string().trim().min(1, "Enter the payment's reference").max(200, "Reference: at most 200 characters"),
+    reference: z.string().check(z.trim(), z.minLength(1, "Enter the payment's reference"), z.maxLength(200, "Reference: at most 200 characters")),
   }),
   z.object({
     intent: z.literal("refund"),
     /** "full", or dollars ("12.50") for part of it. */
-    amount: z.string().trim().max(20),
+    amount: z.string().check(z.trim(), z.maxLength(20)),
     reason: note("Reason"),
     /** For a payment taken outside PayPal: the reference of the refund the seller made. */
-    reference: z.string().trim().max(200).optional(),
+    reference: z.optional(z.string().check(z.trim(), z.maxLength(200))),
     /** Generated with the form: a repeated submit of the same form is the same refund at PayPal. */
     requestKey: z.uuid("The form is out of date: reload the page"),
   }),

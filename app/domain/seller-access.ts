@@ -3,29 +3,34 @@
  * how long a session lives, how failed logins slow the next try, and where a login may send the
  * seller afterwards. Pure: the server applies them.
  */
-import { z } from "zod";
+import { z } from "./zod";
 
 export const SELLER_PASSWORD_MIN = 12;
 /** argon2 takes any length; a cap keeps a megabyte "password" from costing us anything. */
 export const SELLER_PASSWORD_MAX = 256;
 
-export const sellerEmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const sellerEmailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)), z.email("not an email address"));
 export const sellerPasswordSchema = z
   .string()
-  .min(SELLER_PASSWORD_MIN, `at least ${SELLER_PASSWORD_MIN} characters`)
-  .max(SELLER_PASSWORD_MAX, `at most ${SELLER_PASSWORD_MAX} characters`);
+  .check(
+    z.minLength(SELLER_PASSWORD_MIN, `at least ${SELLER_PASSWORD_MIN} characters`),
+    z.maxLength(SELLER_PASSWORD_MAX, `at most ${SELLER_PASSWORD_MAX} characters`),
+  );
 
 /** What the login form sends: checked for shape only (a wrong password is the server's answer). */
 export const loginFormSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, "Enter your email").max(254, "Enter your email"),
-  password: z.string().min(1, "Enter your password").max(SELLER_PASSWORD_MAX, "Wrong email or password"),
-  next: z.string().max(2000).optional(),
+  email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1, "Enter your email"), z.maxLength(254, "Enter your email")),
+  password: z.string().check(z.minLength(1, "Enter your password"), z.maxLength(SELLER_PASSWORD_MAX, "Wrong email or password")),
+  next: z.optional(z.string().check(z.maxLength(2000))),
 });
 
-export const totpCodeSchema = z
-  .string()
-  .transform((v) => v.replace(/\s+/g, ""))
-  .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code"));
+export const totpCodeSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((v: string) => v.replace(/\s+/g, "")),
+  ),
+  z.string().check(z.regex(/^\d{6}$/, "Enter the 6-digit code")),
+);
 
 export const SESSION_LIMITS = {
   /** A session unused this long ends. */

@@ -26,18 +26,16 @@ export const REVIEW_MAX_CHARS = 2000;
 function requiredText(required: MessageCode, max: number, tooLong: MessageCode = "text_too_long") {
   return z
     .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(max, { error: tooLong, abort: true });
+    .check(z.trim(), z.minLength(1, { error: required, abort: true }), z.maxLength(max, { error: tooLong, abort: true }));
 }
 
 function emailField(required: MessageCode, invalid: MessageCode) {
-  return requiredText(required, EMAIL_MAX, invalid).pipe(z.email({ error: invalid }));
+  return z.pipe(requiredText(required, EMAIL_MAX, invalid), z.email({ error: invalid }));
 }
 
 /** Hidden field people never see; bots fill it. Absent or empty passes. */
 function honeypot(code: MessageCode) {
-  return z.string({ error: code }).max(0, { error: code }).optional();
+  return z.optional(z.string({ error: code }).check(z.maxLength(0, { error: code })));
 }
 
 // Field schemas (gift checkout form, SPEC §5).
@@ -46,11 +44,13 @@ export const nameSchema = requiredText("name_required", NAME_MAX);
 export const discordSchema = requiredText("discord_required", USERNAME_MAX);
 export const imvuUsernameSchema = z
   .string({ error: "imvu_required" })
-  .trim()
-  .min(1, { error: "imvu_required", abort: true })
-  .min(IMVU_MIN, { error: "imvu_length", abort: true })
-  .max(IMVU_MAX, { error: "imvu_length", abort: true })
-  .regex(IMVU_PATTERN, { error: "imvu_chars" });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: "imvu_required", abort: true }),
+    z.minLength(IMVU_MIN, { error: "imvu_length", abort: true }),
+    z.maxLength(IMVU_MAX, { error: "imvu_length", abort: true }),
+    z.regex(IMVU_PATTERN, { error: "imvu_chars" }),
+  );
 
 export const giftFormSchema = z.object(
   { email: emailSchema, name: nameSchema, discord: discordSchema, imvuUsername: imvuUsernameSchema },
@@ -59,9 +59,9 @@ export const giftFormSchema = z.object(
 export type GiftForm = z.infer<typeof giftFormSchema>;
 
 /** Session-storage `giftOrderData`: the gift form plus the product and when it was saved. */
-export const giftOrderDataSchema = giftFormSchema.extend({
-  productId: z.string({ error: "product_not_found" }).min(1, { error: "product_not_found" }),
-  timestamp: z.number({ error: "details_required" }).int({ error: "details_required" }).nonnegative({ error: "details_required" }),
+export const giftOrderDataSchema = z.extend(giftFormSchema, {
+  productId: z.string({ error: "product_not_found" }).check(z.minLength(1, { error: "product_not_found" })),
+  timestamp: z.int({ error: "details_required" }).check(z.nonnegative({ error: "details_required" })),
 });
 export type GiftOrderData = z.infer<typeof giftOrderDataSchema>;
 
@@ -91,18 +91,17 @@ export const contactSchema = z.object(
 export type ContactForm = z.infer<typeof contactSchema>;
 
 /** Rating arrives as a string from HTML forms, hence the coercion. */
-export const ratingSchema = z.coerce
-  .number({ error: "rating_invalid" })
-  .int({ error: "rating_invalid" })
-  .min(RATING_MIN, { error: "rating_invalid" })
-  .max(RATING_MAX, { error: "rating_invalid" });
+export const ratingSchema = z.pipe(
+  z.coerce.number({ error: "rating_invalid" }),
+  z.int({ error: "rating_invalid" }).check(z.gte(RATING_MIN, { error: "rating_invalid" }), z.lte(RATING_MAX, { error: "rating_invalid" })),
+);
 
 export const reviewSchema = z.object(
   {
     name: requiredText("review_missing", NAME_MAX),
-    comment: requiredText("review_missing", REVIEW_MAX_CHARS).min(REVIEW_MIN_CHARS, { error: "review_too_short" }),
+    comment: requiredText("review_missing", REVIEW_MAX_CHARS).check(z.minLength(REVIEW_MIN_CHARS, { error: "review_too_short" })),
     rating: ratingSchema,
-    productId: z.string({ error: "product_not_found" }).trim().min(1, { error: "product_not_found" }),
+    productId: z.string({ error: "product_not_found" }).check(z.trim(), z.minLength(1, { error: "product_not_found" })),
     website: honeypot("form_rejected"),
   },
   { error: "review_missing" },
@@ -117,11 +116,13 @@ export const newsletterSchema = z.object(
 /** An order id as a shopper types or pastes it: spaces around it and lower case are forgiven. */
 export const orderIdSchema = z
   .string({ error: "order_id_required" })
-  .trim()
-  .min(1, { error: "order_id_required", abort: true })
-  .max(40, { error: "order_id_invalid", abort: true })
-  .toUpperCase()
-  .regex(ORDER_ID_PATTERN, { error: "order_id_invalid" });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: "order_id_required", abort: true }),
+    z.maxLength(40, { error: "order_id_invalid", abort: true }),
+    z.toUpperCase(),
+    z.regex(ORDER_ID_PATTERN, { error: "order_id_invalid" }),
+  );
 
 /** The order lookup form (/order): the link is mailed to the order's address when both match. */
 export const orderLookupSchema = z.object(
@@ -139,7 +140,7 @@ export const FORM_ERROR_KEY = "_form";
  * zod's English to the UI.
  */
 export function fieldErrors<T>(
-  result: z.ZodSafeParseResult<T>,
+  result: z.core.util.SafeParseResult<T>,
   fallback: MessageCode = "details_required",
 ): Record<string, MessageCode> {
   if (result.success) return {};

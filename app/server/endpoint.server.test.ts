@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import { defineContract } from "~/domain/api/contract";
 import { acceptRequest, jsonAction, methodNotAllowed, refuse } from "./endpoint.server";
 import { hit, type RateLimitRule } from "./rate-limit.server";
@@ -15,7 +15,7 @@ const block = (retryAfter: number) => vi.mocked(hit).mockResolvedValue({ allowed
 
 const greeting = defineContract<{ ok: true; greeting: string }>()(
   "/api/greeting",
-  z.object({ name: z.string({ error: "name_required" }).min(1, { error: "name_required" }), productId: z.string({ error: "product_not_found" }) }),
+  z.object({ name: z.string({ error: "name_required" }).check(z.minLength(1, { error: "name_required" })), productId: z.string({ error: "product_not_found" }) }),
 );
 
 const context = { clientIp: "203.0.113.7" };
@@ -87,7 +87,7 @@ describe("jsonAction", () => {
 });
 
 describe("acceptRequest with a form body", () => {
-  const form = { body: "form" as const, schema: z.object({ name: z.string().min(1, { error: "name_required" }) }), limit: rule };
+  const form = { body: "form" as const, schema: z.object({ name: z.string().check(z.minLength(1, { error: "name_required" })) }), limit: rule };
 
   it("accepts an urlencoded form as an object of its fields", async () => {
     const result = await acceptRequest({ request: post("name=Ada&website=", "application/x-www-form-urlencoded"), context }, form);

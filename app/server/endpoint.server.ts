@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { z } from "zod";
+import type { z } from "~/domain/zod";
 import type { ApiContract, ApiRefusal, InputOf, MessageVars, ReplyOf } from "~/domain/api/contract";
 import type { MessageCode } from "~/domain/messages";
 import { fieldErrors } from "~/domain/validation";
@@ -14,7 +14,7 @@ export interface EndpointArgs {
   context: { clientIp: string };
 }
 
-export interface EndpointSpec<Schema extends z.ZodType> {
+export interface EndpointSpec<Schema extends z.ZodMiniType> {
   body: BodyKind;
   schema: Schema;
   limit: RateLimitRule;
@@ -43,7 +43,7 @@ export interface Rejected {
  * schema is a 422 with a code per field (before any lookup, and without spending the client's rate
  * limit: it cost us nothing); then the rate limit is counted, a 429 with Retry-After when exceeded.
  */
-export async function acceptRequest<Schema extends z.ZodType>(
+export async function acceptRequest<Schema extends z.ZodMiniType>(
   { request, context }: EndpointArgs,
   spec: EndpointSpec<Schema>,
 ): Promise<Accepted<z.output<Schema>> | Rejected> {

@@ -8,7 +8,10 @@ import { LocalLink } from "~/components/ui/local-link";
 import { readJson, STORAGE_KEYS, writeJson } from "~/state/storage";
 
 /** An order and its signed status path ("/order/ORD…?k=…", unprefixed), as the server gave them. */
-const orderLinkSchema = z.object({ id: z.string().regex(ORDER_ID_PATTERN), statusPath: z.string().regex(/^\/order\/ORD[\w-]+\?k=[\w-]+$/) });
+const orderLinkSchema = z.object({
+  id: z.string().check(z.regex(ORDER_ID_PATTERN)),
+  statusPath: z.string().check(z.regex(/^\/order\/ORD[\w-]+\?k=[\w-]+$/)),
+});
 export type OrderLink = z.infer<typeof orderLinkSchema>;
 
 /** Kept for this tab (session storage) so the pages after payment can link the order. */

@@ -21,7 +21,7 @@ export interface ApiRefusal {
  * One JSON endpoint: where it lives, the schema its body must pass (the server validates with it, the
  * browser's body is typed by it) and the type of its success reply.
  */
-export interface ApiContract<Schema extends z.ZodType = z.ZodType, Success extends { ok: true } = { ok: true }> {
+export interface ApiContract<Schema extends z.ZodMiniType = z.ZodMiniType, Success extends { ok: true } = { ok: true }> {
   path: `/api/${string}`;
   request: Schema;
   /** Type only, never set: carries the success reply's type to the route and the browser. */
@@ -41,5 +41,5 @@ export type ReplyOf<C extends ApiContract> = SuccessOf<C> | ApiRefusal;
  * `defineContract<{ ok: true }>()("/api/x", schema)`.
  */
 export function defineContract<Success extends { ok: true }>() {
-  return <Schema extends z.ZodType>(path: `/api/${string}`, request: Schema): ApiContract<Schema, Success> => ({ path, request });
+  return <Schema extends z.ZodMiniType>(path: `/api/${string}`, request: Schema): ApiContract<Schema, Success> => ({ path, request });
 }

@@ -18,5 +18,5 @@ export interface AppliedCoupon {
 /** POST /api/coupon: checks a code against the cart with the database's prices and limits. */
 export const couponApi = defineContract<{ ok: true; coupon: AppliedCoupon }>()(
   COUPON_PATH,
-  z.object({ code: z.string().max(64), lines: cartLinesSchema }),
+  z.object({ code: z.string().check(z.maxLength(64)), lines: cartLinesSchema }),
 );

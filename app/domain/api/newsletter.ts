@@ -7,5 +7,5 @@ import { NEWSLETTER_PATH } from "./endpoints";
 /** POST /api/newsletter: signs an address up (pending until its confirmation mail is followed); `lang` is the mails' language. */
 export const newsletterApi = defineContract<{ ok: true }>()(
   NEWSLETTER_PATH,
-  newsletterSchema.extend({ lang: z.enum(LANGS).default("en") }),
+  z.extend(newsletterSchema, { lang: z._default(z.enum(LANGS), "en") }),
 );

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { isPlausibleSealedLogin, SEALED_LOGIN_MAX_CHARS, type HandoffStage, type LoginDeletionReason, type LoginEventKind } from "../login-handoff";
 import { ORDER_ID_PATTERN } from "../order-id";
 import { defineContract } from "./contract";
@@ -31,8 +31,8 @@ export interface BuyerHandoffView {
  * checked before anything is read, and a wrong one answers 404 order_not_found like an unknown order.
  */
 const access = {
-  orderId: z.string().regex(ORDER_ID_PATTERN, { error: "order_not_found" }),
-  key: z.string({ error: "order_not_found" }).min(1, { error: "order_not_found" }).max(128, { error: "order_not_found" }),
+  orderId: z.string().check(z.regex(ORDER_ID_PATTERN, { error: "order_not_found" })),
+  key: z.string({ error: "order_not_found" }).check(z.minLength(1, { error: "order_not_found" }), z.maxLength(128, { error: "order_not_found" })),
 };
 
 type HandoffReply = { ok: true; handoff: BuyerHandoffView };
@@ -48,11 +48,13 @@ export const submitOrderLoginApi = defineContract<HandoffReply & { done: "submit
   "/api/orders/login",
   z.object({
     ...access,
-    keyId: z.number({ error: "login_key_changed" }).int().positive({ error: "login_key_changed" }),
+    keyId: z.int({ error: "login_key_changed" }).check(z.positive({ error: "login_key_changed" })),
     ciphertext: z
       .string({ error: "login_ciphertext_invalid" })
-      .max(SEALED_LOGIN_MAX_CHARS, { error: "login_ciphertext_invalid", abort: true })
-      .refine(isPlausibleSealedLogin, { error: "login_ciphertext_invalid" }),
+      .check(
+        z.maxLength(SEALED_LOGIN_MAX_CHARS, { error: "login_ciphertext_invalid", abort: true }),
+        z.refine(isPlausibleSealedLogin, { error: "login_ciphertext_invalid" }),
+      ),
   }),
 );
 

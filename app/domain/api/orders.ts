@@ -40,11 +40,11 @@ export const ordersApi = defineContract<{ ok: true; order: CreatedOrderSummary }
   z.object({
     details: paymentDetailsSchema,
     lines: cartLinesSchema,
-    couponCode: z.string().max(64).nullable().default(null),
-    currency: z.enum(CURRENCIES).default("USD"),
-    lang: z.enum(LANGS).default("en"),
-    gift: z.boolean().default(false),
+    couponCode: z._default(z.nullable(z.string().check(z.maxLength(64))), null),
+    currency: z._default(z.enum(CURRENCIES), "USD"),
+    lang: z._default(z.enum(LANGS), "en"),
+    gift: z._default(z.boolean(), false),
     /** When the age gate was confirmed in this browser (ISO time), kept on the order as consent. */
-    ageConfirmedAt: ageConfirmedAtSchema.optional(),
+    ageConfirmedAt: z.optional(ageConfirmedAtSchema),
   }),
 );

@@ -7,9 +7,9 @@ import { z } from "../zod";
 import { ORDER_ID_PATTERN } from "../order-id";
 import { defineContract } from "./contract";
 
-const orderId = z.string().regex(ORDER_ID_PATTERN);
+const orderId = z.string().check(z.regex(ORDER_ID_PATTERN));
 /** PayPal order ids are upper-case letters and digits (17 today; the contract allows up to 36). */
-const paypalOrderId = z.string().regex(/^[A-Z0-9]{1,36}$/);
+const paypalOrderId = z.string().check(z.regex(/^[A-Z0-9]{1,36}$/));
 
 /** Codes a payment call may be refused with (each translated as errors.<code>). */
 export type PaymentErrorCode = "request_invalid" | "rate_limited" | "order_not_found" | "order_not_payable" | "payment_unavailable" | "payment_failed";

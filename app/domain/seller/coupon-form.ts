@@ -2,9 +2,9 @@
  * The seller's coupon form: the three types of SPEC §8 with their limits. The code is chosen once,
  * at creation (codes already given to shoppers keep working; NEWUSER15 stays the new-user offer).
  */
-import { z } from "zod";
+import { z } from "../zod";
 import { COUPON_TYPES, type CouponType } from "../coupons";
-import { checkboxField, dollarsField, fieldErrors, optionalWholeNumber, type FieldErrors } from "./form-fields";
+import { checkboxField, dollarsField, fieldErrors, optionalText, optionalWholeNumber, refuseValue, type FieldErrors } from "./form-fields";
 
 export const COUPON_CODE = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
 export const COUPON_DESCRIPTION_MAX = 300;
@@ -17,59 +17,60 @@ const isRealDate = (text: string) => {
 
 export const couponCodeSchema = z
   .string({ error: "Code is required" })
-  .trim()
-  .toUpperCase()
-  .regex(COUPON_CODE, { error: "Code must be 3 to 32 letters, digits, - or _ (stored uppercase)" });
+  .check(z.trim(), z.toUpperCase(), z.regex(COUPON_CODE, { error: "Code must be 3 to 32 letters, digits, - or _ (stored uppercase)" }));
 
 /** Everything but the code: what creating and editing share. */
-export const couponTermsSchema = z
-  .object({
+/** Trimmed; blank (or absent) is "". */
+const trimmedText = z.pipe(
+  optionalText,
+  z.transform((value: string | undefined) => (value ?? "").trim()),
+);
+
+export const couponTermsSchema = z.pipe(
+  z.object({
     type: z.enum(COUPON_TYPES, { error: "Type must be free product, percentage or fixed" }),
     /** Percent for percentage coupons; dollars for fixed ones; ignored for free products. */
-    percent: z.string().optional(),
-    amount: z.string().optional(),
-    freeProductId: z.string().optional().transform((v) => (v ?? "").trim()),
+    percent: optionalText,
+    amount: optionalText,
+    freeProductId: trimmedText,
     description: z
       .string({ error: "Description is required" })
-      .trim()
-      .min(1, { error: "Description is required", abort: true })
-      .max(COUPON_DESCRIPTION_MAX, { error: `Description must be at most ${COUPON_DESCRIPTION_MAX} characters` }),
+      .check(
+        z.trim(),
+        z.minLength(1, { error: "Description is required", abort: true }),
+        z.maxLength(COUPON_DESCRIPTION_MAX, { error: `Description must be at most ${COUPON_DESCRIPTION_MAX} characters` }),
+      ),
     usageLimit: optionalWholeNumber("Usage limit", 1, 1_000_000),
-    minPurchase: z
-      .string()
-      .optional()
-      .transform((v) => ((v ?? "").trim() === "" ? "0" : (v as string)))
-      .pipe(dollarsField("Minimum purchase")),
-    validUntil: z
-      .string()
-      .optional()
-      .transform((v) => (v ?? "").trim())
-      .refine((v) => v === "" || (ISO_DATE.test(v) && isRealDate(v)), { error: "Valid until must be a date (YYYY-MM-DD) or empty" })
-      .transform((v) => (v === "" ? null : v)),
+    minPurchase: z.pipe(
+      z.pipe(trimmedText, z.transform((text: string) => (text === "" ? "0" : text))),
+      dollarsField("Minimum purchase"),
+    ),
+    validUntil: z.pipe(
+      trimmedText,
+      z.transform((text: string, ctx) => {
+        if (text === "") return null;
+        return ISO_DATE.test(text) && isRealDate(text) ? text : refuseValue(ctx, "Valid until must be a date (YYYY-MM-DD) or empty");
+      }),
+    ),
     isActive: checkboxField,
-  })
-  .transform((input, ctx) => {
+  }),
+  z.transform((input, ctx) => {
     let value = 0;
     let freeProductId: string | null = null;
     if (input.type === "percentage") {
       const text = (input.percent ?? "").trim();
       if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 100) {
-        ctx.addIssue({ code: "custom", path: ["percent"], message: "Percent must be a whole number from 1 to 100" });
-        return z.NEVER;
+        return refuseValue(ctx, "Percent must be a whole number from 1 to 100", ["percent"]);
       }
       value = Number(text);
     } else if (input.type === "fixed") {
       const amount = dollarsField("Amount off").safeParse(input.amount ?? "");
       if (!amount.success || amount.data === 0) {
-        ctx.addIssue({ code: "custom", path: ["amount"], message: "Amount off must be more than $0.00, in dollars like 5.00" });
-        return z.NEVER;
+        return refuseValue(ctx, "Amount off must be more than $0.00, in dollars like 5.00", ["amount"]);
       }
       value = amount.data;
     } else {
-      if (input.freeProductId === "") {
-        ctx.addIssue({ code: "custom", path: ["freeProductId"], message: "Choose the free product" });
-        return z.NEVER;
-      }
+      if (input.freeProductId === "") return refuseValue(ctx, "Choose the free product", ["freeProductId"]);
       freeProductId = input.freeProductId;
     }
     return {
@@ -82,7 +83,8 @@ export const couponTermsSchema = z
       validUntil: input.validUntil,
       isActive: input.isActive,
     };
-  });
+  }),
+);
 
 export type CouponTerms = z.output<typeof couponTermsSchema>;
 

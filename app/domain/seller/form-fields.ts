@@ -2,7 +2,7 @@
  * Field rules for the seller console's forms (English only, like the console). Forms post strings:
  * these schemas read them and give each bad field one clear message.
  */
-import { z } from "zod";
+import { z } from "../zod";
 
 /** Highest amount the console accepts, in US cents ($100,000): a typo guard, not a business rule. */
 export const MAX_AMOUNT_CENTS = 10_000_000;
@@ -17,49 +17,55 @@ export function parseDollars(input: string): number | null {
   return cents <= MAX_AMOUNT_CENTS ? cents : null;
 }
 
+/**
+ * Inside a transform: records why the value is refused (at `path` below the schema, else on the
+ * value itself) and gives up on the value.
+ */
+export function refuseValue(ctx: z.core.ParsePayload, message: string, path: PropertyKey[] = []): never {
+  ctx.issues.push({ code: "custom", message, input: ctx.value, path });
+  return z.NEVER;
+}
+
+/** A form field that may be absent (an unticked checkbox, a blank select). */
+export const optionalText = z.optional(z.string());
+
 /** An amount in US dollars, read into cents. */
 export function dollarsField(label: string) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required`, abort: true })
-    .transform((value, ctx) => {
+  return z.pipe(
+    z.string({ error: `${label} is required` }).check(z.trim(), z.minLength(1, { error: `${label} is required`, abort: true })),
+    z.transform((value: string, ctx) => {
       const cents = parseDollars(value);
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: `${label} must be an amount in dollars like 54.99 (0 or more, at most $100,000)` });
-        return z.NEVER;
-      }
-      return cents;
-    });
+      return cents ?? refuseValue(ctx, `${label} must be an amount in dollars like 54.99 (0 or more, at most $100,000)`);
+    }),
+  );
 }
 
 /** An HTML checkbox: present (any value) means on. */
-export const checkboxField = z
-  .string()
-  .optional()
-  .transform((value) => value !== undefined);
+export const checkboxField = z.pipe(
+  optionalText,
+  z.transform((value: string | undefined) => value !== undefined),
+);
 
 /** Blank means "none" (null); otherwise a whole number within [min, max]. */
 export function optionalWholeNumber(label: string, min: number, max: number) {
-  return z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
+  return z.pipe(
+    optionalText,
+    z.transform((value: string | undefined, ctx) => {
       const text = (value ?? "").trim();
       if (text === "") return null;
       if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-        ctx.addIssue({ code: "custom", message: `${label} must be a whole number from ${min} to ${max}, or empty` });
-        return z.NEVER;
+        return refuseValue(ctx, `${label} must be a whole number from ${min} to ${max}, or empty`);
       }
       return Number(text);
-    });
+    }),
+  );
 }
 
 /** Field name → first message, for forms that show one error under each field. */
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** `field` names the value when the schema parsed a single field (its issues have no path). */
-export function fieldErrors(error: z.ZodError, field = "form"): FieldErrors {
+export function fieldErrors(error: z.core.$ZodError, field = "form"): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? field);

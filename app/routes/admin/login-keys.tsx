@@ -1,5 +1,5 @@
 import { data, useLoaderData } from "react-router";
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import type { Route } from "./+types/login-keys";
 import { formatUtc } from "~/components/admin/format";
 import { LoginKeyCreator } from "~/components/admin/login-key-creator";
@@ -19,8 +19,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** What the browser posts: the public key and the passphrase-encrypted private key, never the passphrase. */
 const newKeySchema = z.object({
-  publicKey: z.string().max(64),
-  privateKey: z.object({ ciphertext: z.string().max(128), iv: z.string().max(32), salt: z.string().max(32), iterations: z.number().int() }),
+  publicKey: z.string().check(z.maxLength(64)),
+  privateKey: z.object({
+    ciphertext: z.string().check(z.maxLength(128)),
+    iv: z.string().check(z.maxLength(32)),
+    salt: z.string().check(z.maxLength(32)),
+    iterations: z.int(),
+  }),
 });
 
 export async function action({ request }: Route.ActionArgs) {

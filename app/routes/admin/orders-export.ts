@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import type { Route } from "./+types/orders-export";
 import { getDb } from "~/server/db.server";
 import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
