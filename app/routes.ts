@@ -69,6 +69,7 @@ export default [
       route("thank-you", "routes/thank-you.tsx"),
       route("login-required", "routes/login-required.tsx"),
       route("share", "routes/share.tsx"),
+      route("newsletter/subscribe", "routes/newsletter.subscribe.tsx"),
       route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
       route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
       route("order", "routes/order-lookup.tsx"),

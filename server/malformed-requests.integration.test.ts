@@ -127,7 +127,7 @@ const ROUTES = [
   "/no-such-page", "/api/coupon", "/api/orders", "/api/reviews", "/api/newsletter", "/robots.txt",
   "/sitemap.xml", "/locales/fr", "/locales/xx", "/api/paypal/orders", "/api/paypal/capture", "/api/paypal/webhook",
   "/healthz", "/readyz", "/order", "/order/ORD261122120000-ABCD", "/admin", "/admin/login", "/admin/orders", "/api/order-status",
-  "/newsletter/confirm", "/newsletter/unsubscribe",
+  "/newsletter/subscribe", "/newsletter/confirm", "/newsletter/unsubscribe",
 ];
 
 const printable = (maxLength: number) => fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength });

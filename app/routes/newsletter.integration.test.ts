@@ -5,6 +5,7 @@ import { routeContext } from "../../tests/setup/route-context";
 import { testDatabases } from "../../tests/setup/databases";
 import { newsletterToken } from "~/server/newsletter-links.server";
 import { action as confirmAction, headers as confirmHeaders, loader as confirmLoader } from "./newsletter.confirm";
+import { action as subscribeAction, headers as subscribeHeaders } from "./newsletter.subscribe";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "./newsletter.unsubscribe";
 
 /** What a loader or action returned through React Router's data(): its body and status. */
@@ -92,6 +93,41 @@ for (const target of testDatabases()) {
 
     it("keeps the pages out of search engines and caches", () => {
       expect(confirmHeaders({} as never)).toMatchObject({ "X-Robots-Tag": "noindex", "Cache-Control": "no-store" });
+      expect(subscribeHeaders({} as never)).toMatchObject({ "X-Robots-Tag": "noindex", "Cache-Control": "no-store" });
+    });
+
+    describe("the footer form sent without JavaScript (/newsletter/subscribe)", () => {
+      /** The page's view and status, whether the action answered plain data or data() with a status. */
+      const signUp = async (path: string, fields: Record<string, string>, ip = "203.0.113.7") => {
+        const answer = (await subscribeAction(route.args(form(`http://shop.test${path}`, fields), ip) as never)) as unknown;
+        const wrapped = typeof answer === "object" && answer !== null && "init" in answer ? (answer as { data: { view: unknown }; init: ResponseInit | null }) : null;
+        return { view: wrapped ? wrapped.data.view : (answer as { view: unknown }).view, status: wrapped?.init?.status ?? 200 };
+      };
+      const subscriber = (email: string) =>
+        route.db.select({ status: newsletterSubscribers.status, lang: newsletterSubscribers.lang }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+
+      it("signs the address up, pending its confirmation mail, in the page's language", async () => {
+        expect(await signUp("/es/newsletter/subscribe", { email: " Form@Example.com ", website: "" })).toEqual({ view: { state: "done" }, status: 200 });
+        expect(await subscriber("form@example.com")).toEqual([{ status: "pending", lang: "es" }]);
+      });
+
+      it("refuses a bad address with its message code and stores nothing", async () => {
+        expect(await signUp("/fr/newsletter/subscribe", { email: "not-an-address" })).toEqual({ view: { state: "refused", code: "email_invalid" }, status: 422 });
+        expect(await signUp("/newsletter/subscribe", {})).toEqual({ view: { state: "refused", code: "email_required" }, status: 422 });
+        expect(await subscriber("not-an-address")).toEqual([]);
+      });
+
+      it("answers a filled honeypot like a person, storing nothing", async () => {
+        expect(await signUp("/newsletter/subscribe", { email: "bot@example.com", website: "https://spam.example" })).toEqual({ view: { state: "done" }, status: 200 });
+        expect(await subscriber("bot@example.com")).toEqual([]);
+      });
+
+      it("shares the API's rate limit per client", async () => {
+        const answers = [];
+        for (let i = 0; i < 6; i++) answers.push(await signUp("/newsletter/subscribe", { email: `limit${i}@example.com` }, "198.51.100.9"));
+        expect(answers.slice(0, 5).every((a) => a.status === 200)).toBe(true);
+        expect(answers[5]).toEqual({ view: { state: "refused", code: "rate_limited" }, status: 429 });
+      });
     });
   });
 }

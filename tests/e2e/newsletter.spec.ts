@@ -90,4 +90,33 @@ test.describe("newsletter double opt-in", () => {
     // The confirm page would not re-subscribe the address either.
     expect((await page.request.post(linkIn(mail, /^\/newsletter\/confirm$/), { form: { "List-Unsubscribe": "One-Click" } })).status()).toBe(410);
   });
+
+  test("without JavaScript the footer form posts to the sign-up page (never the address in a URL), and the mail follows", async ({ browser, baseURL, page: jsPage }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await prepare(page);
+    await page.goto("/es/help-center");
+    const address = freshAddress("footer-nojs");
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("textbox", { name: text("es", "frame.footer.newsletter.label") }).fill(address);
+    const [posted] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      footer.getByRole("button", { name: text("es", "frame.footer.newsletter.subscribe") }).click(),
+    ]);
+    expect(posted.status()).toBe(200);
+    await expect(page).toHaveURL((u) => u.pathname === "/es/newsletter/subscribe" && u.search === "");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("es", "newsletter.subscribe.doneTitle"));
+    await expect(page.getByText(text("es", "newsletter.subscribe.doneText"))).toBeVisible();
+    await expect(page.getByRole("link", { name: text("es", "newsletter.home") })).toHaveAttribute("href", "/es");
+    const mail = await waitForMail(page.request, address, new RegExp(text("es", "emails.newsletter.confirm.subject")));
+    expect(linkIn(mail, /^\/es\/newsletter\/confirm$/)).toContain("?t=");
+    await context.close();
+
+    // Opened directly, the page points at the form below it; axe needs JavaScript, hence a second page.
+    await prepare(jsPage);
+    await jsPage.goto("/newsletter/subscribe");
+    await expect(jsPage.getByRole("heading", { level: 1 })).toHaveText(text("en", "newsletter.subscribe.title"));
+    const axe = await new AxeBuilder({ page: jsPage }).include("main").analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import { toast } from "~/lib/toast";
 import { BadgeCheck, Clock, DiscordIcon, InstagramIcon, Mail, TikTokIcon, Users, WhatsAppIcon, YouTubeIcon, Zap } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
 import { Honeypot } from "~/components/ui/honeypot";
-import { LocalLink, useLang } from "~/components/ui/local-link";
+import { LocalLink, useLang, useLocalize } from "~/components/ui/local-link";
 import { NEWSLETTER_ENDPOINT } from "~/domain/api/endpoints";
 import type { ApiFailure } from "~/lib/api-client";
 import { usePublicConfig } from "~/state/storefront-data";
@@ -159,10 +159,15 @@ export function Footer() {
   );
 }
 
-/** Sign-up for the newsletter: POST /api/newsletter (JSON {email, website, lang}), with a honeypot field for bots. */
+/**
+ * Sign-up for the newsletter: POST /api/newsletter (JSON {email, website, lang}), with a honeypot
+ * field for bots. Sent before the JavaScript runs (or without it), the form posts to
+ * /newsletter/subscribe instead, a page with the same rules: never a GET with the address in the URL.
+ */
 function Newsletter() {
   const { t } = useTranslation();
   const lang = useLang();
+  const localize = useLocalize();
   const id = useId();
   const [email, setEmail] = useState("");
   const [website, setWebsite] = useState("");
@@ -197,7 +202,7 @@ function Newsletter() {
         {t("frame.footer.newsletter.title")}
       </h2>
       <p className="mt-4 text-sm">{t("frame.footer.newsletter.text")}</p>
-      <form className="mt-4" onSubmit={submit}>
+      <form className="mt-4" method="post" action={localize("/newsletter/subscribe")} onSubmit={submit}>
         <label htmlFor={`${id}-email`} className="text-sm font-medium text-white">
           {t("frame.footer.newsletter.label")}
         </label>

@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import type { Route } from "./+types/newsletter.subscribe";
+import { splitLangFromPath } from "~/domain/lang-path";
+import { newsletterSchema } from "~/domain/validation";
+import { translationsFor } from "~/i18n/resources.server";
+import { NewsletterSignupPage, newsletterPageMeta, type NewsletterSignupView } from "~/components/content/newsletter-link-page";
+import { acceptRequest } from "~/server/endpoint.server";
+import { subscribe } from "~/server/newsletter.server";
+import { NEWSLETTER_PAGE_HEADERS } from "~/server/newsletter-pages.server";
+import { RATE_LIMITS } from "~/server/rate-limit.server";
+
+/**
+ * /newsletter/subscribe: the footer's sign-up form posts here when the page's JavaScript has not
+ * run yet (or never does), so the address never lands in a GET query string. Same rules as
+ * POST /api/newsletter: the schema, the rate limit, a confirmation mail in the page's language.
+ */
+export const meta: Route.MetaFunction = ({ location }) => newsletterPageMeta(location.pathname, "subscribe");
+
+export const headers: Route.HeadersFunction = () => NEWSLETTER_PAGE_HEADERS;
+
+export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["info", "newsletter"]) });
+
+export async function action(args: Route.ActionArgs) {
+  const accepted = await acceptRequest(args, { body: "form", schema: newsletterSchema, limit: RATE_LIMITS.newsletter });
+  if (!accepted.ok) {
+    const { status, refusal, headers } = accepted;
+    // Bots fill the hidden field: they get the same answer as people, and nothing is stored.
+    if (refusal.fields?.website) return { view: { state: "done" } satisfies NewsletterSignupView };
+    return data({ view: { state: "refused", code: refusal.code } satisfies NewsletterSignupView }, { status, headers });
+  }
+  const { lang } = splitLangFromPath(new URL(args.request.url).pathname);
+  await subscribe(accepted.db, accepted.input.email, lang);
+  return { view: { state: "done" } satisfies NewsletterSignupView };
+}
+
+export default function NewsletterSubscribePage({ actionData }: Route.ComponentProps) {
+  return <NewsletterSignupPage view={actionData?.view ?? { state: "form" }} />;
+}
