@@ -97,11 +97,10 @@ for (const target of testDatabases()) {
     });
 
     describe("the footer form sent without JavaScript (/newsletter/subscribe)", () => {
-      /** The page's view and status, whether the action answered plain data or data() with a status. */
+      /** The page's view and the answer's status. */
       const signUp = async (path: string, fields: Record<string, string>, ip = "203.0.113.7") => {
-        const answer = (await subscribeAction(route.args(form(`http://shop.test${path}`, fields), ip) as never)) as unknown;
-        const wrapped = typeof answer === "object" && answer !== null && "init" in answer ? (answer as { data: { view: unknown }; init: ResponseInit | null }) : null;
-        return { view: wrapped ? wrapped.data.view : (answer as { view: unknown }).view, status: wrapped?.init?.status ?? 200 };
+        const { data, init } = await subscribeAction(route.args(form(`http://shop.test${path}`, fields), ip) as never);
+        return { view: data.view, status: init?.status ?? 200 };
       };
       const subscriber = (email: string) =>
         route.db.select({ status: newsletterSubscribers.status, lang: newsletterSubscribers.lang }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));

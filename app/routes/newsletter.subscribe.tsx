@@ -20,17 +20,20 @@ export const headers: Route.HeadersFunction = () => NEWSLETTER_PAGE_HEADERS;
 
 export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["info", "newsletter"]) });
 
+/** One answer shape (the page's view, with its status) whatever happened. */
+const answer = (view: NewsletterSignupView, init?: ResponseInit) => data({ view }, init);
+
 export async function action(args: Route.ActionArgs) {
   const accepted = await acceptRequest(args, { body: "form", schema: newsletterSchema, limit: RATE_LIMITS.newsletter });
   if (!accepted.ok) {
     const { status, refusal, headers } = accepted;
     // Bots fill the hidden field: they get the same answer as people, and nothing is stored.
-    if (refusal.fields?.website) return { view: { state: "done" } satisfies NewsletterSignupView };
-    return data({ view: { state: "refused", code: refusal.code } satisfies NewsletterSignupView }, { status, headers });
+    if (refusal.fields?.website) return answer({ state: "done" });
+    return answer({ state: "refused", code: refusal.code }, { status, headers });
   }
   const { lang } = splitLangFromPath(new URL(args.request.url).pathname);
   await subscribe(accepted.db, accepted.input.email, lang);
-  return { view: { state: "done" } satisfies NewsletterSignupView };
+  return answer({ state: "done" });
 }
 
 export default function NewsletterSubscribePage({ actionData }: Route.ComponentProps) {
