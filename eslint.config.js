@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import prettier from "eslint-config-prettier";
 
 const CLASSIC_ZOD = { name: "zod", message: "Import z from ~/domain/zod (Zod Mini); classic zod only in *.server.ts." };
 
@@ -51,7 +52,10 @@ export default tseslint.config(
           patterns: [
             { group: ["react", "react-*", "react/*", "react-router", "@react-router/*"], message: "app/domain must not import React." },
             { group: ["node:*", "fs", "path", "crypto", "os", "http", "stream"], message: "app/domain must not import Node APIs." },
-            { group: ["drizzle-orm", "drizzle-orm/*", "pg", "@electric-sql/*", "**/db/*", "**/*.server", "**/*.server.ts"], message: "app/domain must not touch the database or server code." },
+            {
+              group: ["drizzle-orm", "drizzle-orm/*", "pg", "@electric-sql/*", "**/db/*", "**/*.server", "**/*.server.ts"],
+              message: "app/domain must not touch the database or server code.",
+            },
             { group: ["~/components/*", "~/state/*", "~/server/*", "~/routes/*"], message: "app/domain imports only other domain files and zod." },
           ],
         },
@@ -59,4 +63,6 @@ export default tseslint.config(
       "no-restricted-globals": ["error", "window", "document", "localStorage", "process", "Buffer"],
     },
   },
+  // Layout is Prettier's (npm run format; checked by npm run lint): no ESLint rule may disagree with it.
+  prettier,
 );

@@ -91,7 +91,6 @@ export default defineConfig({
         SELLER_EMAIL: "seller@triggershop.test",
         SELLER_DISCORD_WEBHOOK: `${FAKE_MAIL_URL}/discord/webhook`,
       },
-  
     },
   ],
 });

@@ -36,9 +36,7 @@ function frameChunk(): ManualChunksOption {
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, which mounts the React Router handler.
-  build: isSsrBuild
-    ? { rollupOptions: { input: "./server/build-entry.ts" } }
-    : { rollupOptions: { output: { manualChunks: frameChunk() } } },
+  build: isSsrBuild ? { rollupOptions: { input: "./server/build-entry.ts" } } : { rollupOptions: { output: { manualChunks: frameChunk() } } },
   resolve: {
     alias: [
       { find: "~", replacement: path.resolve(import.meta.dirname, "app") },

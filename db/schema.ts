@@ -1,18 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { COUPON_TYPES } from "../app/domain/coupons";
 import { LOGIN_DELETION_REASONS, LOGIN_EVENT_KINDS } from "../app/domain/login-handoff";
 import { ORDER_STATES } from "../app/domain/order-state";
@@ -151,7 +138,9 @@ export const payments = pgTable(
     index("payments_order").on(t.orderId),
     index("payments_ref").on(t.providerRef),
     // One row per provider capture/refund id: a repeated capture answer or webhook adds nothing.
-    uniqueIndex("payments_kind_ref").on(t.provider, t.kind, t.providerRef).where(sql`${t.kind} <> 'attempt'`),
+    uniqueIndex("payments_kind_ref")
+      .on(t.provider, t.kind, t.providerRef)
+      .where(sql`${t.kind} <> 'attempt'`),
   ],
 );
 
@@ -193,7 +182,9 @@ export const reviews = pgTable(
     comment: text("comment").notNull(),
     /** sha256 of product, name and normalised comment: an identical review is refused. */
     fingerprint: text("fingerprint").notNull(),
-    status: text("status", { enum: ["published", "pending", "hidden"] }).notNull().default("pending"),
+    status: text("status", { enum: ["published", "pending", "hidden"] })
+      .notNull()
+      .default("pending"),
     clientKey: text("client_key"),
     createdAt: createdAt(),
   },
@@ -215,7 +206,9 @@ export const contactMessages = pgTable("contact_messages", {
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   email: text("email").primaryKey(),
   lang: text("lang").notNull().default("en"),
-  status: text("status", { enum: ["pending", "confirmed", "unsubscribed"] }).notNull().default("pending"),
+  status: text("status", { enum: ["pending", "confirmed", "unsubscribed"] })
+    .notNull()
+    .default("pending"),
   /** Part of the signed confirm/unsubscribe links; replaced when one is used, so a link works once. */
   nonce: text("nonce").notNull().default(""),
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
@@ -232,7 +225,9 @@ export const emailOutbox = pgTable(
   {
     id: serial("id").primaryKey(),
     /** email: `to` is an address; discord: the seller's webhook (its URL stays in the environment). */
-    channel: text("channel", { enum: ["email", "discord"] }).notNull().default("email"),
+    channel: text("channel", { enum: ["email", "discord"] })
+      .notNull()
+      .default("email"),
     to: text("to").notNull(),
     replyTo: text("reply_to"),
     /** Extra mail headers (List-Unsubscribe…). */
@@ -243,7 +238,9 @@ export const emailOutbox = pgTable(
     html: text("html"),
     kind: text("kind").notNull(),
     orderId: text("order_id"),
-    status: text("status", { enum: ["pending", "sent", "failed", "skipped"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent", "failed", "skipped"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     /** Not sent before this time: the backoff after a failed attempt. */
@@ -360,7 +357,11 @@ export const sellerKeys = pgTable(
     destroyedAt: timestamp("destroyed_at", { withTimezone: true }),
   },
   // At most one active key.
-  (t) => [uniqueIndex("seller_keys_one_active").on(sql`(true)`).where(sql`${t.retiredAt} is null`)],
+  (t) => [
+    uniqueIndex("seller_keys_one_active")
+      .on(sql`(true)`)
+      .where(sql`${t.retiredAt} is null`),
+  ],
 );
 
 /**

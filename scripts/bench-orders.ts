@@ -33,10 +33,22 @@ function randomCart() {
   return ids.map((id) => ({ id, quantity: 1 + Math.floor(Math.random() * 3) }));
 }
 
-export async function benchOrders(name: string, database: Database, { seconds: SECONDS, concurrency: CONCURRENCY }: { seconds: number; concurrency: number }): Promise<OrderBenchResult> {
+export async function benchOrders(
+  name: string,
+  database: Database,
+  { seconds: SECONDS, concurrency: CONCURRENCY }: { seconds: number; concurrency: number },
+): Promise<OrderBenchResult> {
   await seedDatabase(database.db);
   const order = () =>
-    createOrder(database.db, { details: PAYMENT_DETAILS, lines: randomCart(), couponCode: null, currency: "USD", lang: "en", isGift: false, channel: "paypal" });
+    createOrder(database.db, {
+      details: PAYMENT_DETAILS,
+      lines: randomCart(),
+      couponCode: null,
+      currency: "USD",
+      lang: "en",
+      isGift: false,
+      channel: "paypal",
+    });
   for (let i = 0; i < 20; i++) await order(); // warm-up: plans, pool connections, JIT
   const latenciesMs: number[] = [];
   let failures = 0;

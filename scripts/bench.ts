@@ -24,7 +24,9 @@ import { formatSummary, summariseProfile, type CpuProfile } from "./profile-summ
 // The app's modules use Vite features (import.meta.glob for the translations): load them through
 // Vite, as the dev server and the integration tests do.
 const vite = await createServer({ appType: "custom", logLevel: "error", server: { middlewareMode: true, hmr: false, ws: false } });
-const { benchOrders, percentile, postgresReachable, withFreshPostgres } = (await vite.ssrLoadModule("/scripts/bench-orders.ts")) as typeof import("./bench-orders");
+const { benchOrders, percentile, postgresReachable, withFreshPostgres } = (await vite.ssrLoadModule(
+  "/scripts/bench-orders.ts",
+)) as typeof import("./bench-orders");
 const { openDatabase } = (await vite.ssrLoadModule("/app/server/db.server.ts")) as typeof import("../app/server/db.server");
 
 const { values } = parseArgs({
@@ -71,7 +73,11 @@ function rssMb(pid: number): number {
 }
 
 /** Node's flags from `npm start` (the heap limit), so the server runs as it does in production. */
-const START_FLAGS = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start.match(/node (.*?)\s*server\/start\.js/)?.[1].split(/\s+/).filter(Boolean) ?? [];
+const START_FLAGS =
+  (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start
+    .match(/node (.*?)\s*server\/start\.js/)?.[1]
+    .split(/\s+/)
+    .filter(Boolean) ?? [];
 
 async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
   const child = spawn("node", [...START_FLAGS, ...nodeArgs, "server/start.js"], {
@@ -123,7 +129,9 @@ async function benchPages(database: string, env: Record<string, string>): Promis
       for (const pagePath of PAGES) {
         const measured = await measure(pagePath, server.child.pid!);
         results.push({ database, cache, path: pagePath, ...measured });
-        console.log(`${database.padEnd(9)} cache ${cache.padEnd(3)} ${pagePath.padEnd(14)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors}  RSS ${measured.rssMb.toFixed(0)} MB`);
+        console.log(
+          `${database.padEnd(9)} cache ${cache.padEnd(3)} ${pagePath.padEnd(14)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors}  RSS ${measured.rssMb.toFixed(0)} MB`,
+        );
       }
     } finally {
       await server.stop();
@@ -170,7 +178,12 @@ async function main(): Promise<void> {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-    if (pgUp) await withFreshPostgres(PG_URL, async (url) => void pageResults.push(...(await benchPages("postgres", { DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0" }))));
+    if (pgUp)
+      await withFreshPostgres(
+        PG_URL,
+        async (url) =>
+          void pageResults.push(...(await benchPages("postgres", { DATABASE_URL: url, SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0" }))),
+      );
   }
   if (only === undefined || only === "orders") {
     const options = { seconds: SECONDS, concurrency: Number(values.concurrency) };
@@ -199,12 +212,16 @@ async function main(): Promise<void> {
   }
 
   if (profileSummary) console.log(`\n${profileSummary}`);
-  if (pageResults.length) console.log(`\n| database | render cache | page | req/s | p50 | p99 | errors | peak RSS |\n| --- | --- | --- | --- | --- | --- | --- | --- |`);
-  for (const r of pageResults) console.log(`| ${r.database} | ${r.cache} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${r.rssMb.toFixed(0)} MB |`);
+  if (pageResults.length)
+    console.log(`\n| database | render cache | page | req/s | p50 | p99 | errors | peak RSS |\n| --- | --- | --- | --- | --- | --- | --- | --- |`);
+  for (const r of pageResults)
+    console.log(`| ${r.database} | ${r.cache} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${r.rssMb.toFixed(0)} MB |`);
   if (orderResults.length) {
     console.log(`\n| database | orders/s | p50 | p99 | failures |\n| --- | --- | --- | --- | --- |`);
     for (const r of orderResults) {
-      console.log(`| ${r.name} | ${(r.orders / r.seconds).toFixed(0)} | ${percentile(r.latenciesMs, 50).toFixed(1)} ms | ${percentile(r.latenciesMs, 99).toFixed(1)} ms | ${r.failures} |`);
+      console.log(
+        `| ${r.name} | ${(r.orders / r.seconds).toFixed(0)} | ${percentile(r.latenciesMs, 50).toFixed(1)} ms | ${percentile(r.latenciesMs, 99).toFixed(1)} ms | ${r.failures} |`,
+      );
     }
   }
 
@@ -213,12 +230,21 @@ async function main(): Promise<void> {
     const uncached = pageResults.find((r) => r.database === database && r.cache === "off" && r.path === "/product/1");
     const cached = pageResults.filter((r) => r.database === database && r.cache === "on" && r.path !== "/robots.txt");
     const peak = Math.max(...pageResults.filter((r) => r.database === database).map((r) => r.rssMb));
-    if (uncached) console.log(`  ${database}: product page uncached ≥ ${TARGETS.uncachedProduct.rps} req/s, p99 ≤ ${TARGETS.uncachedProduct.p99} ms: ${uncached.rps.toFixed(0)} req/s, p99 ${uncached.p99} ms — ${verdict(uncached.rps >= TARGETS.uncachedProduct.rps && uncached.p99 <= TARGETS.uncachedProduct.p99)}`);
-    for (const r of cached) console.log(`  ${database}: ${r.path} from the render cache ≥ ${TARGETS.cached.rps} req/s: ${r.rps.toFixed(0)} — ${verdict(r.rps >= TARGETS.cached.rps)}`);
+    if (uncached)
+      console.log(
+        `  ${database}: product page uncached ≥ ${TARGETS.uncachedProduct.rps} req/s, p99 ≤ ${TARGETS.uncachedProduct.p99} ms: ${uncached.rps.toFixed(0)} req/s, p99 ${uncached.p99} ms — ${verdict(uncached.rps >= TARGETS.uncachedProduct.rps && uncached.p99 <= TARGETS.uncachedProduct.p99)}`,
+      );
+    for (const r of cached)
+      console.log(
+        `  ${database}: ${r.path} from the render cache ≥ ${TARGETS.cached.rps} req/s: ${r.rps.toFixed(0)} — ${verdict(r.rps >= TARGETS.cached.rps)}`,
+      );
     console.log(`  ${database}: RSS ≤ ${TARGETS.rssMb} MB under load: ${peak.toFixed(0)} MB — ${verdict(peak <= TARGETS.rssMb)}`);
   }
   const pgOrders = orderResults.find((r) => r.name === "postgres");
-  if (pgOrders) console.log(`  orders on PostgreSQL ≥ ${TARGETS.ordersPostgres}/s: ${(pgOrders.orders / pgOrders.seconds).toFixed(0)} — ${verdict(pgOrders.orders / pgOrders.seconds >= TARGETS.ordersPostgres)}`);
+  if (pgOrders)
+    console.log(
+      `  orders on PostgreSQL ≥ ${TARGETS.ordersPostgres}/s: ${(pgOrders.orders / pgOrders.seconds).toFixed(0)} — ${verdict(pgOrders.orders / pgOrders.seconds >= TARGETS.ordersPostgres)}`,
+    );
 }
 
 main()

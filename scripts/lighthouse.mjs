@@ -37,7 +37,16 @@ const { values } = parseArgs({
 const BASE = values.url.replace(/\/$/, "");
 const RUNS = Math.max(1, Number(values.runs) || 1);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** Targets of issue 11 (DESIGN §9). JavaScript is a target for the home page only. */
 const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100, homeJsKb: 140, htmlKb: 60 };
@@ -96,12 +105,19 @@ async function runOnce(path) {
     for (const s of scripts) jsGzip += await scriptGzip(s.url);
     // Audits that could not run and count in a score (Node 20 lacks what some unweighted "insights" need).
     const weighted = new Set(Object.values(lhr.categories).flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id)));
-    const errors = Object.values(lhr.audits).filter((a) => a.errorMessage && weighted.has(a.id)).map((a) => `${a.id}: ${a.errorMessage}`);
-    const consoleErrors = (lhr.audits["errors-in-console"]?.details?.items ?? []).map((item) => `${item.source}: ${item.description} ${item.sourceLocation?.url ?? item.url ?? ""}`);
+    const errors = Object.values(lhr.audits)
+      .filter((a) => a.errorMessage && weighted.has(a.id))
+      .map((a) => `${a.id}: ${a.errorMessage}`);
+    const consoleErrors = (lhr.audits["errors-in-console"]?.details?.items ?? []).map(
+      (item) => `${item.source}: ${item.description} ${item.sourceLocation?.url ?? item.url ?? ""}`,
+    );
     const issues = (lhr.audits["inspector-issues"]?.details?.items ?? []).flatMap((group) =>
       (group.subItems?.items ?? [{}]).map((sub) => `${group.issueType}: ${sub.url ?? JSON.stringify(sub).slice(0, 160)}`),
     );
-    const failed = (id) => Object.values(lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id);
+    const failed = (id) =>
+      Object.values(lhr.categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id);
     return {
       path,
       performance: score("performance"),
@@ -149,7 +165,9 @@ async function main() {
     process.stderr.write(`${path}: performance ${runs.map((r) => r.performance).join(", ")}\n`);
   }
 
-  console.log(`\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version} mobile, ${BASE}, ${new Date().toISOString()}, ${RUNS} run(s) per page (median by performance)${values["first-visit"] ? ", first visit (age gate shown)" : ""}\n`);
+  console.log(
+    `\nLighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version} mobile, ${BASE}, ${new Date().toISOString()}, ${RUNS} run(s) per page (median by performance)${values["first-visit"] ? ", first visit (age gate shown)" : ""}\n`,
+  );
   console.table(
     rows.map((r) => ({
       page: r.path,

@@ -20,9 +20,28 @@ for (const id of IDS) {
   const still = path.join(work, `${id}.png`);
   await page.screenshot({ path: still });
   execFileSync("ffmpeg", [
-    "-y", "-loglevel", "error", "-loop", "1", "-i", still,
-    "-vf", "zoompan=z='min(zoom+0.0012,1.18)':d=144:x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':s=480x480:fps=24",
-    "-t", "6", "-c:v", "libx264", "-profile:v", "baseline", "-pix_fmt", "yuv420p", "-crf", "30", "-movflags", "+faststart", "-an",
+    "-y",
+    "-loglevel",
+    "error",
+    "-loop",
+    "1",
+    "-i",
+    still,
+    "-vf",
+    "zoompan=z='min(zoom+0.0012,1.18)':d=144:x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':s=480x480:fps=24",
+    "-t",
+    "6",
+    "-c:v",
+    "libx264",
+    "-profile:v",
+    "baseline",
+    "-pix_fmt",
+    "yuv420p",
+    "-crf",
+    "30",
+    "-movflags",
+    "+faststart",
+    "-an",
     path.join(root, `${id}.mp4`),
   ]);
   console.log(`public/products/${id}.mp4`);

@@ -13,8 +13,7 @@ import { gzipSync } from "node:zlib";
 export const PAGES = ["/", "/product/1", "/cart", "/fr/triggers/gift", "/checkout"];
 
 /** A phone browser's user agent: crawlers get the page whole, shoppers get it streamed (a little larger). */
-export const BROWSER_UA =
-  "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
+export const BROWSER_UA = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
 
 export function gzipSize(text) {
   return gzipSync(Buffer.from(text), { level: 6 }).length;
@@ -29,9 +28,7 @@ function inlineSvgs(html) {
 
 /** React Router's hydration data: the inline scripts that fill window.__reactRouterContext. */
 function hydrationScripts(html) {
-  return [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
-    .map((m) => m[1])
-    .filter((body) => body.includes("__reactRouter"));
+  return [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).filter((body) => body.includes("__reactRouter"));
 }
 
 /** Script URLs the page names: modulepreload hints, script src, and the module script's imports. */

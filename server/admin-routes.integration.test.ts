@@ -54,7 +54,12 @@ async function send(url: string, options: { cookie?: string; accept?: string; me
     headers.origin = base;
     headers["content-type"] = "application/x-www-form-urlencoded";
   }
-  return fetch(`${base}${url}`, { method: options.method ?? "GET", headers, body: options.method === "POST" ? "intent=anything" : undefined, redirect: "manual" });
+  return fetch(`${base}${url}`, {
+    method: options.method ?? "GET",
+    headers,
+    body: options.method === "POST" ? "intent=anything" : undefined,
+    redirect: "manual",
+  });
 }
 
 async function logIn(email: string): Promise<string> {
@@ -95,12 +100,16 @@ describe("the seller console's route table", () => {
   });
 
   describe.each(GUARDED.map((r) => [urlOf(r.path), r] as const))("%s", (url, route) => {
-    const visitors = () => [
-      ["no cookie", undefined],
-      ["a malformed cookie", "garbage"],
-      ["a random token", signSessionToken(newSessionToken())],
-      ["a live session's token signed under another SESSION_SECRET", signSessionToken(live.token, deriveKeyFrom("another-secret-".padEnd(40, "y"), "session"))],
-    ] as const;
+    const visitors = () =>
+      [
+        ["no cookie", undefined],
+        ["a malformed cookie", "garbage"],
+        ["a random token", signSessionToken(newSessionToken())],
+        [
+          "a live session's token signed under another SESSION_SECRET",
+          signSessionToken(live.token, deriveKeyFrom("another-secret-".padEnd(40, "y"), "session")),
+        ],
+      ] as const;
 
     it("sends a visitor's page request to the login page, to come back afterwards", async () => {
       for (const [who, cookie] of visitors()) {

@@ -36,7 +36,10 @@ const READY_TIMEOUT_MS = 2000;
 
 async function databaseReachable(database: Database): Promise<boolean> {
   const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), READY_TIMEOUT_MS).unref());
-  const query = database.db.execute(sql`select 1`).then(() => true as const, () => false as const);
+  const query = database.db.execute(sql`select 1`).then(
+    () => true as const,
+    () => false as const,
+  );
   return Promise.race([query, timeout]);
 }
 
@@ -93,7 +96,9 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     next();
   });
   // PayPal's hosts, plus the configured SDK and API origins (the fakes in development and e2e).
-  const paypal = [...new Set(["https://www.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com", originOf(env.PAYPAL_SDK_URL), originOf(env.PAYPAL_API_BASE)])];
+  const paypal = [
+    ...new Set(["https://www.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com", originOf(env.PAYPAL_SDK_URL), originOf(env.PAYPAL_API_BASE)]),
+  ];
   app.use(
     helmet({
       contentSecurityPolicy:
@@ -146,7 +151,8 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   // its key): React Router's adapter appends headers, so this one replaces the default instead.
   app.use((_req, res, next) => {
     const append = res.append.bind(res);
-    res.append = (field: string, value?: string | string[]) => (field.toLowerCase() === "referrer-policy" && value !== undefined ? res.set(field, value) : append(field, value));
+    res.append = (field: string, value?: string | string[]) =>
+      field.toLowerCase() === "referrer-policy" && value !== undefined ? res.set(field, value) : append(field, value);
     next();
   });
   const renderCache = sharedPageCache(env, database);

@@ -121,24 +121,62 @@ describe("redirects stay on the shop", () => {
 
 // Every page, action and API of app/routes.ts, in every language.
 const ROUTES = [
-  "/", "/triggers", "/triggers/permanent", "/triggers/gift", "/rooms", "/rooms/permanent", "/bundles",
-  "/product/1", "/product/king-kong-ultra", "/gift-checkout/1", "/cart", "/checkout", "/privacy-policy",
-  "/return-policy", "/terms-of-service", "/help-center", "/contact", "/thank-you", "/login-required", "/share",
-  "/no-such-page", "/api/coupon", "/api/orders", "/api/reviews", "/api/newsletter", "/robots.txt",
-  "/sitemap.xml", "/locales/fr", "/locales/xx", "/api/paypal/orders", "/api/paypal/capture", "/api/paypal/webhook",
-  "/healthz", "/readyz", "/order", "/order/ORD261122120000-ABCD", "/admin", "/admin/login", "/admin/orders", "/api/order-status",
-  "/newsletter/subscribe", "/newsletter/confirm", "/newsletter/unsubscribe",
+  "/",
+  "/triggers",
+  "/triggers/permanent",
+  "/triggers/gift",
+  "/rooms",
+  "/rooms/permanent",
+  "/bundles",
+  "/product/1",
+  "/product/king-kong-ultra",
+  "/gift-checkout/1",
+  "/cart",
+  "/checkout",
+  "/privacy-policy",
+  "/return-policy",
+  "/terms-of-service",
+  "/help-center",
+  "/contact",
+  "/thank-you",
+  "/login-required",
+  "/share",
+  "/no-such-page",
+  "/api/coupon",
+  "/api/orders",
+  "/api/reviews",
+  "/api/newsletter",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/locales/fr",
+  "/locales/xx",
+  "/api/paypal/orders",
+  "/api/paypal/capture",
+  "/api/paypal/webhook",
+  "/healthz",
+  "/readyz",
+  "/order",
+  "/order/ORD261122120000-ABCD",
+  "/admin",
+  "/admin/login",
+  "/admin/orders",
+  "/api/order-status",
+  "/newsletter/subscribe",
+  "/newsletter/confirm",
+  "/newsletter/unsubscribe",
 ];
 
 const printable = (maxLength: number) => fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength });
-const oneOf = <T,>(...values: T[]) => fc.constantFrom(...values);
+const oneOf = <T>(...values: T[]) => fc.constantFrom(...values);
 
 const pathArb = fc
   .record({
     lang: oneOf("", "/fr", "/es", "/en", "/de", "/FR"),
     route: oneOf(...ROUTES),
     slashes: oneOf("", "/", "//", "\\"),
-    tail: fc.array(oneOf("..", ".", "", "%", "%2F", "%2f%2e%2e", "%E0%A4%A", "%00", "%C3%A9", encodeURI("élan"), encodeURI("日本"), "evil.example", "a;b"), { maxLength: 3 }),
+    tail: fc.array(oneOf("..", ".", "", "%", "%2F", "%2f%2e%2e", "%E0%A4%A", "%00", "%C3%A9", encodeURI("élan"), encodeURI("日本"), "evil.example", "a;b"), {
+      maxLength: 3,
+    }),
     data: oneOf("", ".data", "/_root.data"),
     query: oneOf("", "?", "?index", "?_routes=routes/home", "?q=%", "?next=//evil.example", "?a=1&a=2", "?t=newsletter-confirm.x.eA.y", "?t=%ZZ"),
   })
@@ -146,8 +184,7 @@ const pathArb = fc
   .map((path) => (path.startsWith("/") ? path : `/${path}`));
 
 /** Mostly values a real client sends, so most requests get past the guards and reach the routes. */
-const mostly = (usual: string[], odd: string[]) =>
-  fc.oneof({ arbitrary: oneOf(...usual), weight: 4 }, { arbitrary: oneOf(...odd), weight: 1 });
+const mostly = (usual: string[], odd: string[]) => fc.oneof({ arbitrary: oneOf(...usual), weight: 4 }, { arbitrary: oneOf(...odd), weight: 1 });
 
 const headerArb = fc.record(
   {
@@ -178,8 +215,16 @@ const headerArb = fc.record(
 const bodyArb = fc.oneof(
   printable(200),
   fc.json({ maxDepth: 2 }),
-  fc.dictionary(oneOf("code", "email", "name", "message", "website", "productId", "rating", "items", "lang", "intent", "t", "List-Unsubscribe"), printable(30)).map((fields) => new URLSearchParams(fields).toString()),
-  oneOf('--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--xyz--\r\n', '{"items":[{"productId":"1","quantity":-1}]}', '{"code":null}', "[]", "null"),
+  fc
+    .dictionary(oneOf("code", "email", "name", "message", "website", "productId", "rating", "items", "lang", "intent", "t", "List-Unsubscribe"), printable(30))
+    .map((fields) => new URLSearchParams(fields).toString()),
+  oneOf(
+    '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--xyz--\r\n',
+    '{"items":[{"productId":"1","quantity":-1}]}',
+    '{"code":null}',
+    "[]",
+    "null",
+  ),
 );
 
 describe("random requests to every page, action and API", () => {

@@ -60,5 +60,4 @@ describe("the order-status page over HTTP", () => {
     // (The page's strings travel in the hydration data: compare what is rendered, the heading.)
     expect((await wrong.text()).match(/<h1[^>]*>(.*?)<\/h1>/)?.[1]).toBe("Impossible d&#x27;ouvrir cette commande");
   });
-
 });

@@ -4,13 +4,7 @@ import { PRODUCTS } from "./products";
 
 export { PRODUCTS };
 
-export type CategoryKind =
-  | "triggers"
-  | "rooms"
-  | "bundles"
-  | "permanent-triggers"
-  | "gift-triggers"
-  | "permanent-rooms";
+export type CategoryKind = "triggers" | "rooms" | "bundles" | "permanent-triggers" | "gift-triggers" | "permanent-rooms";
 
 const BY_ID: ReadonlyMap<string, Product> = new Map(PRODUCTS.map((p) => [p.id, p]));
 

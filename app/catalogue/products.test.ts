@@ -2,16 +2,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, it, expect } from "vitest";
 import { BADGES, CATEGORIES, LANGS, type Product } from "../domain/product";
-import {
-  PRODUCTS,
-  bundleSavingsCents,
-  featuredProducts,
-  getProduct,
-  isGiftProduct,
-  listedProducts,
-  productsByCategory,
-  savingsCents,
-} from "./index";
+import { PRODUCTS, bundleSavingsCents, featuredProducts, getProduct, isGiftProduct, listedProducts, productsByCategory, savingsCents } from "./index";
 
 const SPEC_PRICES: ReadonlyArray<readonly [id: string, price: number, original: number]> = [
   ["king-cummy", 3499, 5499],
@@ -44,12 +35,7 @@ function must(id: string): Product {
 }
 
 function localizedTexts(p: Product): string[] {
-  return LANGS.flatMap((lang) => [
-    p.description[lang],
-    p.trackingInfo[lang],
-    p.fullDescription[lang],
-    ...p.features[lang],
-  ]);
+  return LANGS.flatMap((lang) => [p.description[lang], p.trackingInfo[lang], p.fullDescription[lang], ...p.features[lang]]);
 }
 
 describe("catalogue", () => {

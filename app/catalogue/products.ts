@@ -2,15 +2,7 @@
  * The fixed product catalogue (SPEC §3). Amounts are integer US cents.
  * Savings figures are never written in copy: the UI computes them from prices.
  */
-import type {
-  Audience,
-  Badge,
-  BundleItem,
-  Category,
-  Localized,
-  Product,
-  SkinCompatibility,
-} from "../domain/product";
+import type { Audience, Badge, BundleItem, Category, Localized, Product, SkinCompatibility } from "../domain/product";
 
 type Triple = readonly [en: string, fr: string, es: string];
 
@@ -68,11 +60,7 @@ const BUNDLE_DELIVERY = L(
   "Nuestro equipo sube manualmente los dos artículos a tu cuenta en un plazo de 12 a 24 horas tras el pago. Se requiere el acceso a tu cuenta, que debe ser VIP Platinum o superior.",
 );
 
-const COMPATIBILITY = L(
-  "Works on both mobile and PC.",
-  "Fonctionne sur mobile comme sur PC.",
-  "Funciona tanto en móvil como en PC.",
-);
+const COMPATIBILITY = L("Works on both mobile and PC.", "Fonctionne sur mobile comme sur PC.", "Funciona tanto en móvil como en PC.");
 
 const TRACK_PERMANENT = L(
   "Delivered by hand within 12–24 hours after payment",
@@ -92,33 +80,13 @@ const TRACK_BUNDLE = L(
   "Ambos artículos se entregan manualmente en 12 a 24 horas tras el pago",
 );
 
-const F_ACTIONS = (n: number): Triple => [
-  `${n}+ animated actions`,
-  `Plus de ${n} actions animées`,
-  `Más de ${n} acciones animadas`,
-];
+const F_ACTIONS = (n: number): Triple => [`${n}+ animated actions`, `Plus de ${n} actions animées`, `Más de ${n} acciones animadas`];
 const F_GESTURES: Triple = ["Gestures included", "Gestes inclus", "Gestos incluidos"];
-const F_PLATFORMS: Triple = [
-  "Works on mobile and PC",
-  "Fonctionne sur mobile et PC",
-  "Funciona en móvil y PC",
-];
+const F_PLATFORMS: Triple = ["Works on mobile and PC", "Fonctionne sur mobile et PC", "Funciona en móvil y PC"];
 const F_SKIN: Record<SkinCompatibility, Triple> = {
-  any: [
-    "Compatible with any skin tone",
-    "Compatible avec toutes les carnations",
-    "Compatible con cualquier tono de piel",
-  ],
-  black: [
-    "Made for black-skin avatars",
-    "Conçu pour les avatars à peau noire",
-    "Diseñado para avatares de piel negra",
-  ],
-  dark: [
-    "Made for dark-skin avatars",
-    "Conçu pour les avatars à peau foncée",
-    "Diseñado para avatares de piel oscura",
-  ],
+  any: ["Compatible with any skin tone", "Compatible avec toutes les carnations", "Compatible con cualquier tono de piel"],
+  black: ["Made for black-skin avatars", "Conçu pour les avatars à peau noire", "Diseñado para avatares de piel negra"],
+  dark: ["Made for dark-skin avatars", "Conçu pour les avatars à peau foncée", "Diseñado para avatares de piel oscura"],
 };
 const F_PERMANENT: Triple = [
   "Permanent edition, manual upload (VIP Platinum+)",
@@ -252,11 +220,7 @@ interface BundleInput extends Common {
 
 function bundle(b: BundleInput): Product {
   const [a, c] = b.items;
-  const includes = (item: BundleItem): Triple => [
-    `Includes ${item.title}`,
-    `Comprend ${item.title}`,
-    `Incluye ${item.title}`,
-  ];
+  const includes = (item: BundleItem): Triple => [`Includes ${item.title}`, `Comprend ${item.title}`, `Incluye ${item.title}`];
   return {
     ...base(b),
     trackingInfo: TRACK_BUNDLE,
@@ -302,11 +266,7 @@ export const PRODUCTS: readonly Product[] = [
       "King Cummy est notre grand classique : plus de 20 actions animées fluides avec gestes, à lancer directement depuis le chat dans n'importe quelle salle compatible.",
       "King Cummy es nuestro gran clásico: más de 20 acciones animadas fluidas con gestos, que se activan directamente desde el chat en cualquier sala compatible.",
     ),
-    highlight: [
-      "Our long-standing favourite",
-      "Notre grand classique",
-      "Nuestro gran clásico",
-    ],
+    highlight: ["Our long-standing favourite", "Notre grand classique", "Nuestro gran clásico"],
   }),
   permanentTrigger({
     id: "king-cummy-v8-new",
@@ -327,11 +287,7 @@ export const PRODUCTS: readonly Product[] = [
       "KCUMMY-V8-TRIGGER reconstruit entièrement l'ensemble King Cummy : plus de 25 actions animées, des transitions plus fluides et des gestes mis à jour.",
       "KCUMMY-V8-TRIGGER reconstruye por completo el conjunto King Cummy: más de 25 acciones animadas, transiciones más suaves y gestos actualizados.",
     ),
-    highlight: [
-      "Reworked, smoother animations",
-      "Animations retravaillées et plus fluides",
-      "Animaciones renovadas y más fluidas",
-    ],
+    highlight: ["Reworked, smoother animations", "Animations retravaillées et plus fluides", "Animaciones renovadas y más fluidas"],
   }),
   permanentTrigger({
     id: "1",
@@ -354,11 +310,7 @@ export const PRODUCTS: readonly Product[] = [
       "KKONG-V4-TRIGGER est l'édition King Kong préférée des fans, avec plus de 25 actions animées expressives et des gestes à lancer depuis le chat.",
       "KKONG-V4-TRIGGER es la edición King Kong favorita de los fans, con más de 25 acciones animadas expresivas y gestos que se activan desde el chat.",
     ),
-    highlight: [
-      "The fan-favourite King Kong edition",
-      "L'édition King Kong préférée des fans",
-      "La edición King Kong favorita de los fans",
-    ],
+    highlight: ["The fan-favourite King Kong edition", "L'édition King Kong préférée des fans", "La edición King Kong favorita de los fans"],
   }),
   permanentTrigger({
     id: "2",
@@ -381,11 +333,7 @@ export const PRODUCTS: readonly Product[] = [
       "VENOM-TRIGGER apporte un style plus sombre et plus intense à votre avatar, avec plus de 25 actions soigneusement animées et des gestes assortis.",
       "VENOM-TRIGGER aporta un estilo más oscuro e intenso a tu avatar, con más de 25 acciones cuidadosamente animadas y gestos a juego.",
     ),
-    highlight: [
-      "Intense, premium animation style",
-      "Style d'animation intense et premium",
-      "Estilo de animación intenso y premium",
-    ],
+    highlight: ["Intense, premium animation style", "Style d'animation intense et premium", "Estilo de animación intenso y premium"],
   }),
   permanentTrigger({
     id: "5",
@@ -406,11 +354,7 @@ export const PRODUCTS: readonly Product[] = [
       "KKONG-V5-TRIGGER est la plus récente version King Kong : plus de 25 actions animées, de nouvelles séquences et des gestes affinés, dans la lignée de la V4.",
       "KKONG-V5-TRIGGER es la versión King Kong más reciente: más de 25 acciones animadas, nuevas secuencias y gestos mejorados, basados en la popular V4.",
     ),
-    highlight: [
-      "New sequences on top of V4",
-      "Nouvelles séquences par rapport à la V4",
-      "Nuevas secuencias respecto a la V4",
-    ],
+    highlight: ["New sequences on top of V4", "Nouvelles séquences par rapport à la V4", "Nuevas secuencias respecto a la V4"],
   }),
   giftTrigger({
     id: "king-kong-ultra-gift",
@@ -432,11 +376,7 @@ export const PRODUCTS: readonly Product[] = [
       "King Kong Ultra Gift Trigger réunit plus de 20 actions animées avec gestes dans un cadeau simple pour votre avatar.",
       "King Kong Ultra Gift Trigger reúne más de 20 acciones animadas con gestos en un regalo sencillo para tu avatar.",
     ),
-    highlight: [
-      "No login or password needed",
-      "Aucun identifiant ni mot de passe requis",
-      "Sin inicio de sesión ni contraseña",
-    ],
+    highlight: ["No login or password needed", "Aucun identifiant ni mot de passe requis", "Sin inicio de sesión ni contraseña"],
   }),
   giftTrigger({
     id: "king-kong-4k-edition-gift",
@@ -458,11 +398,7 @@ export const PRODUCTS: readonly Product[] = [
       "King Kong 4K Edition Gift Trigger propose des textures très détaillées adaptées aux avatars à peau noire, avec plus de 20 actions animées et des gestes.",
       "King Kong 4K Edition Gift Trigger ofrece texturas muy detalladas adaptadas a avatares de piel negra, con más de 20 acciones animadas y gestos.",
     ),
-    highlight: [
-      "High-detail 4K textures",
-      "Textures 4K très détaillées",
-      "Texturas 4K muy detalladas",
-    ],
+    highlight: ["High-detail 4K textures", "Textures 4K très détaillées", "Texturas 4K muy detalladas"],
   }),
   giftTrigger({
     id: "fat-bull-black-monster-gift",
@@ -485,11 +421,7 @@ export const PRODUCTS: readonly Product[] = [
       "Fat Bull Black Monster Gift Trigger est le plus complet de nos triggers cadeaux : plus de 25 actions animées avec gestes, conçues pour les avatars à peau foncée.",
       "Fat Bull Black Monster Gift Trigger es el más completo de nuestros triggers de regalo: más de 25 acciones animadas con gestos, diseñadas para avatares de piel oscura.",
     ),
-    highlight: [
-      "Our largest gifting pack",
-      "Notre plus grand pack cadeau",
-      "Nuestro paquete de regalo más grande",
-    ],
+    highlight: ["Our largest gifting pack", "Notre plus grand pack cadeau", "Nuestro paquete de regalo más grande"],
   }),
   room({
     id: "4",
@@ -512,11 +444,7 @@ export const PRODUCTS: readonly Product[] = [
       "TRAMP-ROOM est une planque urbaine brute au charme usé, meublée de bout en bout et dotée de 12 poses pour vous et votre partenaire.",
       "TRAMP-ROOM es un escondite urbano de aspecto desgastado, amueblado por completo y con 12 poses para ti y tu pareja.",
     ),
-    highlight: [
-      "Fully furnished urban hideout",
-      "Planque urbaine entièrement meublée",
-      "Escondite urbano totalmente amueblado",
-    ],
+    highlight: ["Fully furnished urban hideout", "Planque urbaine entièrement meublée", "Escondite urbano totalmente amueblado"],
   }),
   room({
     id: "6",
@@ -538,11 +466,7 @@ export const PRODUCTS: readonly Product[] = [
       "BADBOSS-ROOM vous met aux commandes : un bureau luxueux au dernier étage, avec canapé en cuir, grand bureau, vue sur les gratte-ciel et 14 poses.",
       "BADBOSS-ROOM te pone al mando: una lujosa oficina en la última planta, con sofá de cuero, gran escritorio, vistas a los rascacielos y 14 poses.",
     ),
-    highlight: [
-      "Luxury office with skyline view",
-      "Bureau de luxe avec vue sur la ville",
-      "Oficina de lujo con vistas a la ciudad",
-    ],
+    highlight: ["Luxury office with skyline view", "Bureau de luxe avec vue sur la ville", "Oficina de lujo con vistas a la ciudad"],
   }),
   room({
     id: "7",
@@ -565,11 +489,7 @@ export const PRODUCTS: readonly Product[] = [
       "3SOME-ROOM est un salon spacieux à l'éclairage tamisé, avec un grand lit et des canapés, qui propose 16 poses pour deux ou trois avatars.",
       "3SOME-ROOM es un salón amplio con luz tenue, una cama grande y sofás, que ofrece 16 poses para dos o tres avatares.",
     ),
-    highlight: [
-      "Poses for up to three avatars",
-      "Poses jusqu'à trois avatars",
-      "Poses para hasta tres avatares",
-    ],
+    highlight: ["Poses for up to three avatars", "Poses jusqu'à trois avatars", "Poses para hasta tres avatares"],
   }),
   room({
     id: "8",
@@ -591,11 +511,7 @@ export const PRODUCTS: readonly Product[] = [
       "Bunker Room est un refuge souterrain secret aux murs de béton et aux touches de néon, avec 10 poses réparties dans ses recoins intimes.",
       "Bunker Room es un refugio subterráneo secreto con paredes de hormigón y toques de neón, con 10 poses repartidas por sus rincones privados.",
     ),
-    highlight: [
-      "Industrial décor with neon lights",
-      "Décor industriel avec néons",
-      "Decoración industrial con luces de neón",
-    ],
+    highlight: ["Industrial décor with neon lights", "Décor industriel avec néons", "Decoración industrial con luces de neón"],
   }),
   room({
     id: "9",
@@ -618,11 +534,7 @@ export const PRODUCTS: readonly Product[] = [
       "Dirty Projector est un cinéma privé à la lumière tamisée, avec un grand écran de projection, des canapés moelleux et 12 poses pour vos soirées film.",
       "Dirty Projector es un cine privado con luz tenue, una gran pantalla de proyección, sofás mullidos y 12 poses para noches de película.",
     ),
-    highlight: [
-      "Large projection screen",
-      "Grand écran de projection",
-      "Gran pantalla de proyección",
-    ],
+    highlight: ["Large projection screen", "Grand écran de projection", "Gran pantalla de proyección"],
   }),
   room({
     id: "10",
@@ -644,11 +556,7 @@ export const PRODUCTS: readonly Product[] = [
       "Netflix N Chill recrée la soirée idéale à la maison : un salon douillet avec une immense télé, des tapis moelleux, un canapé profond et 18 poses.",
       "Netflix N Chill recrea la noche perfecta en casa: una sala de estar acogedora con una televisión enorme, alfombras suaves, un sofá amplio y 18 poses.",
     ),
-    highlight: [
-      "Our room with the most poses",
-      "Notre salle avec le plus de poses",
-      "Nuestra sala con más poses",
-    ],
+    highlight: ["Our room with the most poses", "Notre salle avec le plus de poses", "Nuestra sala con más poses"],
   }),
   bundle({
     id: "venom-firsty-bundle",
@@ -675,11 +583,7 @@ export const PRODUCTS: readonly Product[] = [
       "Ce pack associe les actions animées premium de VENOM-TRIGGER à la spacieuse 3SOME-ROOM : un pack de triggers et une salle meublée pour en profiter.",
       "Este pack combina las acciones animadas premium de VENOM-TRIGGER con la amplia 3SOME-ROOM: un paquete de triggers y una sala amueblada para disfrutarlo.",
     ),
-    highlight: [
-      "Cheaper than buying both separately",
-      "Moins cher que les deux articles à l'unité",
-      "Más barato que comprar ambos por separado",
-    ],
+    highlight: ["Cheaper than buying both separately", "Moins cher que les deux articles à l'unité", "Más barato que comprar ambos por separado"],
   }),
   bundle({
     id: "king-kong-v4-tramp-house-bundle",
@@ -705,11 +609,7 @@ export const PRODUCTS: readonly Product[] = [
       "Ce pack réunit les actions animées de KKONG-V4-TRIGGER et la planque TRAMP-ROOM, un ensemble complet pour bien démarrer avec votre avatar.",
       "Este pack reúne las acciones animadas de KKONG-V4-TRIGGER y el escondite TRAMP-ROOM, un conjunto completo para empezar con tu avatar.",
     ),
-    highlight: [
-      "A complete starter set",
-      "Un ensemble complet pour bien démarrer",
-      "Un conjunto completo para empezar",
-    ],
+    highlight: ["A complete starter set", "Un ensemble complet pour bien démarrer", "Un conjunto completo para empezar"],
   }),
   room({
     id: "tramp-house",
@@ -730,10 +630,6 @@ export const PRODUCTS: readonly Product[] = [
       "Tramp House Room est une maison détendue au charme vécu, avec un coin canapé, un espace chambre et 12 poses. C'est la salle offerte avec le code promo nouvel utilisateur.",
       "Tramp House Room es una casa relajada con encanto vivido, con un rincón de sofá, una zona de dormitorio y 12 poses. Es la sala gratuita del cupón de nuevo usuario.",
     ),
-    highlight: [
-      "Free with the new-user coupon",
-      "Offerte avec le code promo nouvel utilisateur",
-      "Gratis con el cupón de nuevo usuario",
-    ],
+    highlight: ["Free with the new-user coupon", "Offerte avec le code promo nouvel utilisateur", "Gratis con el cupón de nuevo usuario"],
   }),
 ];

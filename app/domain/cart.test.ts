@@ -45,7 +45,15 @@ describe("cart reducers", () => {
   });
 
   it("removes a line", () => {
-    expect(removeItem([{ id: "1", quantity: 2 }, { id: "4", quantity: 1 }], "1")).toEqual([{ id: "4", quantity: 1 }]);
+    expect(
+      removeItem(
+        [
+          { id: "1", quantity: 2 },
+          { id: "4", quantity: 1 },
+        ],
+        "1",
+      ),
+    ).toEqual([{ id: "4", quantity: 1 }]);
     expect(removeItem([{ id: "4", quantity: 1 }], "missing")).toEqual([{ id: "4", quantity: 1 }]);
   });
 
@@ -67,7 +75,13 @@ describe("cart reducers", () => {
 
 describe("priceCart", () => {
   it("prices from the catalogue, never from the browser", () => {
-    const { items, dropped } = priceCart([{ id: "1", quantity: 2 }, { id: "4", quantity: 1 }], lookupProduct);
+    const { items, dropped } = priceCart(
+      [
+        { id: "1", quantity: 2 },
+        { id: "4", quantity: 1 },
+      ],
+      lookupProduct,
+    );
     expect(dropped).toEqual([]);
     expect(items).toEqual([
       { id: "1", title: "KKONG-V4-TRIGGER", priceCents: 4999, image: "/images/1.webp", category: "Permanent Triggers", quantity: 2 },
@@ -112,7 +126,13 @@ describe("priceCart", () => {
 });
 
 describe("cartTotals", () => {
-  const items = priceCart([{ id: "1", quantity: 2 }, { id: "4", quantity: 1 }], lookupProduct).items;
+  const items = priceCart(
+    [
+      { id: "1", quantity: 2 },
+      { id: "4", quantity: 1 },
+    ],
+    lookupProduct,
+  ).items;
 
   it("sums price × quantity", () => {
     expect(cartTotals(items)).toEqual({ itemCount: 3, subtotalCents: 12997, discountCents: 0, finalTotalCents: 12997 });
@@ -160,19 +180,16 @@ describe("cartTotals", () => {
   it("keeps priced quantities in 1..99 whatever the browser sends (property)", () => {
     const ids = CATALOGUE.map((p) => p.id);
     fc.assert(
-      fc.property(
-        fc.array(fc.record({ id: fc.oneof(fc.constantFrom(...ids), fc.string()), quantity: fc.oneof(fc.integer(), fc.double()) })),
-        (lines) => {
-          const { items } = priceCart(lines, lookupProduct);
-          for (const item of items) {
-            expect(item.quantity).toBeGreaterThanOrEqual(1);
-            expect(item.quantity).toBeLessThanOrEqual(99);
-            expect(Number.isInteger(item.quantity)).toBe(true);
-            expect(item.priceCents).toBe(lookupProduct(item.id)?.priceCents);
-          }
-          expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
-        },
-      ),
+      fc.property(fc.array(fc.record({ id: fc.oneof(fc.constantFrom(...ids), fc.string()), quantity: fc.oneof(fc.integer(), fc.double()) })), (lines) => {
+        const { items } = priceCart(lines, lookupProduct);
+        for (const item of items) {
+          expect(item.quantity).toBeGreaterThanOrEqual(1);
+          expect(item.quantity).toBeLessThanOrEqual(99);
+          expect(Number.isInteger(item.quantity)).toBe(true);
+          expect(item.priceCents).toBe(lookupProduct(item.id)?.priceCents);
+        }
+        expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+      }),
     );
   });
 
@@ -208,7 +225,12 @@ describe("lineTotalCents", () => {
 
 describe("parseStoredLines", () => {
   it("keeps a well-formed stored cart, ids and quantities only", () => {
-    expect(parseStoredLines([{ id: "1", quantity: 2, title: "ignored" }, { id: "venom", quantity: 1 }])).toEqual([
+    expect(
+      parseStoredLines([
+        { id: "1", quantity: 2, title: "ignored" },
+        { id: "venom", quantity: 1 },
+      ]),
+    ).toEqual([
       { id: "1", quantity: 2 },
       { id: "venom", quantity: 1 },
     ]);

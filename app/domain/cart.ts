@@ -60,9 +60,7 @@ export function parseStoredLines(value: unknown): CartLine[] {
 /** Existing line +1 (capped at MAX_QUANTITY); a new line starts at 1. */
 export function addItem(lines: readonly CartLine[], id: string): CartLine[] {
   if (!lines.some((line) => line.id === id)) return [...lines.map((l) => ({ ...l })), { id, quantity: 1 }];
-  return lines.map((line) =>
-    line.id === id ? { id, quantity: Math.min(line.quantity + 1, MAX_QUANTITY) } : { ...line },
-  );
+  return lines.map((line) => (line.id === id ? { id, quantity: Math.min(line.quantity + 1, MAX_QUANTITY) } : { ...line }));
 }
 
 export function removeItem(lines: readonly CartLine[], id: string): CartLine[] {
@@ -86,10 +84,7 @@ export function clearCart(): CartLine[] {
  * not sold on their own (`listed: false`, e.g. the coupon-only tramp-house) and out-of-stock ones.
  * Duplicate ids are merged; quantities are clamped to 1..MAX_QUANTITY.
  */
-export function priceCart(
-  lines: readonly CartLine[],
-  lookup: (id: string) => ProductSummary | undefined,
-): { items: CartItem[]; dropped: string[] } {
+export function priceCart(lines: readonly CartLine[], lookup: (id: string) => ProductSummary | undefined): { items: CartItem[]; dropped: string[] } {
   const items: CartItem[] = [];
   const dropped: string[] = [];
   for (const line of lines) {

@@ -121,8 +121,7 @@ describe("isCouponAdvertisable", () => {
 });
 
 describe("evaluateCoupon", () => {
-  const run = (c: Coupon, items: CartItem[], code = c.code, now = BEFORE_END) =>
-    evaluateCoupon({ coupons: [c], code, items, now });
+  const run = (c: Coupon, items: CartItem[], code = c.code, now = BEFORE_END) => evaluateCoupon({ coupons: [c], code, items, now });
   const triggerCart = cart(line("1"));
 
   it("applies NEWUSER15 with an eligible trigger: free tramp-house, no discount", () => {

@@ -72,10 +72,7 @@ export function hasEligibleTrigger(items: readonly TriggerLike[]): boolean {
 
 /** The free-room offer (NEWUSER15 / tramp-house) only comes with an eligible trigger. */
 export function requiresEligibleTrigger(coupon: Coupon): boolean {
-  return (
-    normalizeCouponInput(coupon.code) === NEWUSER15.code ||
-    (coupon.type === "free_product" && coupon.freeProductId === NEWUSER15.freeProductId)
-  );
+  return normalizeCouponInput(coupon.code) === NEWUSER15.code || (coupon.type === "free_product" && coupon.freeProductId === NEWUSER15.freeProductId);
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

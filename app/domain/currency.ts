@@ -4,8 +4,25 @@ import { CURRENCIES, type Currency } from "./money";
 
 /** Euro-area countries the spec lists (ISO 3166-1 alpha-2). */
 export const EUR_COUNTRIES: ReadonlySet<string> = new Set([
-  "FR", "DE", "IT", "ES", "NL", "BE", "AT", "PT", "IE", "FI",
-  "GR", "LU", "SK", "SI", "EE", "LV", "LT", "CY", "MT",
+  "FR",
+  "DE",
+  "IT",
+  "ES",
+  "NL",
+  "BE",
+  "AT",
+  "PT",
+  "IE",
+  "FI",
+  "GR",
+  "LU",
+  "SK",
+  "SI",
+  "EE",
+  "LV",
+  "LT",
+  "CY",
+  "MT",
 ]);
 
 /** Currency for a geo-lookup country code; anything unknown or missing falls back to USD. */
@@ -37,12 +54,7 @@ export function isPreferenceFresh(pref: CurrencyPreference, now: number): boolea
  * EUR that came only from French, keeping it when the visitor is really in the euro area.
  * A manual choice is never overridden.
  */
-export function currencyOnLanguageChange(input: {
-  current: Currency;
-  isManual: boolean;
-  geoCurrency: Currency | null | undefined;
-  lang: Lang;
-}): Currency {
+export function currencyOnLanguageChange(input: { current: Currency; isManual: boolean; geoCurrency: Currency | null | undefined; lang: Lang }): Currency {
   const { current, isManual, geoCurrency, lang } = input;
   if (isManual) return current;
   if (lang === "fr") return "EUR";

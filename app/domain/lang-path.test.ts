@@ -82,9 +82,7 @@ describe("localizePath", () => {
   });
 
   it("keeps query string and hash", () => {
-    expect(localizePath("/checkout?gift=true&product=king-kong-ultra-gift", "es")).toBe(
-      "/es/checkout?gift=true&product=king-kong-ultra-gift",
-    );
+    expect(localizePath("/checkout?gift=true&product=king-kong-ultra-gift", "es")).toBe("/es/checkout?gift=true&product=king-kong-ultra-gift");
     expect(localizePath("/?q=1", "fr")).toBe("/fr?q=1");
     expect(localizePath("/#top", "fr")).toBe("/fr#top");
     expect(localizePath("/es/help-center#delivery", "fr")).toBe("/fr/help-center#delivery");
@@ -101,11 +99,15 @@ describe("localizePath", () => {
 
   it("always answers a same-site path, whatever it is given", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom("/", "\\", "en", "fr", "es", "?", "#", "a", ".", "%2F", " ") }), fc.constantFrom(...LANGS), (path, lang) => {
-        const target = localizePath(path, lang);
-        expect(target).toMatch(/^\/(?![/\\])/);
-        expect(new URL(target, "https://shop.example").origin).toBe("https://shop.example");
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom("/", "\\", "en", "fr", "es", "?", "#", "a", ".", "%2F", " ") }),
+        fc.constantFrom(...LANGS),
+        (path, lang) => {
+          const target = localizePath(path, lang);
+          expect(target).toMatch(/^\/(?![/\\])/);
+          expect(new URL(target, "https://shop.example").origin).toBe("https://shop.example");
+        },
+      ),
     );
   });
 });

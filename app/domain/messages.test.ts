@@ -48,15 +48,9 @@ describe("formatMessage", () => {
   });
 
   it("interpolates, keeping '$' in values literal", () => {
-    expect(formatMessage("coupon_min_purchase", { amount: "$10.00" })).toBe(
-      "Minimum purchase of $10.00 required for this coupon",
-    );
-    expect(formatMessage("review_wait", { minutes: 3 })).toBe(
-      "Please wait 3 minute(s) before submitting another review to prevent spam.",
-    );
-    expect(formatMessage("order_transition_refused", { from: "paid", to: "delivered" })).toBe(
-      "An order cannot go from paid to delivered",
-    );
+    expect(formatMessage("coupon_min_purchase", { amount: "$10.00" })).toBe("Minimum purchase of $10.00 required for this coupon");
+    expect(formatMessage("review_wait", { minutes: 3 })).toBe("Please wait 3 minute(s) before submitting another review to prevent spam.");
+    expect(formatMessage("order_transition_refused", { from: "paid", to: "delivered" })).toBe("An order cannot go from paid to delivered");
   });
 
   it("leaves a missing variable visible", () => {

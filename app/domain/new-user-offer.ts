@@ -14,11 +14,7 @@ export interface NewUserOffer {
  * The offer runs while NEWUSER15 can be applied (active, not expired, under its limit) and still
  * gives what the storefront promises: a free room that exists.
  */
-export function newUserOffer(
-  coupon: Coupon | undefined,
-  now: Date,
-  product: (id: string) => { category: Category } | undefined,
-): NewUserOffer | null {
+export function newUserOffer(coupon: Coupon | undefined, now: Date, product: (id: string) => { category: Category } | undefined): NewUserOffer | null {
   if (!coupon || coupon.code.toUpperCase() !== NEWUSER15.code) return null;
   if (!isCouponAdvertisable(coupon, now)) return null;
   if (coupon.type !== "free_product" || coupon.freeProductId === null) return null;

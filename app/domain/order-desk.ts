@@ -8,7 +8,15 @@ import { z } from "./zod";
 import { ORDER_STATES, type OrderState } from "./order-state";
 
 /** The queues in the order the seller works them. */
-export const ORDER_QUEUES = ["paid", "in_progress", "manual_pending", "awaiting_payment", "delivered", "cancelled", "refunded"] as const satisfies readonly OrderState[];
+export const ORDER_QUEUES = [
+  "paid",
+  "in_progress",
+  "manual_pending",
+  "awaiting_payment",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const satisfies readonly OrderState[];
 
 export const QUEUE_LABELS: Record<OrderState, string> = {
   manual_pending: "Manual pending",

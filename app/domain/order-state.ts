@@ -5,15 +5,7 @@
 import { formatMessage } from "./messages";
 
 /** Declared once: the database column (db/schema.ts) takes its allowed values from here. */
-export const ORDER_STATES = [
-  "awaiting_payment",
-  "manual_pending",
-  "paid",
-  "in_progress",
-  "delivered",
-  "cancelled",
-  "refunded",
-] as const;
+export const ORDER_STATES = ["awaiting_payment", "manual_pending", "paid", "in_progress", "delivered", "cancelled", "refunded"] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 export const TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = {
@@ -35,9 +27,7 @@ export function canTransition(from: OrderState, to: OrderState): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
-export type TransitionResult =
-  | { ok: true; state: OrderState }
-  | { ok: false; code: "order_transition_refused"; message: string };
+export type TransitionResult = { ok: true; state: OrderState } | { ok: false; code: "order_transition_refused"; message: string };
 
 export function transition(from: OrderState, to: OrderState): TransitionResult {
   if (canTransition(from, to)) return { ok: true, state: to };

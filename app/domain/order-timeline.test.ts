@@ -50,7 +50,10 @@ describe("order timeline", () => {
   });
 
   it("a cancelled order shows only what happened: received, then cancelled", () => {
-    const events = [{ toStatus: "awaiting_payment" as const, at: createdAt }, { toStatus: "cancelled" as const, at: t("11:00") }];
+    const events = [
+      { toStatus: "awaiting_payment" as const, at: createdAt },
+      { toStatus: "cancelled" as const, at: t("11:00") },
+    ];
     expect(summary(orderTimeline({ status: "cancelled", createdAt, events }))).toEqual(["received:done:10:00", "cancelled:done:11:00"]);
   });
 

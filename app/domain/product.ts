@@ -6,17 +6,7 @@ export type Localized<T = string> = Record<Lang, T>;
 export const CATEGORIES = ["Permanent Triggers", "Gifting Triggers", "Triggers", "Rooms", "Bundles"] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export const BADGES = [
-  "Best Seller",
-  "Popular",
-  "Premium",
-  "New Release",
-  "Bestseller",
-  "New",
-  "Exclusive",
-  "Bundle Deal",
-  "Value for Money",
-] as const;
+export const BADGES = ["Best Seller", "Popular", "Premium", "New Release", "Bestseller", "New", "Exclusive", "Bundle Deal", "Value for Money"] as const;
 export type Badge = (typeof BADGES)[number];
 
 export type ProductType = "trigger" | "room" | "bundle";
@@ -75,18 +65,7 @@ export interface Product {
  */
 export type ProductSummary = Pick<
   Product,
-  | "id"
-  | "title"
-  | "priceCents"
-  | "originalPriceCents"
-  | "rating"
-  | "reviews"
-  | "category"
-  | "images"
-  | "badge"
-  | "inStock"
-  | "type"
-  | "listed"
+  "id" | "title" | "priceCents" | "originalPriceCents" | "rating" | "reviews" | "category" | "images" | "badge" | "inStock" | "type" | "listed"
 > & { description: Partial<Localized> };
 
 export function toSummary(p: Product, lang?: Lang): ProductSummary {

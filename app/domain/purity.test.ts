@@ -11,9 +11,7 @@ describe("domain purity", () => {
 
   it("imports nothing but zod, fast-check/vitest in tests, and sibling modules", () => {
     for (const [file, text] of Object.entries(sources)) {
-      const specifiers = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\s*\(?\s*["']([^"']+)["']/g)].map(
-        (m) => m[1] ?? m[2] ?? "",
-      );
+      const specifiers = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1] ?? m[2] ?? "");
       const allowed = file.endsWith(".test.ts") ? ["zod", "zod/mini", "vitest", "fast-check"] : ["zod", "zod/mini"];
       for (const spec of specifiers) {
         // API contracts (api/) may also import the domain modules one level up.

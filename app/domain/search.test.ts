@@ -22,9 +22,7 @@ describe("searchProducts", () => {
   });
 
   it("matches the description in the page language and in English", () => {
-    const products = [
-      makeProduct({ id: "a", title: "A", description: { en: "Wild dance moves", fr: "Danse déchaînée", es: "Baile salvaje" } }),
-    ];
+    const products = [makeProduct({ id: "a", title: "A", description: { en: "Wild dance moves", fr: "Danse déchaînée", es: "Baile salvaje" } })];
     expect(searchProducts(products, "dance", "fr").map((p) => p.id)).toEqual(["a"]);
     expect(searchProducts(products, "déchaînée", "fr").map((p) => p.id)).toEqual(["a"]);
     expect(searchProducts(products, "dechainee", "fr").map((p) => p.id)).toEqual(["a"]);

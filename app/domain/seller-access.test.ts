@@ -6,7 +6,18 @@ describe("seller access rules", () => {
   it("keeps a login's next step inside the console", () => {
     expect(safeAdminNext("/admin/orders?status=paid")).toBe("/admin/orders?status=paid");
     expect(safeAdminNext("/admin")).toBe("/admin");
-    for (const bad of [null, "", "https://evil.example/admin", "//evil.example", "/admin/../cart", "/administrator", "/admin\\@evil", "/admin/login", "/cart", "/admin/ x"]) {
+    for (const bad of [
+      null,
+      "",
+      "https://evil.example/admin",
+      "//evil.example",
+      "/admin/../cart",
+      "/administrator",
+      "/admin\\@evil",
+      "/admin/login",
+      "/cart",
+      "/admin/ x",
+    ]) {
       expect(safeAdminNext(bad), String(bad)).toBe("/admin");
     }
   });

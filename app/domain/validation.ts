@@ -24,9 +24,7 @@ export const REVIEW_MAX_CHARS = 2000;
 
 /** Trimmed, non-empty, at most `max` characters. */
 function requiredText(required: MessageCode, max: number, tooLong: MessageCode = "text_too_long") {
-  return z
-    .string({ error: required })
-    .check(z.trim(), z.minLength(1, { error: required, abort: true }), z.maxLength(max, { error: tooLong, abort: true }));
+  return z.string({ error: required }).check(z.trim(), z.minLength(1, { error: required, abort: true }), z.maxLength(max, { error: tooLong, abort: true }));
 }
 
 function emailField(required: MessageCode, invalid: MessageCode) {
@@ -108,10 +106,7 @@ export const reviewSchema = z.object(
 );
 export type ReviewInput = z.infer<typeof reviewSchema>;
 
-export const newsletterSchema = z.object(
-  { email: emailSchema, website: honeypot("form_rejected") },
-  { error: "email_required" },
-);
+export const newsletterSchema = z.object({ email: emailSchema, website: honeypot("form_rejected") }, { error: "email_required" });
 
 /** An order id as a shopper types or pastes it: spaces around it and lower case are forgiven. */
 export const orderIdSchema = z
@@ -125,10 +120,7 @@ export const orderIdSchema = z
   );
 
 /** The order lookup form (/order): the link is mailed to the order's address when both match. */
-export const orderLookupSchema = z.object(
-  { orderId: orderIdSchema, email: emailSchema, website: honeypot("form_rejected") },
-  { error: "form_rejected" },
-);
+export const orderLookupSchema = z.object({ orderId: orderIdSchema, email: emailSchema, website: honeypot("form_rejected") }, { error: "form_rejected" });
 export type OrderLookup = z.infer<typeof orderLookupSchema>;
 
 /** Key for issues about the whole form (e.g. the input was not an object). */
@@ -139,10 +131,7 @@ export const FORM_ERROR_KEY = "_form";
  * A message that is not a MessageCode (never expected) becomes `fallback` rather than leaking
  * zod's English to the UI.
  */
-export function fieldErrors<T>(
-  result: z.core.util.SafeParseResult<T>,
-  fallback: MessageCode = "details_required",
-): Record<string, MessageCode> {
+export function fieldErrors<T>(result: z.core.util.SafeParseResult<T>, fallback: MessageCode = "details_required"): Record<string, MessageCode> {
   if (result.success) return {};
   const errors: Record<string, MessageCode> = {};
   for (const issue of result.error.issues) {

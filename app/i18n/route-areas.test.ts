@@ -94,7 +94,10 @@ function declared(file: string): string[] {
   return match ? [...match[1].matchAll(/["']([\w.-]+)["']/g)].map((m) => m[1]) : [];
 }
 const declaredAreas = (file: string) => declared(file).filter((name) => !name.includes("."));
-const declaredMeta = (file: string) => declared(file).filter((name) => name.startsWith("meta.")).map((name) => name.slice(5));
+const declaredMeta = (file: string) =>
+  declared(file)
+    .filter((name) => name.startsWith("meta."))
+    .map((name) => name.slice(5));
 
 const frame = new Set<string>(FRAME_AREAS.filter((name) => !name.includes(".")));
 const frameMeta = new Set<string>(FRAME_AREAS.filter((name) => name.startsWith("meta.")).map((name) => name.slice(5)));
@@ -131,7 +134,10 @@ describe("translation areas sent to the browser", () => {
     for (const [name, part] of deferredParts) {
       const needed = [...areasUsed(closure([part.target]))].filter((area) => !frame.has(area)).sort();
       expect([...part.areas].sort(), path.relative(APP, name)).toEqual(needed);
-      expect([...metaUsed(closure([part.target]))].filter((key) => !frameMeta.has(key)), name).toEqual([]);
+      expect(
+        [...metaUsed(closure([part.target]))].filter((key) => !frameMeta.has(key)),
+        name,
+      ).toEqual([]);
     }
   });
 

@@ -47,14 +47,25 @@ describe("postJson", () => {
 
   it("tells a rate limit apart, with the seconds to wait from Retry-After", async () => {
     vi.stubGlobal("fetch", answer(JSON.stringify({ ok: false, code: "rate_limited", vars: {} }), 429, { "Retry-After": "120" }));
-    expect(await postJson(newsletterApi, { email: "fan@example.com" })).toMatchObject({ ok: false, reason: "rate_limited", code: "rate_limited", retryAfter: 120 });
+    expect(await postJson(newsletterApi, { email: "fan@example.com" })).toMatchObject({
+      ok: false,
+      reason: "rate_limited",
+      code: "rate_limited",
+      retryAfter: 120,
+    });
   });
 
   it("treats no answer, an HTML page or an unknown code as a network failure", async () => {
     const network = { ok: false, reason: "network", code: null, vars: {} };
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("offline"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("offline"))),
+    );
     expect(await postJson(newsletterApi, { email: "fan@example.com" })).toEqual({ ...network, status: null });
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("<!doctype html><h1>Not found</h1>", { status: 404, headers: { "Content-Type": "text/html" } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("<!doctype html><h1>Not found</h1>", { status: 404, headers: { "Content-Type": "text/html" } })),
+    );
     expect(await postJson(newsletterApi, { email: "fan@example.com" })).toEqual({ ...network, status: 404 });
     vi.stubGlobal("fetch", answer(JSON.stringify({ ok: false, code: "something_else" }), 500));
     expect(await postJson(newsletterApi, { email: "fan@example.com" })).toEqual({ ...network, status: 500 });

@@ -22,7 +22,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * server's same-origin guard checks) and returns its typed reply. Never throws. Takes the contract,
  * or its Endpoint (the path alone, typed by the contract) where the page should not load its schema.
  */
-export async function postJson<C extends ApiContract>(contract: C | Endpoint<C>, body: RequestOf<C>, init: { signal?: AbortSignal } = {}): Promise<ApiResult<C>> {
+export async function postJson<C extends ApiContract>(
+  contract: C | Endpoint<C>,
+  body: RequestOf<C>,
+  init: { signal?: AbortSignal } = {},
+): Promise<ApiResult<C>> {
   let response: Response;
   let reply: unknown;
   try {

@@ -14,7 +14,7 @@ import {
 } from "./login-crypto";
 
 const PASSPHRASE = "correct horse battery staple";
-const LOGIN = { username: "SamGame", password: "p4ss wörd ✓ \"quoted\"" };
+const LOGIN = { username: "SamGame", password: 'p4ss wörd ✓ "quoted"' };
 const bytesOf = (base64: string) => Buffer.from(base64, "base64");
 
 describe("the login handoff's browser cryptography", () => {
@@ -62,7 +62,9 @@ describe("the login handoff's browser cryptography", () => {
   it("refuses a record whose public key was swapped, or whose iterations were lowered", async () => {
     const other = await createSellerKey("another passphrase entirely");
     await expect(openPrivateKey({ ...record, publicKey: other.publicKey }, PASSPHRASE)).rejects.toBeInstanceOf(WrongPassphraseError);
-    await expect(openPrivateKey({ ...record, privateKey: { ...record.privateKey, iterations: 1000 } }, PASSPHRASE)).rejects.toBeInstanceOf(WrongPassphraseError);
+    await expect(openPrivateKey({ ...record, privateKey: { ...record.privateKey, iterations: 1000 } }, PASSPHRASE)).rejects.toBeInstanceOf(
+      WrongPassphraseError,
+    );
   });
 
   it("does not open a login sealed to another key, nor a tampered box", async () => {

@@ -108,7 +108,9 @@ export async function sealLogin(login: GameLogin, publicKey: string): Promise<st
 
 async function passphraseKey(passphrase: string, salt: Uint8Array, iterations: number, usage: "encrypt" | "decrypt"): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey("raw", buffer(encoder.encode(passphrase.normalize("NFC"))), "PBKDF2", false, ["deriveKey"]);
-  return crypto.subtle.deriveKey({ name: "PBKDF2", hash: "SHA-256", salt: buffer(salt), iterations }, material, { name: "AES-GCM", length: 256 }, false, [usage]);
+  return crypto.subtle.deriveKey({ name: "PBKDF2", hash: "SHA-256", salt: buffer(salt), iterations }, material, { name: "AES-GCM", length: 256 }, false, [
+    usage,
+  ]);
 }
 
 /**

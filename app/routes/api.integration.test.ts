@@ -9,7 +9,11 @@ import { action as ordersAction } from "./api.orders";
 import { action as reviewsAction } from "./api.reviews";
 
 const post = (path: string, body: unknown) =>
-  new Request(`http://shop.test${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  new Request(`http://shop.test${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 const review = (over: Record<string, unknown> = {}) => ({
   productId: "2",
@@ -80,7 +84,12 @@ for (const target of testDatabases()) {
           { email: "confirmed@example.com", status: "confirmed", nonce: "confirmed-nonce-00000" },
           { email: "gone@example.com", status: "unsubscribed", nonce: "gone-nonce-0000000000" },
         ]);
-        const answers = [await answer("new@example.com"), await answer("pending@example.com"), await answer("confirmed@example.com"), await answer("gone@example.com")];
+        const answers = [
+          await answer("new@example.com"),
+          await answer("pending@example.com"),
+          await answer("confirmed@example.com"),
+          await answer("gone@example.com"),
+        ];
         expect(answers[0]).toEqual({ status: 200, headers: [], body: { ok: true } });
         for (const other of answers.slice(1)) expect(other).toEqual(answers[0]);
       });

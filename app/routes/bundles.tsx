@@ -10,7 +10,11 @@ import { useProductsByIds } from "~/components/product/use-catalogue";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const listing = await listingData(["bundles"]);
-  return { ...listing, products: await pageSummaries(listingIds(listing), params.lang), translations: translationsFor(params.lang, ["catalogue", "listings", "meta.bundles"]) };
+  return {
+    ...listing,
+    products: await pageSummaries(listingIds(listing), params.lang),
+    translations: translationsFor(params.lang, ["catalogue", "listings", "meta.bundles"]),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "bundles");

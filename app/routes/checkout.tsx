@@ -71,7 +71,7 @@ export default function CheckoutPage() {
   );
   const gift = params.get("gift") === "true";
   const ordered = giftItems ?? items;
-  const finalTotalCents = giftItems ? giftItems[0]?.priceCents ?? 0 : totals.finalTotalCents;
+  const finalTotalCents = giftItems ? (giftItems[0]?.priceCents ?? 0) : totals.finalTotalCents;
 
   return (
     // At least a screen tall: the stored cart is read after the first paint, and the footer must not
@@ -100,7 +100,13 @@ export default function CheckoutPage() {
                 {/* SPEC §4: no payment when the total after discount is 0 or less. */}
                 {finalTotalCents > 0 && (
                   <div className="space-y-2">
-                    <Button size="lg" onClick={() => setDialogOpen(true)} onPointerEnter={detailsDialog.preload} onFocus={detailsDialog.preload} className="w-full">
+                    <Button
+                      size="lg"
+                      onClick={() => setDialogOpen(true)}
+                      onPointerEnter={detailsDialog.preload}
+                      onFocus={detailsDialog.preload}
+                      className="w-full"
+                    >
                       <CreditCard aria-hidden="true" className="h-5 w-5" />
                       {t("checkout.proceedCard")}
                     </Button>

@@ -21,7 +21,9 @@ import { acceptRequest } from "~/server/endpoint.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "info", "orderLink", "meta.contact", "meta.privacyPolicy"]) });
+export const loader = ({ params }: Route.LoaderArgs) => ({
+  translations: translationsFor(params.lang, ["contact", "info", "orderLink", "meta.contact", "meta.privacyPolicy"]),
+});
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "contact");
 
@@ -146,9 +148,19 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           ) : null}
 
           <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} className="mt-6 space-y-5">
-            {formField("name", (props) => <input type="text" autoComplete="name" maxLength={100} {...props} />)}
-            {formField("email", (props) => <input type="email" autoComplete="email" inputMode="email" maxLength={254} {...props} />)}
-            {formField("message", (props) => <textarea rows={6} maxLength={5000} {...props} />, t("contact.form.messageHint"))}
+            {formField("name", (props) => (
+              <input type="text" autoComplete="name" maxLength={100} {...props} />
+            ))}
+            {formField("email", (props) => (
+              <input type="email" autoComplete="email" inputMode="email" maxLength={254} {...props} />
+            ))}
+            {formField(
+              "message",
+              (props) => (
+                <textarea rows={6} maxLength={5000} {...props} />
+              ),
+              t("contact.form.messageHint"),
+            )}
             <Honeypot defaultValue="" />
             <button type="submit" disabled={submitting} className={`${primaryButton} w-full disabled:opacity-70 sm:w-auto`}>
               <Send className="size-4" aria-hidden="true" />

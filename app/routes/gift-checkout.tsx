@@ -30,8 +30,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  args.data ? pageMeta(args, "giftCheckout", { title: args.data.product.title }) : pageMeta(args, "notFound");
+export const meta: Route.MetaFunction = (args) => (args.data ? pageMeta(args, "giftCheckout", { title: args.data.product.title }) : pageMeta(args, "notFound"));
 
 const EMPTY: GiftForm = { email: "", name: "", discord: "", imvuUsername: "" };
 
@@ -70,10 +69,7 @@ export default function GiftCheckoutPage({ loaderData }: Route.ComponentProps) {
     // The gift is ordered on its own (checkout reads `product`): the cart stays as it is.
     setSaved(true);
     toast.success(t("checkout.gift.saved"), { description: t("checkout.gift.redirecting") });
-    timer.current = setTimeout(
-      () => navigate(localize(`/checkout?gift=true&product=${encodeURIComponent(product.id)}`)),
-      GIFT_REDIRECT_MS,
-    );
+    timer.current = setTimeout(() => navigate(localize(`/checkout?gift=true&product=${encodeURIComponent(product.id)}`)), GIFT_REDIRECT_MS);
   }
 
   return (

@@ -32,7 +32,6 @@ export async function loader({ params, request }: Route.LoaderArgs): Promise<Sto
   return storefrontData(request);
 }
 
-
 /**
  * Shopper pages are the same for everyone with the same URL, language preference and currency (the
  * cart lives in the browser): the render cache may share them (server/render-cache.ts). HTML is never
@@ -44,8 +43,7 @@ export function headers(): HeadersInit {
 }
 
 // Children set their own meta; this one only speaks when the layout itself failed (unknown language).
-export const meta: Route.MetaFunction = (args) =>
-  args.error ? [...pageMeta(args, "notFound"), { name: "robots", content: "noindex" }] : [];
+export const meta: Route.MetaFunction = (args) => (args.error ? [...pageMeta(args, "notFound"), { name: "robots", content: "noindex" }] : []);
 
 export default function LangLayout() {
   return (

@@ -65,7 +65,10 @@ for (const target of testDatabases()) {
         expect(shown.data).toMatchObject({ link: { state: "invalid" }, token: null });
       }
       expect((await get(confirmLoader, "http://shop.test/newsletter/confirm")).init?.status).toBe(400);
-      const posted = await post(confirmAction, new Request("http://shop.test/newsletter/confirm", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "junk" }));
+      const posted = await post(
+        confirmAction,
+        new Request("http://shop.test/newsletter/confirm", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "junk" }),
+      );
       expect(posted.init?.status).toBe(400);
     });
 
@@ -103,7 +106,10 @@ for (const target of testDatabases()) {
         return { view: data.view, status: init?.status ?? 200 };
       };
       const subscriber = (email: string) =>
-        route.db.select({ status: newsletterSubscribers.status, lang: newsletterSubscribers.lang }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+        route.db
+          .select({ status: newsletterSubscribers.status, lang: newsletterSubscribers.lang })
+          .from(newsletterSubscribers)
+          .where(eq(newsletterSubscribers.email, email));
 
       it("signs the address up, pending its confirmation mail, in the page's language", async () => {
         expect(await signUp("/es/newsletter/subscribe", { email: " Form@Example.com ", website: "" })).toEqual({ view: { state: "done" }, status: 200 });
@@ -111,13 +117,19 @@ for (const target of testDatabases()) {
       });
 
       it("refuses a bad address with its message code and stores nothing", async () => {
-        expect(await signUp("/fr/newsletter/subscribe", { email: "not-an-address" })).toEqual({ view: { state: "refused", code: "email_invalid" }, status: 422 });
+        expect(await signUp("/fr/newsletter/subscribe", { email: "not-an-address" })).toEqual({
+          view: { state: "refused", code: "email_invalid" },
+          status: 422,
+        });
         expect(await signUp("/newsletter/subscribe", {})).toEqual({ view: { state: "refused", code: "email_required" }, status: 422 });
         expect(await subscriber("not-an-address")).toEqual([]);
       });
 
       it("answers a filled honeypot like a person, storing nothing", async () => {
-        expect(await signUp("/newsletter/subscribe", { email: "bot@example.com", website: "https://spam.example" })).toEqual({ view: { state: "done" }, status: 200 });
+        expect(await signUp("/newsletter/subscribe", { email: "bot@example.com", website: "https://spam.example" })).toEqual({
+          view: { state: "done" },
+          status: 200,
+        });
         expect(await subscriber("bot@example.com")).toEqual([]);
       });
 

@@ -10,7 +10,8 @@ export const headers: Route.HeadersFunction = () => NEWSLETTER_PAGE_HEADERS;
 
 export const shouldRevalidate = skipRevalidationAfterSubmit;
 
-export const loader = ({ request, params }: Route.LoaderArgs) => newsletterPageLoader("unsubscribe", request, translationsFor(params.lang, ["info", "newsletter"]));
+export const loader = ({ request, params }: Route.LoaderArgs) =>
+  newsletterPageLoader("unsubscribe", request, translationsFor(params.lang, ["info", "newsletter"]));
 
 export const action = ({ request }: Route.ActionArgs) => newsletterPageAction("unsubscribe", request);
 

@@ -33,10 +33,16 @@ for (const target of testDatabases()) {
         ) as Parameters<typeof action>[0],
       );
     const lookupMails = (orderId: string) =>
-      route.db.select().from(emailOutbox).where(and(eq(emailOutbox.orderId, orderId), eq(emailOutbox.kind, "order_lookup")));
+      route.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.orderId, orderId), eq(emailOutbox.kind, "order_lookup")));
 
     async function placeOrder(email: string, lang: "en" | "fr" | "es" = "en") {
-      const created = await createOrder(route.db, newOrder({ lang, details: { EMAIL: email, FNAME: "Inès", USERNAME: "ines#1", VUUSER: "InesGame", website: "" } }));
+      const created = await createOrder(
+        route.db,
+        newOrder({ lang, details: { EMAIL: email, FNAME: "Inès", USERNAME: "ines#1", VUUSER: "InesGame", website: "" } }),
+      );
       if (!created.ok) throw new Error(created.code);
       return created.order.id;
     }
@@ -61,7 +67,10 @@ for (const target of testDatabases()) {
     it("mails one order's buyer at most a few times an hour, however often it is asked (same answer)", async () => {
       const id = await placeOrder("often@example.com");
       for (let i = 0; i < LOOKUP_MAILS_PER_ORDER.limit + 2; i++) {
-        expect(await observable(await lookup({ orderId: id, email: "often@example.com" }, `192.0.2.${70 + i}`))).toMatchObject({ status: 303, location: "/order?sent=1" });
+        expect(await observable(await lookup({ orderId: id, email: "often@example.com" }, `192.0.2.${70 + i}`))).toMatchObject({
+          status: 303,
+          location: "/order?sent=1",
+        });
       }
       expect(await lookupMails(id)).toHaveLength(LOOKUP_MAILS_PER_ORDER.limit);
     });
@@ -69,7 +78,9 @@ for (const target of testDatabases()) {
     it("shows badly typed fields back with their codes (422), which says nothing about any order", async () => {
       const result = await lookup({ orderId: "12345", email: "ines@" }, "192.0.2.61");
       expect(statusOf(result)).toBe(422);
-      expect(result).toMatchObject({ data: { errors: { orderId: "order_id_invalid", email: "email_invalid" }, values: { orderId: "12345", email: "ines@" }, formError: null } });
+      expect(result).toMatchObject({
+        data: { errors: { orderId: "order_id_invalid", email: "email_invalid" }, values: { orderId: "12345", email: "ines@" }, formError: null },
+      });
     });
 
     it("answers a filled honeypot like everyone and mails nothing", async () => {

@@ -134,7 +134,12 @@ export default function OrderLookupPage({ actionData }: Route.ComponentProps) {
 
   return (
     <ContentPage>
-      <PageHeader eyebrow={t("orderStatus.page.eyebrow")} icon={PackageSearch} title={t("orderStatus.lookup.title")} subtitle={t("orderStatus.lookup.subtitle")} />
+      <PageHeader
+        eyebrow={t("orderStatus.page.eyebrow")}
+        icon={PackageSearch}
+        title={t("orderStatus.lookup.title")}
+        subtitle={t("orderStatus.lookup.subtitle")}
+      />
       {searchParams.has("sent") ? (
         <Sent />
       ) : (
@@ -151,7 +156,14 @@ export default function OrderLookupPage({ actionData }: Route.ComponentProps) {
             {field(
               "orderId",
               t("orderStatus.lookup.orderId"),
-              { type: "text", autoComplete: "off", autoCapitalize: "characters", spellCheck: false, maxLength: 40, placeholder: t("orderStatus.lookup.orderIdPlaceholder") },
+              {
+                type: "text",
+                autoComplete: "off",
+                autoCapitalize: "characters",
+                spellCheck: false,
+                maxLength: 40,
+                placeholder: t("orderStatus.lookup.orderIdPlaceholder"),
+              },
               t("orderStatus.lookup.orderIdHint"),
             )}
             {field("email", t("orderStatus.lookup.email"), { type: "email", autoComplete: "email", inputMode: "email", maxLength: 254 })}

@@ -21,7 +21,9 @@ async function placeOrder(db: Db, over: Partial<NewOrder> = {}, now = new Date()
 }
 
 async function pay(db: Db, id: string, totalCents: number, now = new Date()) {
-  expect(await markOrderPaid(db, { orderId: id, provider: "paypal", reference: `CAP-${id}`, amountCents: totalCents, currency: "USD", actor: "test" }, now)).toMatchObject({ ok: true });
+  expect(
+    await markOrderPaid(db, { orderId: id, provider: "paypal", reference: `CAP-${id}`, amountCents: totalCents, currency: "USD", actor: "test" }, now),
+  ).toMatchObject({ ok: true });
 }
 
 for (const target of testDatabases()) {
@@ -32,7 +34,13 @@ for (const target of testDatabases()) {
       return loader({ ...route.args(new Request(url), "192.0.2.50"), params: { id } } as Parameters<typeof loader>[0]);
     };
     /** The loader's refusal: it throws a 404, whatever the reason. */
-    const refusal = async (id: string, key?: string) => statusOf(await open(id, key).then(() => ({ init: { status: 200 } }), (thrown: unknown) => thrown));
+    const refusal = async (id: string, key?: string) =>
+      statusOf(
+        await open(id, key).then(
+          () => ({ init: { status: 200 } }),
+          (thrown: unknown) => thrown,
+        ),
+      );
 
     it("opens with the order's own key and shows the buyer what they ordered and paid, never their email", async () => {
       const order = await placeOrder(route.db, { currency: "EUR", lang: "fr" });

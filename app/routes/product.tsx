@@ -24,14 +24,7 @@ import { canGoBack } from "~/components/product/go-back";
 import { CATEGORY_KEY, TYPE_KEY } from "~/components/product/labels";
 import { Price } from "~/components/product/price";
 import { OutOfStockBadge, ProductBadge } from "~/components/product/product-badge";
-import {
-  BundleContents,
-  CategoryDescription,
-  FeatureList,
-  ProductAttributes,
-  TrustIcons,
-  WhatsAppButton,
-} from "~/components/product/product-details";
+import { BundleContents, CategoryDescription, FeatureList, ProductAttributes, TrustIcons, WhatsAppButton } from "~/components/product/product-details";
 import { ProductJsonLd } from "~/components/product/product-json-ld";
 import { ProductMedia } from "~/components/product/product-media";
 import { ProductReviews } from "~/components/product/product-reviews";
@@ -101,9 +94,7 @@ function ProductView({ product, isGift, bundle, reviews }: { product: Product; i
             <span className="rounded-full border border-brand-100 bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-900">
               {t(CATEGORY_KEY[product.category])}
             </span>
-            <span className="rounded-full border border-slate-200 bg-white px-2.5 py-1 text-xs font-semibold text-slate-700">
-              {t(TYPE_KEY[product.type])}
-            </span>
+            <span className="rounded-full border border-slate-200 bg-white px-2.5 py-1 text-xs font-semibold text-slate-700">{t(TYPE_KEY[product.type])}</span>
           </div>
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{product.title}</h1>
           <a href="#reviews" className="flex w-fit items-center gap-2 text-sm text-slate-700 hover:text-brand-700">

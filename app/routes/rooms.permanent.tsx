@@ -29,7 +29,10 @@ export default function RoomsPermanentPage() {
       <PageHeader eyebrow={r("eyebrow")} icon={House} title={r("title")} subtitle={r("subtitle")} />
 
       <ContentSection id="essentials" title={r("essentialsTitle")}>
-        <FeatureGrid columns={3} items={ESSENTIALS.map(({ key, icon }) => ({ icon, title: r(`essentials.${key}.title`), text: r(`essentials.${key}.text`) }))} />
+        <FeatureGrid
+          columns={3}
+          items={ESSENTIALS.map(({ key, icon }) => ({ icon, title: r(`essentials.${key}.title`), text: r(`essentials.${key}.text`) }))}
+        />
       </ContentSection>
 
       <ContentSection id="how-it-works" title={r("howTitle")}>

@@ -10,7 +10,11 @@ import { useProductsByIds } from "~/components/product/use-catalogue";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const listing = await listingData(["rooms"]);
-  return { ...listing, products: await pageSummaries(listingIds(listing), params.lang), translations: translationsFor(params.lang, ["catalogue", "listings", "meta.rooms"]) };
+  return {
+    ...listing,
+    products: await pageSummaries(listingIds(listing), params.lang),
+    translations: translationsFor(params.lang, ["catalogue", "listings", "meta.rooms"]),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "rooms");

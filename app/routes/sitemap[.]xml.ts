@@ -4,8 +4,20 @@ import { readCatalogue } from "~/server/catalogue-cache.server";
 import { getEnv } from "~/server/env.server";
 
 const STATIC_PATHS = [
-  "/", "/triggers", "/triggers/permanent", "/triggers/gift", "/rooms", "/rooms/permanent", "/bundles",
-  "/privacy-policy", "/return-policy", "/terms-of-service", "/help-center", "/contact", "/login-required", "/share",
+  "/",
+  "/triggers",
+  "/triggers/permanent",
+  "/triggers/gift",
+  "/rooms",
+  "/rooms/permanent",
+  "/bundles",
+  "/privacy-policy",
+  "/return-policy",
+  "/terms-of-service",
+  "/help-center",
+  "/contact",
+  "/login-required",
+  "/share",
 ];
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");

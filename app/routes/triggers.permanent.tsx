@@ -36,9 +36,7 @@ export default function TriggersPermanentPage() {
       <PageHeader eyebrow={p("eyebrow")} icon={Crown} title={p("title")} subtitle={p("subtitle")} />
 
       <ContentSection id="essentials" title={p("essentialsTitle")}>
-        <FeatureGrid
-          items={ESSENTIALS.map(({ key, icon }) => ({ icon, title: p(`essentials.${key}.title`), text: essentialText(key) }))}
-        />
+        <FeatureGrid items={ESSENTIALS.map(({ key, icon }) => ({ icon, title: p(`essentials.${key}.title`), text: essentialText(key) }))} />
       </ContentSection>
 
       <ContentSection id="how-it-works" title={p("howTitle")}>

@@ -11,7 +11,11 @@ import { LocalLink } from "~/components/ui/local-link";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const listing = await listingData(["permanent-triggers", "gift-triggers"]);
-  return { ...listing, products: await pageSummaries(listingIds(listing), params.lang), translations: translationsFor(params.lang, ["catalogue", "listings", "meta.triggers"]) };
+  return {
+    ...listing,
+    products: await pageSummaries(listingIds(listing), params.lang),
+    translations: translationsFor(params.lang, ["catalogue", "listings", "meta.triggers"]),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "triggers");
@@ -21,8 +25,22 @@ export default function TriggersPage({ loaderData }: Route.ComponentProps) {
   const permanent = useProductsByIds(loaderData.groups["permanent-triggers"]);
   const gift = useProductsByIds(loaderData.groups["gift-triggers"]);
   const groups = [
-    { id: "permanent", products: permanent, title: t("listings.triggers.permanentTitle"), text: t("listings.triggers.permanentText"), link: "/triggers/permanent", linkText: t("listings.triggers.permanentLink") },
-    { id: "gift", products: gift, title: t("listings.triggers.giftTitle"), text: t("listings.triggers.giftText"), link: "/triggers/gift", linkText: t("listings.triggers.giftLink") },
+    {
+      id: "permanent",
+      products: permanent,
+      title: t("listings.triggers.permanentTitle"),
+      text: t("listings.triggers.permanentText"),
+      link: "/triggers/permanent",
+      linkText: t("listings.triggers.permanentLink"),
+    },
+    {
+      id: "gift",
+      products: gift,
+      title: t("listings.triggers.giftTitle"),
+      text: t("listings.triggers.giftText"),
+      link: "/triggers/gift",
+      linkText: t("listings.triggers.giftLink"),
+    },
   ];
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">

@@ -46,10 +46,7 @@ export async function updateCoupon(db: Db, id: string, patch: CouponPatch): Prom
  * processes; a second call for the same order is a no-op. Returns false when the limit is reached.
  */
 export async function redeemCoupon(tx: Db, couponId: string, orderId: string): Promise<boolean> {
-  const already = await tx
-    .select({ id: couponRedemptions.id })
-    .from(couponRedemptions)
-    .where(eq(couponRedemptions.orderId, orderId));
+  const already = await tx.select({ id: couponRedemptions.id }).from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
   if (already.length > 0) return true;
   const counted = await tx
     .update(coupons)

@@ -15,7 +15,10 @@ const block = (retryAfter: number) => vi.mocked(hit).mockResolvedValue({ allowed
 
 const greeting = defineContract<{ ok: true; greeting: string }>()(
   "/api/greeting",
-  z.object({ name: z.string({ error: "name_required" }).check(z.minLength(1, { error: "name_required" })), productId: z.string({ error: "product_not_found" }) }),
+  z.object({
+    name: z.string({ error: "name_required" }).check(z.minLength(1, { error: "name_required" })),
+    productId: z.string({ error: "product_not_found" }),
+  }),
 );
 
 const context = { clientIp: "203.0.113.7" };
@@ -111,7 +114,7 @@ describe("acceptRequest with a form body", () => {
     ["plain text", post("name=Ada", "text/plain")],
     // Bytes: Request adds no content type of its own, as a string body would get text/plain.
     ["no content type", post(new TextEncoder().encode("name=Ada"))],
-    ["a broken multipart boundary", post("--nope\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nAda", "multipart/form-data; boundary=other")],
+    ["a broken multipart boundary", post('--nope\r\nContent-Disposition: form-data; name="name"\r\n\r\nAda', "multipart/form-data; boundary=other")],
   ] as const) {
     it(`answers 400 request_invalid to ${what}`, async () => {
       const result = await acceptRequest({ request, context }, form);

@@ -77,7 +77,12 @@ export interface Answer<C extends ApiContract> {
 }
 
 /** A refusal found by the endpoint itself (unknown product, coupon refused…). */
-export function refuse(status: number, code: MessageCode, vars: MessageVars = {}, headers?: Record<string, string>): Answer<ApiContract> & { body: ApiRefusal } {
+export function refuse(
+  status: number,
+  code: MessageCode,
+  vars: MessageVars = {},
+  headers?: Record<string, string>,
+): Answer<ApiContract> & { body: ApiRefusal } {
   return { body: { ok: false, code, vars }, status, headers };
 }
 

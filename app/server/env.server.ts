@@ -24,7 +24,10 @@ const schema = z.object({
   PAYPAL_API_BASE: z.url().default("https://api-m.sandbox.paypal.com"),
   PAYPAL_SDK_URL: z.url().default("https://www.paypal.com/sdk/js"),
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
   MAIL_FROM: z.string().min(3).default("Trigger Shop <orders@triggershop.example>"),
   SHOP_EMAIL: z.email().default("support@triggershop.example"),
   /** Where seller alerts and contact messages go; SHOP_EMAIL when unset. */

@@ -67,9 +67,7 @@ describe.skipIf(!url)("job locks on PostgreSQL, two processes sharing one databa
         runs += 1;
       },
     };
-    const runners = [first, second].map((database) =>
-      startJobs({ db: database.db, jobs: [job], lock: jobLock(database), logger: { error: () => {} } }),
-    );
+    const runners = [first, second].map((database) => startJobs({ db: database.db, jobs: [job], lock: jobLock(database), logger: { error: () => {} } }));
     await expect.poll(() => runs, { timeout: 10_000 }).toBeGreaterThanOrEqual(12);
     await Promise.all(runners.map((runner) => runner.stop()));
     expect(maxActive).toBe(1);
@@ -88,9 +86,7 @@ for (const target of testDatabases()) {
       ]);
       const runner = startJobs({ db: database.db, jobs: serverJobs(null, { email: null, discord: null }), lock: jobLock({}) });
       try {
-        await expect
-          .poll(async () => (await database.db.select().from(rateLimits).where(eq(rateLimits.key, "old"))).length)
-          .toBe(0);
+        await expect.poll(async () => (await database.db.select().from(rateLimits).where(eq(rateLimits.key, "old"))).length).toBe(0);
       } finally {
         await runner.stop();
       }

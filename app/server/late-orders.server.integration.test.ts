@@ -23,10 +23,20 @@ for (const target of testDatabases()) {
     const database = seededDatabase(target);
     const previous = getEnv();
     beforeAll(() => {
-      setEnv(parseEnv({ SESSION_SECRET: "late-orders-test-secret-0123456789abcdef", SELLER_EMAIL: "seller@shop.test", SELLER_DISCORD_WEBHOOK: "http://127.0.0.1:9/hook" }));
+      setEnv(
+        parseEnv({
+          SESSION_SECRET: "late-orders-test-secret-0123456789abcdef",
+          SELLER_EMAIL: "seller@shop.test",
+          SELLER_DISCORD_WEBHOOK: "http://127.0.0.1:9/hook",
+        }),
+      );
     });
     afterAll(() => setEnv(previous));
-    const alerts = (orderId: string) => database.db.select().from(emailOutbox).where(and(eq(emailOutbox.orderId, orderId), eq(emailOutbox.kind, LATE_ALERT_KIND)));
+    const alerts = (orderId: string) =>
+      database.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.orderId, orderId), eq(emailOutbox.kind, LATE_ALERT_KIND)));
 
     it("alerts the seller once (email and Discord) about a paid order still undelivered 24 hours after payment", async () => {
       const now = new Date();

@@ -25,7 +25,14 @@ export async function alertLateOrders(db: Db, now = new Date()): Promise<number>
     .from(emailOutbox)
     .where(and(eq(emailOutbox.orderId, orders.id), eq(emailOutbox.kind, LATE_ALERT_KIND)));
   const late = await db
-    .select({ id: orders.id, paidAt: orders.paidAt, totalCents: orders.totalCents, isGift: orders.isGift, gameUsername: orders.gameUsername, status: orders.status })
+    .select({
+      id: orders.id,
+      paidAt: orders.paidAt,
+      totalCents: orders.totalCents,
+      isGift: orders.isGift,
+      gameUsername: orders.gameUsername,
+      status: orders.status,
+    })
     .from(orders)
     .where(and(inArray(orders.status, ["paid", "in_progress"]), lt(orders.paidAt, cutoff), notExists(alerted)))
     .orderBy(orders.paidAt)
@@ -64,7 +71,10 @@ export async function alertLateOrders(db: Db, now = new Date()): Promise<number>
             kind: LATE_ALERT_KIND,
             orderId: order.id,
             summary: `Late order ${order.id}`,
-            body: { content: `⏰ Order **${order.id}** (${total}) was paid ${hours} h ago and is not delivered yet: ${adminUrl}`, allowed_mentions: { parse: [] } },
+            body: {
+              content: `⏰ Order **${order.id}** (${total}) was paid ${hours} h ago and is not delivered yet: ${adminUrl}`,
+              allowed_mentions: { parse: [] },
+            },
           },
           now,
         );

@@ -40,7 +40,14 @@ async function placeOrder(db: Db, over: Partial<NewOrder> = {}, options: { paid?
   if (options.paid !== false) {
     const paid = await markOrderPaid(
       db,
-      { orderId: created.order.id, provider: "paypal", reference: `CAP-${created.order.id}`, amountCents: created.order.totalCents, currency: "USD", actor: "test" },
+      {
+        orderId: created.order.id,
+        provider: "paypal",
+        reference: `CAP-${created.order.id}`,
+        amountCents: created.order.totalCents,
+        currency: "USD",
+        actor: "test",
+      },
       options.paidAt,
     );
     if (!paid.ok) throw new Error(paid.code);
@@ -83,7 +90,12 @@ for (const target of testDatabases()) {
       expect(body).not.toContain(PASSWORD);
       expect(body).not.toContain(LOGIN.username);
 
-      const answer = await submitAction(route.args(new Request("http://shop.test/api/orders/login", { method: "POST", headers: { "Content-Type": "application/json" }, body }), "198.51.100.41"));
+      const answer = await submitAction(
+        route.args(
+          new Request("http://shop.test/api/orders/login", { method: "POST", headers: { "Content-Type": "application/json" }, body }),
+          "198.51.100.41",
+        ),
+      );
       expect(answer.init?.status).toBe(200);
       expect(answer.data).toMatchObject({ ok: true, done: "submitted", handoff: { login: { state: "received" } } });
 
@@ -141,8 +153,14 @@ for (const target of testDatabases()) {
 
     it("refuses a key pair whose private key would be stored in clear or with too few iterations", async () => {
       const clear = Buffer.alloc(32, 1).toString("base64");
-      expect(await createSellerKey(route.db, { ...key, privateKey: { ...key.privateKey, ciphertext: clear } }, "seller:x")).toMatchObject({ ok: false, code: "login_key_invalid" });
-      expect(await createSellerKey(route.db, { ...key, privateKey: { ...key.privateKey, iterations: 100_000 } }, "seller:x")).toMatchObject({ ok: false, code: "login_key_invalid" });
+      expect(await createSellerKey(route.db, { ...key, privateKey: { ...key.privateKey, ciphertext: clear } }, "seller:x")).toMatchObject({
+        ok: false,
+        code: "login_key_invalid",
+      });
+      expect(await createSellerKey(route.db, { ...key, privateKey: { ...key.privateKey, iterations: 100_000 } }, "seller:x")).toMatchObject({
+        ok: false,
+        code: "login_key_invalid",
+      });
     });
 
     it("asks nothing before payment, for a gift or for rooms only", async () => {
@@ -187,7 +205,9 @@ for (const target of testDatabases()) {
       const late = await submitVia(orderId, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) });
       expect(late.init?.status).toBe(409);
       expect(late.data).toMatchObject({ ok: false, code: "login_locked" });
-      expect((await withdrawAction(route.args(post("/api/orders/login/withdraw", { orderId, key: orderAccessKey(orderId) }), "198.51.100.43"))).data).toMatchObject({
+      expect(
+        (await withdrawAction(route.args(post("/api/orders/login/withdraw", { orderId, key: orderAccessKey(orderId) }), "198.51.100.43"))).data,
+      ).toMatchObject({
         ok: false,
         code: "login_locked",
       });
@@ -278,7 +298,10 @@ for (const target of testDatabases()) {
       const rotated = await createSellerKey(route.db, next, "seller:one@e2e.test");
       expect(rotated.ok).toBe(true);
       // Sealed to the retired key: a send from a page opened before the rotation is refused.
-      expect(await submitLogin(route.db, fresh, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) }, now)).toMatchObject({ ok: false, code: "login_key_changed" });
+      expect(await submitLogin(route.db, fresh, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) }, now)).toMatchObject({
+        ok: false,
+        code: "login_key_changed",
+      });
 
       expect(await deleteExpiredLogins(route.db, now)).toBeGreaterThanOrEqual(2);
       for (const id of [old, oldInProgress]) {
@@ -308,11 +331,19 @@ for (const target of testDatabases()) {
     });
 
     it("mails a paid permanent order a link to the login form, and rooms-only or gift orders none", async () => {
-      const permanent = await placeOrder(route.db, { lines: [{ id: "2", quantity: 1 }, { id: "6", quantity: 1 }] });
+      const permanent = await placeOrder(route.db, {
+        lines: [
+          { id: "2", quantity: 1 },
+          { id: "6", quantity: 1 },
+        ],
+      });
       const rooms = await placeOrder(route.db, { lines: [{ id: "6", quantity: 1 }] });
       const gift = await placeOrder(route.db, { isGift: true });
       const paidMail = async (orderId: string) => {
-        const [mail] = await route.db.select().from(emailOutbox).where(sql`${emailOutbox.orderId} = ${orderId} and ${emailOutbox.kind} = 'order_paid'`);
+        const [mail] = await route.db
+          .select()
+          .from(emailOutbox)
+          .where(sql`${emailOutbox.orderId} = ${orderId} and ${emailOutbox.kind} = 'order_paid'`);
         return mail!;
       };
       const mail = await paidMail(permanent);

@@ -28,7 +28,10 @@ function queryToken(request: Request): string | null {
 export async function newsletterPageLoader(action: NewsletterAction, request: Request, translations: Translations) {
   const token = queryToken(request);
   const link = await inspectNewsletterLink(getDb(), action, token);
-  return data<NewsletterPageData & { translations: Translations }>({ link, token: link.state === "ready" ? token : null, translations }, { status: statusOf(link) });
+  return data<NewsletterPageData & { translations: Translations }>(
+    { link, token: link.state === "ready" ? token : null, translations },
+    { status: statusOf(link) },
+  );
 }
 
 /**

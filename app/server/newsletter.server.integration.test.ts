@@ -44,11 +44,21 @@ for (const target of testDatabases()) {
 
     it("stores a sign-up as pending, not counted, and queues a confirmation in the page's language with an unsubscribe link and List-Unsubscribe headers", async () => {
       const { mail, unsubscribe: unsubscribeToken } = await signUp(database.db, "  Fan@Example.COM ", "fr");
-      expect(await rowOf(database.db, "fan@example.com")).toMatchObject({ status: "pending", lang: "fr", confirmedAt: null, nonce: expect.stringMatching(/^[\w-]{22}$/) });
+      expect(await rowOf(database.db, "fan@example.com")).toMatchObject({
+        status: "pending",
+        lang: "fr",
+        confirmedAt: null,
+        nonce: expect.stringMatching(/^[\w-]{22}$/),
+      });
       expect(await countSubscribers(database.db)).toBe(0);
       expect((await listSubscribers(database.db)).map((s) => s.email)).not.toContain("fan@example.com");
 
-      expect(mail).toMatchObject({ kind: "newsletter_confirm", lang: "fr", status: "pending", subject: "Confirmez votre abonnement à la newsletter Trigger Shop" });
+      expect(mail).toMatchObject({
+        kind: "newsletter_confirm",
+        lang: "fr",
+        status: "pending",
+        subject: "Confirmez votre abonnement à la newsletter Trigger Shop",
+      });
       expect(mail.text).toContain("Confirmer mon abonnement:\nhttp://shop.test/fr/newsletter/confirm?t=");
       expect(mail.text).toContain(`Se désabonner de la newsletter: http://shop.test/fr/newsletter/unsubscribe?t=${unsubscribeToken}`);
       expect(mail.html).toContain('<html lang="fr">');

@@ -48,10 +48,7 @@ export async function subscribe(db: Db, email: string, lang: Lang, now = new Dat
       return;
     }
     const nonce = row.status === "pending" && row.nonce ? row.nonce : newNonce();
-    await tx
-      .update(newsletterSubscribers)
-      .set({ status: "pending", nonce, lang, confirmedAt: null })
-      .where(eq(newsletterSubscribers.email, address));
+    await tx.update(newsletterSubscribers).set({ status: "pending", nonce, lang, confirmedAt: null }).where(eq(newsletterSubscribers.email, address));
     if (mayMail) await enqueueMail(tx, newsletterConfirmationMail({ email: address, nonce, lang }), now);
   });
 }

@@ -65,7 +65,15 @@ for (const target of testDatabases()) {
     it("refuses an empty or unknown cart and ignores unbuyable products", async () => {
       expect(await createOrder(database.db, order({ lines: [] }))).toMatchObject({ ok: false, code: "cart_empty" });
       expect(await createOrder(database.db, order({ lines: [{ id: "nope", quantity: 1 }] }))).toMatchObject({ ok: false, code: "cart_empty" });
-      const mixed = await createOrder(database.db, order({ lines: [{ id: "8", quantity: 1 }, { id: "4", quantity: 1 }] }));
+      const mixed = await createOrder(
+        database.db,
+        order({
+          lines: [
+            { id: "8", quantity: 1 },
+            { id: "4", quantity: 1 },
+          ],
+        }),
+      );
       expect(mixed.ok && mixed.order.items.map((i) => i.productId)).toEqual(["4"]);
     });
 

@@ -106,7 +106,10 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
             updatedAt: now,
           })
           .returning();
-        const items = await tx.insert(orderItems).values(rows.map((r) => ({ ...r, orderId: id }))).returning();
+        const items = await tx
+          .insert(orderItems)
+          .values(rows.map((r) => ({ ...r, orderId: id })))
+          .returning();
         await tx.insert(orderEvents).values({ orderId: id, fromStatus: null, toStatus: status, actor: "shopper", createdAt: now });
         if (couponId && !(await redeemCoupon(tx, couponId, id))) throw new CouponExhausted();
         // The rows just written: no need to read them back for the mail.
@@ -117,7 +120,15 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
       if (couponLimited) await invalidateCatalogue(db);
       return {
         ok: true,
-        order: { id, status, items: rows, subtotalCents: totals.subtotalCents, discountCents: totals.discountCents, totalCents: totals.finalTotalCents, couponCode },
+        order: {
+          id,
+          status,
+          items: rows,
+          subtotalCents: totals.subtotalCents,
+          discountCents: totals.discountCents,
+          totalCents: totals.finalTotalCents,
+          couponCode,
+        },
       };
     } catch (error) {
       if (error instanceof CouponExhausted) return { ok: false, code: "coupon_usage_limit", vars: {} };
@@ -256,11 +267,7 @@ export async function markOrderPaid(
   options: Pick<StatusChangeOptions, "within"> = {},
 ): Promise<MarkPaidResult> {
   return db.transaction(async (tx): Promise<MarkPaidResult> => {
-    const [order] = await tx
-      .select({ status: orders.status, totalCents: orders.totalCents })
-      .from(orders)
-      .where(eq(orders.id, payment.orderId))
-      .for("update");
+    const [order] = await tx.select({ status: orders.status, totalCents: orders.totalCents }).from(orders).where(eq(orders.id, payment.orderId)).for("update");
     if (!order) return { ok: false, code: "order_not_found", vars: {} };
     if (payment.amountCents !== order.totalCents || payment.currency !== "USD") {
       return { ok: false, code: "payment_mismatch", vars: { expected: order.totalCents, received: payment.amountCents, currency: payment.currency } };

@@ -53,7 +53,14 @@ for (const target of testDatabases()) {
       const paid = await createOrder(database.db, order(), placed);
       const fresh = await createOrder(database.db, order());
       if (!stale.ok || !paid.ok || !fresh.ok) throw new Error("orders not created");
-      await markOrderPaid(database.db, { orderId: paid.order.id, provider: "paypal", reference: "CAP-OLD", amountCents: paid.order.totalCents, currency: "USD", actor: "test" });
+      await markOrderPaid(database.db, {
+        orderId: paid.order.id,
+        provider: "paypal",
+        reference: "CAP-OLD",
+        amountCents: paid.order.totalCents,
+        currency: "USD",
+        actor: "test",
+      });
       expect(await usedCount(database.db, "old")).toBe(1);
       expect(await expireUnpaidOrders(database.db)).toBeGreaterThanOrEqual(1);
       expect((await findOrder(database.db, stale.order.id))?.status).toBe("cancelled");
@@ -65,7 +72,14 @@ for (const target of testDatabases()) {
     it("marks an order paid once, however often and however concurrently the payment is reported", async () => {
       const created = await createOrder(database.db, order());
       if (!created.ok) throw new Error(created.code);
-      const payment = { orderId: created.order.id, provider: "paypal", reference: "CAP-1", amountCents: created.order.totalCents, currency: "USD", actor: "capture" };
+      const payment = {
+        orderId: created.order.id,
+        provider: "paypal",
+        reference: "CAP-1",
+        amountCents: created.order.totalCents,
+        currency: "USD",
+        actor: "capture",
+      };
       const results = await Promise.all([markOrderPaid(database.db, payment), markOrderPaid(database.db, { ...payment, actor: "webhook" })]);
       expect(results.map((r) => r.ok && r.alreadyPaid).sort()).toEqual([false, true]);
       expect(await markOrderPaid(database.db, { ...payment, actor: "sweep" })).toEqual({ ok: true, alreadyPaid: true });
@@ -83,16 +97,29 @@ for (const target of testDatabases()) {
       if (!created.ok) throw new Error(created.code);
       const base = { orderId: created.order.id, provider: "paypal", reference: "CAP-2", currency: "USD", actor: "capture" };
       expect(await markOrderPaid(database.db, { ...base, amountCents: 1 })).toMatchObject({ ok: false, code: "payment_mismatch" });
-      expect(await markOrderPaid(database.db, { ...base, amountCents: created.order.totalCents, currency: "EUR" })).toMatchObject({ ok: false, code: "payment_mismatch" });
+      expect(await markOrderPaid(database.db, { ...base, amountCents: created.order.totalCents, currency: "EUR" })).toMatchObject({
+        ok: false,
+        code: "payment_mismatch",
+      });
       expect((await findOrder(database.db, created.order.id))?.status).toBe("awaiting_payment");
-      expect(await markOrderPaid(database.db, { ...base, orderId: "ORD000000000000-NONE", amountCents: 1 })).toMatchObject({ ok: false, code: "order_not_found" });
+      expect(await markOrderPaid(database.db, { ...base, orderId: "ORD000000000000-NONE", amountCents: 1 })).toMatchObject({
+        ok: false,
+        code: "order_not_found",
+      });
     });
 
     it("never marks a cancelled order paid", async () => {
       const created = await createOrder(database.db, order());
       if (!created.ok) throw new Error(created.code);
       await changeOrderStatus(database.db, created.order.id, "cancelled", "shopper");
-      const result = await markOrderPaid(database.db, { orderId: created.order.id, provider: "paypal", reference: "CAP-3", amountCents: created.order.totalCents, currency: "USD", actor: "webhook" });
+      const result = await markOrderPaid(database.db, {
+        orderId: created.order.id,
+        provider: "paypal",
+        reference: "CAP-3",
+        amountCents: created.order.totalCents,
+        currency: "USD",
+        actor: "webhook",
+      });
       expect(result).toMatchObject({ ok: false, code: "order_transition_refused" });
     });
   });

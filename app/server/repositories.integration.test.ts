@@ -33,7 +33,14 @@ for (const target of testDatabases()) {
       expect(venom?.priceCents).toBe(5499);
       expect(rows.find((r) => r.id === "8")?.inStock).toBe(false);
       const coupon = await findCouponByCode(database.db, "newuser15");
-      expect(coupon).toMatchObject({ code: "NEWUSER15", type: "free_product", usageLimit: 1000, usedCount: 0, validUntil: "2025-12-31", freeProductId: "tramp-house" });
+      expect(coupon).toMatchObject({
+        code: "NEWUSER15",
+        type: "free_product",
+        usageLimit: 1000,
+        usedCount: 0,
+        validUntil: "2025-12-31",
+        freeProductId: "tramp-house",
+      });
     });
 
     it("keeps the seller's edits when seeding again (a restart)", async () => {
@@ -56,9 +63,7 @@ for (const target of testDatabases()) {
     it("finds coupons case-insensitively and refuses a second code differing only in case", async () => {
       expect(await findCouponByCode(database.db, "  NewUser15 ")).toBeDefined();
       expect(await findCouponByCode(database.db, "NOPE")).toBeUndefined();
-      await expect(
-        database.db.insert(coupons).values({ id: "dup", code: "newuser15", type: "fixed", value: 100, description: "dup" }),
-      ).rejects.toThrow();
+      await expect(database.db.insert(coupons).values({ id: "dup", code: "newuser15", type: "fixed", value: 100, description: "dup" })).rejects.toThrow();
       expect((await listCoupons(database.db)).length).toBe(1);
     });
 

@@ -14,7 +14,9 @@ export type ReviewResult = { ok: true; review: PublicReview } | ApiRefusal;
 
 function fingerprint(input: Pick<ReviewInput, "productId" | "name" | "comment">): string {
   const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
-  return createHash("sha256").update(`${input.productId}\n${norm(input.name)}\n${norm(input.comment)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${input.productId}\n${norm(input.name)}\n${norm(input.comment)}`)
+    .digest("hex");
 }
 
 function toPublic(row: typeof reviews.$inferSelect): PublicReview {

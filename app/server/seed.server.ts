@@ -12,7 +12,11 @@ import type { Db } from "./db.server";
 const couponFileSchema = z.array(
   z.object({
     id: z.string().min(1).max(64),
-    code: z.string().min(1).max(64).transform((c) => c.trim().toUpperCase()),
+    code: z
+      .string()
+      .min(1)
+      .max(64)
+      .transform((c) => c.trim().toUpperCase()),
     type: z.enum(COUPON_TYPES),
     value: z.number().int().min(0).default(0),
     description: z.string().min(1).max(300),

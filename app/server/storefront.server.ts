@@ -10,7 +10,6 @@ import { readCatalogue } from "./catalogue-cache.server";
 import type { Db } from "./db.server";
 import { getEnv } from "./env.server";
 
-
 /** Reads one request header (a Fetch Request's or Express's). */
 export type HeaderReader = (name: string) => string | null;
 
@@ -54,7 +53,13 @@ export function preferredLang(header: HeaderReader): Lang | null {
  */
 export function sharedPageVariant(pathname: string, header: HeaderReader, now = Date.now()): string {
   const currency = initialCurrencyFor(pathname, header, now);
-  return [preferredLang(header) ?? "-", currency.currency, currency.isManualSelection ? "m" : "a", currency.geoCurrency ?? "-", currency.needsDetection ? "d" : "-"].join(":");
+  return [
+    preferredLang(header) ?? "-",
+    currency.currency,
+    currency.isManualSelection ? "m" : "a",
+    currency.geoCurrency ?? "-",
+    currency.needsDetection ? "d" : "-",
+  ].join(":");
 }
 
 /** What the shop's frame and the shopper state need on every page, from the catalogue cache. */

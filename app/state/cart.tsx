@@ -1,7 +1,18 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { toast } from "~/lib/toast";
-import { addItem, cartTotals, clearCart, parseStoredLines, priceCart, removeItem, updateQuantity, type CartItem, type CartLine, type CartTotals } from "~/domain/cart";
+import {
+  addItem,
+  cartTotals,
+  clearCart,
+  parseStoredLines,
+  priceCart,
+  removeItem,
+  updateQuantity,
+  type CartItem,
+  type CartLine,
+  type CartTotals,
+} from "~/domain/cart";
 import { usePageProductIndex } from "./products";
 import { readJson, STORAGE_KEYS, writeJson } from "./storage";
 

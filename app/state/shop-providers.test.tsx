@@ -90,7 +90,10 @@ describe("cart provider", () => {
     act(() => api.cart.add("2"));
     act(() => api.cart.add("2"));
     act(() => api.cart.add("4"));
-    expect(api.cart.items.map((i) => [i.id, i.quantity])).toEqual([["2", 2], ["4", 1]]);
+    expect(api.cart.items.map((i) => [i.id, i.quantity])).toEqual([
+      ["2", 2],
+      ["4", 1],
+    ]);
     expect(api.cart.totals.subtotalCents).toBe(2 * 5499 + 2999);
     act(() => api.cart.update("2", 0));
     expect(api.cart.items.map((i) => i.id)).toEqual(["4"]);
@@ -107,12 +110,20 @@ describe("cart provider", () => {
   });
 
   it("repairs a stored cart: unknown products dropped, prices from the current catalogue", async () => {
-    localStorage.setItem("cart", JSON.stringify([{ id: "gone", quantity: 1 }, { id: "2", quantity: 3, priceCents: 1 }]));
+    localStorage.setItem(
+      "cart",
+      JSON.stringify([
+        { id: "gone", quantity: 1 },
+        { id: "2", quantity: 3, priceCents: 1 },
+      ]),
+    );
     const data = shopData({ catalogue: PRODUCTS.map((p) => toSummary(p.id === "2" ? { ...p, priceCents: 4000 } : p)) });
     renderShop("/", data);
     await waitFor(() => expect(api.cart.items).toHaveLength(1));
     expect(api.cart.totals.subtotalCents).toBe(12000);
-    await waitFor(() => expect(JSON.parse(localStorage.getItem("cart")!)).toEqual([{ id: "2", quantity: 3, priceCents: 1 }].map(({ id, quantity }) => ({ id, quantity }))));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem("cart")!)).toEqual([{ id: "2", quantity: 3, priceCents: 1 }].map(({ id, quantity }) => ({ id, quantity }))),
+    );
   });
 });
 
@@ -131,8 +142,11 @@ describe("without the shop's data (the 404 page of an unknown language prefix)",
 
 describe("coupon provider", () => {
   it("applies the server's answer after at least 0.5 s and resets on any cart change", async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
-      new Response(JSON.stringify({ ok: true, coupon: { id: "s", code: "SAVE10", type: "percentage", description: "10%", discountCents: 550, freeProduct: null } })),
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response(
+          JSON.stringify({ ok: true, coupon: { id: "s", code: "SAVE10", type: "percentage", description: "10%", discountCents: 550, freeProduct: null } }),
+        ),
     );
     vi.stubGlobal("fetch", fetchMock);
     renderShop();
@@ -150,7 +164,10 @@ describe("coupon provider", () => {
   });
 
   it("shows the translated refusal", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ ok: false, code: "coupon_min_purchase", vars: { amount: "$100.00" } }))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ ok: false, code: "coupon_min_purchase", vars: { amount: "$100.00" } }))),
+    );
     renderShop();
     await ready();
     await act(() => api.coupon.apply("BIG"));
@@ -185,14 +202,28 @@ describe("currency provider", () => {
   });
 
   it("detects the currency from the geo lookup, and falls back to USD silently when it fails", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ country_code: "GB" }))));
-    renderShop("/", shopData({ geoLookupUrl: "https://geo.example/json", currency: { currency: "USD", isManualSelection: false, geoCurrency: null, needsDetection: true } }));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ country_code: "GB" }))),
+    );
+    renderShop(
+      "/",
+      shopData({ geoLookupUrl: "https://geo.example/json", currency: { currency: "USD", isManualSelection: false, geoCurrency: null, needsDetection: true } }),
+    );
     await waitFor(() => expect(api.currency.currency).toBe("GBP"));
     expect(api.currency.isManualSelection).toBe(false);
     cleanup();
     localStorage.clear();
-    vi.stubGlobal("fetch", vi.fn(async () => { throw new Error("offline"); }));
-    renderShop("/", shopData({ geoLookupUrl: "https://geo.example/json", currency: { currency: "USD", isManualSelection: false, geoCurrency: null, needsDetection: true } }));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new Error("offline");
+      }),
+    );
+    renderShop(
+      "/",
+      shopData({ geoLookupUrl: "https://geo.example/json", currency: { currency: "USD", isManualSelection: false, geoCurrency: null, needsDetection: true } }),
+    );
     await waitFor(() => expect(localStorage.getItem("currencyPreference")).not.toBeNull());
     expect(api.currency.currency).toBe("USD");
   });
@@ -240,7 +271,13 @@ describe("hooks outside their provider", () => {
   });
 
   it("on a page carrying only its own products, fetches the catalogue for a stored cart naming others and drops nothing meanwhile", async () => {
-    localStorage.setItem("cart", JSON.stringify([{ id: "gone", quantity: 1 }, { id: "4", quantity: 1 }]));
+    localStorage.setItem(
+      "cart",
+      JSON.stringify([
+        { id: "gone", quantity: 1 },
+        { id: "4", quantity: 1 },
+      ]),
+    );
     let answer: (products: unknown) => void = () => undefined;
     const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = (products) => resolve(Response.json({ products })))));
     vi.stubGlobal("fetch", fetchMock);

@@ -63,7 +63,10 @@ test.describe("cart", () => {
   });
 
   test("a quantity of 1 minus one removes the line", async ({ page }) => {
-    await openCart(page, [{ id: "6", quantity: 1 }, { id: "7", quantity: 1 }]);
+    await openCart(page, [
+      { id: "6", quantity: 1 },
+      { id: "7", quantity: 1 },
+    ]);
     await page.getByRole("button", { name: "Decrease quantity of BADBOSS-ROOM" }).click();
     await expect(line(page, "6")).toHaveCount(0);
     await expect(line(page, "7")).toHaveCount(1);
@@ -178,9 +181,7 @@ test.describe("coupon", () => {
     test(`FREEROOM with ${name} is refused`, async ({ page }) => {
       await openCart(page, [...lines]);
       await applyCoupon(page, "FREEROOM");
-      await expect(page.getByRole("alert")).toHaveText(
-        "This coupon only works with eligible triggers (excludes King Cummy, rooms, and bundles)",
-      );
+      await expect(page.getByRole("alert")).toHaveText("This coupon only works with eligible triggers (excludes King Cummy, rooms, and bundles)");
       await expect(page.getByTestId("coupon-applied")).toHaveCount(0);
     });
   }

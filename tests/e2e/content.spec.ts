@@ -32,9 +32,7 @@ const localized = (lang: Lang, path: string) => (lang === "en" ? path : `/${lang
 /** No age gate, and the geo lookup answered locally (the real service is never reached). */
 async function prepare(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem("ageVerified", "true"));
-  await page.route("https://ipapi.co/**", (route) =>
-    route.fulfill({ json: { country_code: "US" }, headers: { "access-control-allow-origin": "*" } }),
-  );
+  await page.route("https://ipapi.co/**", (route) => route.fulfill({ json: { country_code: "US" }, headers: { "access-control-allow-origin": "*" } }));
 }
 
 // A raw i18n key shown instead of text looks like "help.faq.title".
@@ -398,7 +396,10 @@ test.describe("login-required page", () => {
   test("the #rules anchor from the permanent pages lands on the rules", async ({ page }) => {
     await prepare(page);
     await page.goto("/fr/rooms/permanent");
-    await page.locator("main").getByRole("link", { name: text("fr", "info.rulesLink") }).click();
+    await page
+      .locator("main")
+      .getByRole("link", { name: text("fr", "info.rulesLink") })
+      .click();
     await expect(page).toHaveURL(/\/fr\/login-required#rules$/);
     await expect(page.getByRole("heading", { level: 2, name: text("fr", "loginRequired.rulesTitle") })).toBeInViewport();
   });
@@ -414,7 +415,13 @@ test.describe("accessibility of the content pages", () => {
       const results = await new AxeBuilder({ page }).include("main").analyze();
       const serious = results.violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(", ")}`,
+        );
       expect(serious).toEqual([]);
     });
   }

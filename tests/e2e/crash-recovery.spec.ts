@@ -27,7 +27,11 @@ test("an order whose capture answer died with the process is paid after the rest
     // The capture reaches PayPal, whose answer is slow; the process dies before it arrives.
     const lost = post("/api/paypal/capture", { orderId: order.id, paypalOrderId }).catch(() => null);
     await expect
-      .poll(async () => ((await (await fetch(`${FAKE_PAYPAL_URL}/__fake/requests`)).json()) as { route: string; path: string }[]).some((r) => r.route === "capture" && r.path.includes(paypalOrderId)))
+      .poll(async () =>
+        ((await (await fetch(`${FAKE_PAYPAL_URL}/__fake/requests`)).json()) as { route: string; path: string }[]).some(
+          (r) => r.route === "capture" && r.path.includes(paypalOrderId),
+        ),
+      )
       .toBe(true);
     await stopShopProcess(shop, "SIGKILL");
     expect(await lost).toBeNull();

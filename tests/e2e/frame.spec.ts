@@ -89,9 +89,15 @@ test.describe("header on desktop", () => {
       await expect(button).toHaveText(code);
       // Every control whose visible text is part of its name, the header's included.
       const result = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
-      expect(result.violations.flatMap((v) => v.nodes.map((n) => n.html)), path).toEqual([]);
+      expect(
+        result.violations.flatMap((v) => v.nodes.map((n) => n.html)),
+        path,
+      ).toEqual([]);
       // axe shortens long attributes in its snippets: the name's start is enough to find the button.
-      expect(result.passes.flatMap((v) => v.nodes.map((n) => n.html)).some((html) => html.includes(`aria-label="${code} — `)), path).toBe(true);
+      expect(
+        result.passes.flatMap((v) => v.nodes.map((n) => n.html)).some((html) => html.includes(`aria-label="${code} — `)),
+        path,
+      ).toBe(true);
     }
   });
 

@@ -48,7 +48,11 @@ export async function prepare(page: Page, options: { country?: string | null; ag
  * A buyer from cart to the payment step: `cart` seeded, checkout, "Proceed to Card Payment", and the
  * details dialog filled in for `email` and sent. The PayPal and card buttons show next.
  */
-export async function checkoutToPayment(page: Page, email: string, cart: ReadonlyArray<{ id: string; quantity: number }> = [{ id: "2", quantity: 1 }]): Promise<void> {
+export async function checkoutToPayment(
+  page: Page,
+  email: string,
+  cart: ReadonlyArray<{ id: string; quantity: number }> = [{ id: "2", quantity: 1 }],
+): Promise<void> {
   await prepare(page);
   await seedCart(page, cart);
   await page.goto("/checkout");

@@ -91,7 +91,11 @@ test.describe("newsletter double opt-in", () => {
     expect((await page.request.post(linkIn(mail, /^\/newsletter\/confirm$/), { form: { "List-Unsubscribe": "One-Click" } })).status()).toBe(410);
   });
 
-  test("without JavaScript the footer form posts to the sign-up page (never the address in a URL), and the mail follows", async ({ browser, baseURL, page: jsPage }) => {
+  test("without JavaScript the footer form posts to the sign-up page (never the address in a URL), and the mail follows", async ({
+    browser,
+    baseURL,
+    page: jsPage,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
     await prepare(page);

@@ -40,7 +40,11 @@ test.describe("order-status page", () => {
   // A zone other than the server's UTC, so the browser's rewrite of the times shows.
   test.use({ timezoneId: "America/New_York" });
 
-  test("pay with PayPal → the mailed link shows paid and the countdown → the seller's moves in the console appear without a reload", async ({ page, request, browser }) => {
+  test("pay with PayPal → the mailed link shows paid and the countdown → the seller's moves in the console appear without a reload", async ({
+    page,
+    request,
+    browser,
+  }) => {
     test.slow(); // checkout, PayPal, the outbox's mail and two seller moves
     const email = uniqueEmail("status");
     await checkoutToPayment(page, email);

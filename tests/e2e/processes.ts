@@ -47,7 +47,10 @@ export async function startShopProcess(port: number, env: Record<string, string>
     stdio: ["ignore", "ignore", "inherit"],
   });
   await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status ?? 0, { timeout: 60_000, message: `shop process on ${port} ready` })
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status ?? 0, {
+      timeout: 60_000,
+      message: `shop process on ${port} ready`,
+    })
     .toBe(200);
   return child;
 }

@@ -270,7 +270,11 @@ test("Product JSON-LD describes the product for search engines", async ({ page, 
   await prepare(page);
   await page.goto("/product/2");
   const json = await page.locator('script[type="application/ld+json"]').textContent();
-  const data = JSON.parse(json ?? "{}") as Record<string, unknown> & { offers: Record<string, unknown>; aggregateRating: Record<string, unknown>; image: string[] };
+  const data = JSON.parse(json ?? "{}") as Record<string, unknown> & {
+    offers: Record<string, unknown>;
+    aggregateRating: Record<string, unknown>;
+    image: string[];
+  };
   expect(data["@type"]).toBe("Product");
   expect(data.name).toBe("VENOM-TRIGGER");
   expect(data.image[0]).toBe(`${baseURL}/products/2.svg`);

@@ -29,7 +29,8 @@ const LANGS = ["en", "fr", "es"] as const;
 const prefixed = (lang: string, path: string) => (lang === "en" ? path : path === "/" ? `/${lang}` : `/${lang}${path}`);
 
 // A raw i18n key on screen looks like "area.someKey".
-const RAW_KEY = /\b(common|meta|shop|errors|frame|dialogs|home|catalogue|product|cart|checkout|info|policies|help|contact|loginRequired|share)\.[a-z][a-zA-Z0-9_.]+/;
+const RAW_KEY =
+  /\b(common|meta|shop|errors|frame|dialogs|home|catalogue|product|cart|checkout|info|policies|help|contact|loginRequired|share)\.[a-z][a-zA-Z0-9_.]+/;
 
 test.describe("every page in every language", () => {
   for (const lang of LANGS) {
@@ -109,7 +110,13 @@ test.describe("accessibility", () => {
         const results = await new AxeBuilder({ page }).analyze();
         const serious = results.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+          .map(
+            (v) =>
+              `${v.id}: ${v.nodes
+                .map((n) => n.target.join(" "))
+                .slice(0, 3)
+                .join(", ")}`,
+          );
         expect(serious).toEqual([]);
       });
     }

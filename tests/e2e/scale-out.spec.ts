@@ -49,7 +49,10 @@ test.describe("two processes on one PostgreSQL", () => {
   });
 
   test("a coupon's last use goes to one order only, whichever process takes it", async () => {
-    await sql(databaseUrl, "insert into coupons (id, code, type, value, description, usage_limit) values ('scale-last', 'LASTONE', 'percentage', 10, '10%', 1)");
+    await sql(
+      databaseUrl,
+      "insert into coupons (id, code, type, value, description, usage_limit) values ('scale-last', 'LASTONE', 'percentage', 10, '10%', 1)",
+    );
     await sql(databaseUrl, "select pg_notify('catalogue_changed', '')");
     const order = { details, lines: [{ id: "2", quantity: 1 }], couponCode: "LASTONE" };
     const [a, b] = await Promise.all([post(urls[0], "/api/orders", order), post(urls[1], "/api/orders", order)]);
@@ -75,7 +78,9 @@ test.describe("two processes on one PostgreSQL", () => {
     await sql(databaseUrl, "update products set price_cents = 4321 where id = '2'");
     await sql(databaseUrl, "select pg_notify('catalogue_changed', '')");
     for (const base of urls) {
-      await expect.poll(async () => (await (await fetch(`${base}/product/2`)).text()).includes("$43.21"), { message: `${base} shows the new price` }).toBe(true);
+      await expect
+        .poll(async () => (await (await fetch(`${base}/product/2`)).text()).includes("$43.21"), { message: `${base} shows the new price` })
+        .toBe(true);
     }
   });
 });

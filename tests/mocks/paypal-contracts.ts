@@ -1,5 +1,5 @@
 /**
- * PayPal's published OpenAPI 3 contracts (../shared/paypal/*.json, unchanged upstream files) as
+ * PayPal's published OpenAPI 3 contracts (tests/contracts/paypal/*.json, unchanged upstream files) as
  * ajv validators, looked up by operationId: request body, header and path parameters, and the
  * response for a status code. The fake PayPal checks every request and its own answers with them.
  */
@@ -8,9 +8,9 @@ import path from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 
-/** Where the contracts live: PAYPAL_CONTRACTS_DIR, else ../shared/paypal from the repository root. */
+/** The vendored contracts (tests/contracts/paypal/README.md says where they come from). */
 export function contractsDir(): string {
-  return process.env.PAYPAL_CONTRACTS_DIR ?? path.resolve(import.meta.dirname, "../..", "../shared/paypal");
+  return path.resolve(import.meta.dirname, "../contracts/paypal");
 }
 
 const DOCUMENTS = { orders: "checkout_orders_v2.json", payments: "payments_payment_v2.json", webhooks: "notifications_webhooks_v1.json" } as const;
@@ -66,7 +66,9 @@ function contradictedByOwnEnum(error: NonNullable<ValidateFunction["errors"]>[nu
 }
 
 function describe(errors: ValidateFunction["errors"], where: string): string[] {
-  return (errors ?? []).filter((e) => !contradictedByOwnEnum(e)).map((e) => `${where}${e.instancePath || ""} ${e.message ?? e.keyword}${e.params ? ` ${JSON.stringify(e.params)}` : ""}`);
+  return (errors ?? [])
+    .filter((e) => !contradictedByOwnEnum(e))
+    .map((e) => `${where}${e.instancePath || ""} ${e.message ?? e.keyword}${e.params ? ` ${JSON.stringify(e.params)}` : ""}`);
 }
 
 export class PayPalContracts {
@@ -116,9 +118,7 @@ export class PayPalContracts {
 
     const bodySchema = operation.requestBody?.content?.["application/json"]?.schema;
     const body = bodySchema ? this.validator(documentId, bodySchema) : null;
-    const parameters = (operation.parameters ?? []).map((p) =>
-      "$ref" in p ? document.components.parameters![p.$ref.split("/").pop()!] : p,
-    );
+    const parameters = (operation.parameters ?? []).map((p) => ("$ref" in p ? document.components.parameters![p.$ref.split("/").pop()!] : p));
     const checks = parameters.map((p) => ({ ...p, validate: p.schema ? this.validator(documentId, p.schema) : null }));
     const responses = new Map<string, ValidateFunction>();
     for (const [status, response] of Object.entries(operation.responses ?? {})) {

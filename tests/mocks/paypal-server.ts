@@ -2,7 +2,7 @@
  * A fake PayPal REST API on 127.0.0.1 (random port) for development, Vitest and Playwright:
  * OAuth token, Orders v2 create/get/capture, Payments v2 refund, Webhooks v1 signature check.
  *
- * Every request is checked against PayPal's published contracts (../shared/paypal, see
+ * Every request is checked against PayPal's published contracts (tests/contracts/paypal, see
  * paypal-contracts.ts) and PayPal's amount rules; each problem is recorded as a violation and
  * answered 400/422 as PayPal would. The fake's own answers are checked against the contracts too.
  * Tests fail on any violation (tests/setup/fake-paypal.ts).
@@ -135,8 +135,7 @@ const ISSUES = {
   AMOUNT_MISMATCH: "Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.",
   CANNOT_BE_ZERO_OR_NEGATIVE: "Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.",
   ITEM_TOTAL_MISMATCH: "Should equal sum of (unit_amount * quantity) across all items for a given purchase_unit.",
-  ITEM_TOTAL_REQUIRED:
-    "If item details are specified (items.unit_amount and items.quantity) corresponding amount.breakdown.item_total is required.",
+  ITEM_TOTAL_REQUIRED: "If item details are specified (items.unit_amount and items.quantity) corresponding amount.breakdown.item_total is required.",
   MULTI_CURRENCY_ORDER: "Multiple differing values of currency_code are not supported. Entire Order request must have the same currency_code.",
   CAPTURE_FULLY_REFUNDED: "The capture has already been fully refunded",
   REFUND_AMOUNT_EXCEEDED: "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
@@ -163,7 +162,8 @@ function amountProblems(unit: PurchaseUnit, index: number): [issue: Issue, messa
   if (unit.items?.length) {
     const itemTotal = unit.items.reduce((sum, i) => sum + toCents(i.unit_amount.value) * Number(i.quantity), 0);
     if (!breakdown.item_total) problems.push(["ITEM_TOTAL_REQUIRED", `${where}: items need amount.breakdown.item_total`]);
-    else if (toCents(breakdown.item_total.value) !== itemTotal) problems.push(["ITEM_TOTAL_MISMATCH", `${where}: item_total is not Σ unit_amount × quantity (${toValue(itemTotal)})`]);
+    else if (toCents(breakdown.item_total.value) !== itemTotal)
+      problems.push(["ITEM_TOTAL_MISMATCH", `${where}: item_total is not Σ unit_amount × quantity (${toValue(itemTotal)})`]);
   }
   if (unit.amount.breakdown) {
     const part = (key: string) => toCents(breakdown[key]?.value ?? "0");
@@ -395,7 +395,14 @@ export class FakePayPal {
     this.tokens.set(accessToken, Date.now() + this.tokenTtlSeconds * 1000);
     return {
       status: 200,
-      body: { scope: "https://uri.paypal.com/services/payments/payment", access_token: accessToken, token_type: "Bearer", app_id: "APP-80W284485P519543T", expires_in: this.tokenTtlSeconds, nonce: randomUUID() },
+      body: {
+        scope: "https://uri.paypal.com/services/payments/payment",
+        access_token: accessToken,
+        token_type: "Bearer",
+        app_id: "APP-80W284485P519543T",
+        expires_in: this.tokenTtlSeconds,
+        nonce: randomUUID(),
+      },
     };
   }
 
@@ -453,7 +460,13 @@ export class FakePayPal {
 
   private settle(order: FakeOrder, status: "COMPLETED" | "PENDING"): void {
     const { currency_code, value } = order.request.purchase_units[0].amount;
-    order.capture = { id: paypalId(), status, amount: { currency_code, value }, refundedCents: 0, createTime: new Date().toISOString().replace(/\.\d+Z$/, "Z") };
+    order.capture = {
+      id: paypalId(),
+      status,
+      amount: { currency_code, value },
+      refundedCents: 0,
+      createTime: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    };
     order.status = "COMPLETED";
   }
 
@@ -484,7 +497,9 @@ export class FakePayPal {
   }
 
   private sign(transmissionId: string, time: string, webhookId: string, event: unknown): string {
-    return createHmac("sha256", this.webhookKey).update(`${transmissionId}|${time}|${webhookId}|${JSON.stringify(event)}`).digest("hex");
+    return createHmac("sha256", this.webhookKey)
+      .update(`${transmissionId}|${time}|${webhookId}|${JSON.stringify(event)}`)
+      .digest("hex");
   }
 
   private orderJson(order: FakeOrder): unknown {
@@ -493,7 +508,9 @@ export class FakePayPal {
     if (order.status === "PAYER_ACTION_REQUIRED") links.push({ href: `${this.url}/checkoutnow?token=${order.id}`, rel: "payer-action", method: "GET" });
     if (order.status === "CREATED") links.push({ href: `${this.url}/checkoutnow?token=${order.id}`, rel: "approve", method: "GET" });
     if (order.status === "APPROVED") links.push({ href: `${self}/capture`, rel: "capture", method: "POST" });
-    const payer = order.payerGivenName ? { name: { given_name: order.payerGivenName, surname: "Buyer" }, email_address: "buyer@example.com", payer_id: "QYR5Z8XDVJNXQ" } : null;
+    const payer = order.payerGivenName
+      ? { name: { given_name: order.payerGivenName, surname: "Buyer" }, email_address: "buyer@example.com", payer_id: "QYR5Z8XDVJNXQ" }
+      : null;
     const units = order.request.purchase_units.map((unit, index) => {
       const { payment_instruction: _instruction, ...shown } = unit;
       const capture = index === 0 ? order.capture : null;

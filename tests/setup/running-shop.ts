@@ -41,7 +41,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
   await fetch(`http://127.0.0.1:${port}/`);
   return {
     port,
-    load: async <T,>(modulePath: string) => (await vite.ssrLoadModule(modulePath)) as T,
+    load: async <T>(modulePath: string) => (await vite.ssrLoadModule(modulePath)) as T,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

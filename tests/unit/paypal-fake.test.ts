@@ -42,7 +42,9 @@ describe("fake PayPal contract checks", () => {
     const answer = await post("/v2/checkout/orders", bad, { "PayPal-Request-Id": "ORD261122141500-AB12-create" });
 
     expect(answer.status).toBe(400);
-    const messages = fakePayPal().takeViolations().map((v) => v.message);
+    const messages = fakePayPal()
+      .takeViolations()
+      .map((v) => v.message);
     expect(messages).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^body must have required property 'intent'/),
@@ -70,13 +72,19 @@ describe("fake PayPal contract checks", () => {
 
     expect(answer.status).toBe(422);
     expect(answer.body.details?.[0].issue).toBe("AMOUNT_MISMATCH");
-    expect(fakePayPal().takeViolations().map((v) => v.message)).toEqual([expect.stringMatching(/^AMOUNT_MISMATCH/)]);
+    expect(
+      fakePayPal()
+        .takeViolations()
+        .map((v) => v.message),
+    ).toEqual([expect.stringMatching(/^AMOUNT_MISMATCH/)]);
   });
 
   it("records a capture without PayPal-Request-Id and an order id PayPal could not have issued", async () => {
     await post("/v2/checkout/orders/not-a-paypal-id/capture", {});
 
-    const messages = fakePayPal().takeViolations().map((v) => v.message);
+    const messages = fakePayPal()
+      .takeViolations()
+      .map((v) => v.message);
     expect(messages).toEqual(
       expect.arrayContaining([expect.stringMatching(/^path id must match pattern/), expect.stringMatching(/PayPal-Request-Id is missing/)]),
     );
@@ -84,7 +92,10 @@ describe("fake PayPal contract checks", () => {
 
   it("lets another process approve an order through its control route, as the fake SDK will", async () => {
     const created = await post("/v2/checkout/orders", validOrder, { "PayPal-Request-Id": "r-2" });
-    const approved = await fetch(`${fakePayPal().url}/__fake/orders/${created.body.id}/approve`, { method: "POST", body: JSON.stringify({ givenName: "Sam" }) });
+    const approved = await fetch(`${fakePayPal().url}/__fake/orders/${created.body.id}/approve`, {
+      method: "POST",
+      body: JSON.stringify({ givenName: "Sam" }),
+    });
 
     expect(approved.status).toBe(200);
     const captured = await post(`/v2/checkout/orders/${created.body.id}/capture`, {}, { "PayPal-Request-Id": "r-3" });

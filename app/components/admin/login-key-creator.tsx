@@ -25,7 +25,8 @@ export function LoginKeyCreator({ rotating }: { rotating: boolean }) {
   async function create(event: React.FormEvent) {
     event.preventDefault();
     setError(null);
-    if (passphrase.length < PASSPHRASE_MIN_LENGTH) return setError(`The passphrase needs at least ${PASSPHRASE_MIN_LENGTH} characters: a few unrelated words work well.`);
+    if (passphrase.length < PASSPHRASE_MIN_LENGTH)
+      return setError(`The passphrase needs at least ${PASSPHRASE_MIN_LENGTH} characters: a few unrelated words work well.`);
     if (passphrase !== confirm) return setError("The two passphrases differ.");
     setWorking(true);
     try {
@@ -49,8 +50,7 @@ export function LoginKeyCreator({ rotating }: { rotating: boolean }) {
       {error && <Notice tone="error">{error}</Notice>}
       {rotating && (
         <p className="text-sm text-slate-700">
-          A new pair becomes the one buyers seal to. The current key is kept, with its own passphrase, until every login sealed to it is
-          deleted.
+          A new pair becomes the one buyers seal to. The current key is kept, with its own passphrase, until every login sealed to it is deleted.
         </p>
       )}
       <Field
@@ -59,11 +59,20 @@ export function LoginKeyCreator({ rotating }: { rotating: boolean }) {
         hintAbove
       >
         {(control) => (
-          <input {...control} type="password" autoComplete="new-password" value={passphrase} onChange={(e) => setPassphrase(e.target.value)} className={inputClass} />
+          <input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            value={passphrase}
+            onChange={(e) => setPassphrase(e.target.value)}
+            className={inputClass}
+          />
         )}
       </Field>
       <Field label="Passphrase again">
-        {(control) => <input {...control} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} className={inputClass} />}
+        {(control) => (
+          <input {...control} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} className={inputClass} />
+        )}
       </Field>
       <Button type="submit" disabled={busy}>
         {busy ? "Creating the key pair…" : rotating ? "Create a new key pair" : "Create key pair"}

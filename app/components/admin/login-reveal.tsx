@@ -10,7 +10,11 @@ type RevealReply = { ok: true; keyId: number; ciphertext: string } | { ok: false
 
 async function post<T>(path: string, body: object): Promise<T | { ok: false; message: string }> {
   try {
-    const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
     const reply = (await response.json().catch(() => null)) as T | null;
     return reply ?? { ok: false, message: `The server answered ${response.status}.` };
   } catch {
@@ -100,14 +104,7 @@ export function LoginReveal({ orderId }: { orderId: string }) {
       {error && <Notice tone="error">{error}</Notice>}
       <label className="block text-sm font-semibold text-slate-800">
         Key passphrase
-        <input
-          type="password"
-          autoComplete="off"
-          required
-          value={passphrase}
-          onChange={(e) => setPassphrase(e.target.value)}
-          className={inputClass}
-        />
+        <input type="password" autoComplete="off" required value={passphrase} onChange={(e) => setPassphrase(e.target.value)} className={inputClass} />
       </label>
       <p className="text-xs text-slate-600">Each reveal is recorded with your account and shown to the buyer as “opened by our team”.</p>
       <Button type="submit" disabled={working || passphrase.length === 0}>

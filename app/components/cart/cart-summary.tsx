@@ -38,7 +38,12 @@ export function CartSummary() {
           />
         )}
         {freeProduct && (
-          <Row label={t("shop.coupon.freeItem", { title: freeProduct.title })} value={t("shop.coupon.free")} testId="summary-free" valueClass="text-emerald-800" />
+          <Row
+            label={t("shop.coupon.freeItem", { title: freeProduct.title })}
+            value={t("shop.coupon.free")}
+            testId="summary-free"
+            valueClass="text-emerald-800"
+          />
         )}
         <Row label={t("cart.summary.shipping")} value={t("cart.summary.free")} testId="summary-shipping" />
         <Row label={t("cart.summary.total")} value={format(totals.finalTotalCents)} testId="summary-total" strong />
@@ -55,12 +60,21 @@ export function CartSummary() {
   );
 }
 
-function Row({ label, value, testId, strong = false, valueClass = "" }: { label: string; value: string; testId: string; strong?: boolean; valueClass?: string }) {
+function Row({
+  label,
+  value,
+  testId,
+  strong = false,
+  valueClass = "",
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  strong?: boolean;
+  valueClass?: string;
+}) {
   return (
-    <div
-      className={`flex items-baseline justify-between gap-4 ${strong ? "border-t border-slate-200 pt-3 text-base font-bold" : ""}`}
-      data-testid={testId}
-    >
+    <div className={`flex items-baseline justify-between gap-4 ${strong ? "border-t border-slate-200 pt-3 text-base font-bold" : ""}`} data-testid={testId}>
       <dt className={strong ? "" : "text-slate-700"}>{label}</dt>
       <dd className={`text-right font-semibold ${valueClass}`}>{value}</dd>
     </div>

@@ -6,7 +6,10 @@ import { ButtonLink } from "~/components/ui/button";
 export function EmptyCart() {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="empty-cart-title" className="mx-auto flex max-w-md flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
+    <section
+      aria-labelledby="empty-cart-title"
+      className="mx-auto flex max-w-md flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm"
+    >
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
         <ShoppingCart size={28} aria-hidden="true" />
       </span>

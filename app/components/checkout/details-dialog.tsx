@@ -101,9 +101,7 @@ export function DetailsDialog({ open, onOpenChange, gift, lines, couponCode, onC
         <Dialog.Title className="text-xl font-bold">{gift ? t("checkout.giftDetailsTitle") : t("checkout.detailsTitle")}</Dialog.Title>
         <DialogCloseButton className="-mt-1.5 -mr-1.5 -mb-2.5" />
       </div>
-      <Dialog.Description className="mt-2 text-sm text-slate-600">
-        {gift ? t("checkout.giftNoLogin") : t("checkout.detailsIntro")}
-      </Dialog.Description>
+      <Dialog.Description className="mt-2 text-sm text-slate-600">{gift ? t("checkout.giftNoLogin") : t("checkout.detailsIntro")}</Dialog.Description>
       <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
         <TextField label={t("checkout.email")} type="email" autoComplete="email" required {...field("EMAIL")} />
         <TextField label={t("checkout.name")} autoComplete="name" required {...field("FNAME")} />

@@ -71,9 +71,7 @@ function NewsletterCard({ Icon, good, title, text, children }: { Icon: IconCompo
     <ContentPage className="sm:py-20">
       {/* The result replaces the question in place after the button: announced to screen readers. */}
       <div aria-live="polite" className="mx-auto max-w-xl rounded-3xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-10">
-        <span
-          className={`mx-auto flex size-16 items-center justify-center rounded-full ${good ? "bg-brand-50 text-brand-700" : "bg-amber-50 text-amber-800"}`}
-        >
+        <span className={`mx-auto flex size-16 items-center justify-center rounded-full ${good ? "bg-brand-50 text-brand-700" : "bg-amber-50 text-amber-800"}`}>
           <Icon className="size-8" aria-hidden="true" />
         </span>
         <h1 className="mt-5 text-3xl font-black tracking-tight text-balance text-slate-900">{title}</h1>

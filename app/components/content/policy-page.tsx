@@ -61,7 +61,10 @@ export function PolicyPage({ name, updated, extras = {} }: PolicyPageProps) {
       </PageHeader>
 
       <div className="mt-10 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-12">
-        <nav aria-labelledby="policy-toc-heading" className="mb-10 rounded-2xl border border-slate-200 bg-slate-50 p-5 lg:sticky lg:top-6 lg:mb-0 lg:self-start">
+        <nav
+          aria-labelledby="policy-toc-heading"
+          className="mb-10 rounded-2xl border border-slate-200 bg-slate-50 p-5 lg:sticky lg:top-6 lg:mb-0 lg:self-start"
+        >
           <h2 id="policy-toc-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
             {t("policies.onThisPage")}
           </h2>

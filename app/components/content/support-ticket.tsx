@@ -17,10 +17,7 @@ export function SupportTicket() {
             {t("policies.ticket.title")}
           </h2>
           <p className="mt-2 text-slate-700">{t("policies.ticket.text")}</p>
-          <ContactChannels
-            channels={["discord", "email"]}
-            labels={{ discord: t("policies.ticket.discord"), email: t("policies.ticket.email") }}
-          />
+          <ContactChannels channels={["discord", "email"]} labels={{ discord: t("policies.ticket.discord"), email: t("policies.ticket.email") }} />
           <p className="mt-4 text-sm text-slate-700">
             <LocalLink to="/contact" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
               {t("policies.ticket.contactForm")}

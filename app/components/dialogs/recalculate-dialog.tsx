@@ -5,7 +5,17 @@ import { CENTERED_CLASS, OVERLAY_CLASS } from "~/components/ui/dialog";
 import type { Currency } from "~/domain/money";
 
 /** 'Recalculate totals?' (SPEC §4): fetched the first time a currency is picked with items in the cart. */
-export function RecalculateDialogContent({ open, pending, onConfirm, onCancel }: { open: boolean; pending: Currency | null; onConfirm(): void; onCancel(): void }) {
+export function RecalculateDialogContent({
+  open,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  pending: Currency | null;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
   const { t } = useTranslation();
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
@@ -13,7 +23,9 @@ export function RecalculateDialogContent({ open, pending, onConfirm, onCancel }:
         <AlertDialog.Overlay className={OVERLAY_CLASS} />
         <AlertDialog.Content className={CENTERED_CLASS}>
           <AlertDialog.Title className="text-lg font-bold text-slate-900">{t("shop.currency.confirmTitle")}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-700">{pending && t("shop.currency.confirmText", { currency: pending })}</AlertDialog.Description>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-700">
+            {pending && t("shop.currency.confirmText", { currency: pending })}
+          </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonClass({ variant: "secondary", className: "text-sm" })}>{t("shop.currency.cancel")}</AlertDialog.Cancel>
             <AlertDialog.Action onClick={onConfirm} className={buttonClass({ className: "text-sm" })}>

@@ -10,7 +10,6 @@ import { useCatalogue } from "~/state/products";
 import { CATEGORY_KEY } from "~/components/product/labels";
 import type { ProductSummary } from "~/domain/product";
 
-
 const NO_PRODUCTS: ProductSummary[] = [];
 
 /** Search Products (SPEC §2, §5): live results as the shopper types; blank shows nothing. */

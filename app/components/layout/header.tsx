@@ -134,11 +134,7 @@ function CartLink() {
   const { t } = useTranslation();
   const count = useCart().totals.itemCount;
   return (
-    <LocalLink
-      to="/cart"
-      className={iconButtonClass}
-      aria-label={count > 0 ? t("frame.header.cartWithCount", { count }) : t("frame.header.cart")}
-    >
+    <LocalLink to="/cart" className={iconButtonClass} aria-label={count > 0 ? t("frame.header.cartWithCount", { count }) : t("frame.header.cart")}>
       <ShoppingCart className="size-5" aria-hidden="true" />
       {count > 0 && <CountBadge count={count} />}
     </LocalLink>
@@ -155,11 +151,7 @@ function DesktopLink({ entry }: { entry: Extract<NavEntry, { kind: "link" }> }) 
     );
   }
   return (
-    <NavLink
-      to={localize(entry.to)}
-      end={entry.to === "/"}
-      className={({ isActive }) => `${navItemClass} ${isActive ? "bg-brand-50 text-brand-700" : ""}`}
-    >
+    <NavLink to={localize(entry.to)} end={entry.to === "/"} className={({ isActive }) => `${navItemClass} ${isActive ? "bg-brand-50 text-brand-700" : ""}`}>
       {entry.label}
     </NavLink>
   );

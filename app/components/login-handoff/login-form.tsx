@@ -20,8 +20,16 @@ const INPUT =
 function check(login: GameLogin): { username?: MessageCode; password?: MessageCode } {
   const username = login.username.trim();
   return {
-    ...(username.length === 0 ? { username: "login_username_required" as const } : username.length > GAME_USERNAME_MAX ? { username: "text_too_long" as const } : {}),
-    ...(login.password.length === 0 ? { password: "login_password_required" as const } : login.password.length > GAME_PASSWORD_MAX ? { password: "text_too_long" as const } : {}),
+    ...(username.length === 0
+      ? { username: "login_username_required" as const }
+      : username.length > GAME_USERNAME_MAX
+        ? { username: "text_too_long" as const }
+        : {}),
+    ...(login.password.length === 0
+      ? { password: "login_password_required" as const }
+      : login.password.length > GAME_PASSWORD_MAX
+        ? { password: "text_too_long" as const }
+        : {}),
   };
 }
 

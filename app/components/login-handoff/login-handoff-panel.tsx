@@ -50,7 +50,10 @@ export function LoginHandoffPanel({ orderId, accessKey, initial, orderStatus, cl
   const [withdrawError, setWithdrawError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const failureText = useCallback((failure: ApiFailure) => (failure.reason === "network" ? t("loginHandoff.network") : t(`errors.${failure.code}`, failure.vars)), [t]);
+  const failureText = useCallback(
+    (failure: ApiFailure) => (failure.reason === "network" ? t("loginHandoff.network") : t(`errors.${failure.code}`, failure.vars)),
+    [t],
+  );
 
   const load = useCallback(async (): Promise<BuyerHandoffView | null> => {
     const result = await postJson(orderLoginStateApi, { orderId, key: accessKey });
@@ -126,7 +129,12 @@ export function LoginHandoffPanel({ orderId, accessKey, initial, orderStatus, cl
 
   if (view?.stage === "not_needed") return null;
   return (
-    <section id={LOGIN_SECTION_ID} aria-labelledby={titleId} aria-busy={!view && !loadFailed} className={`scroll-mt-24 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className ?? ""}`}>
+    <section
+      id={LOGIN_SECTION_ID}
+      aria-labelledby={titleId}
+      aria-busy={!view && !loadFailed}
+      className={`scroll-mt-24 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className ?? ""}`}
+    >
       <h2 id={titleId} className="flex items-center gap-2 text-lg font-bold text-slate-900">
         <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
         {t("loginHandoff.title")}

@@ -18,7 +18,6 @@ import { PAID_REDIRECT_MS, PAID_TOAST_MS } from "./timings";
 import { useCart } from "~/state/cart";
 import { usePublicConfig } from "~/state/storefront-data";
 
-
 /** The page's CSP nonce: from the server while rendering, else from the scripts it trusted. */
 function pageNonce(serverNonce: string): string | undefined {
   if (serverNonce) return serverNonce;

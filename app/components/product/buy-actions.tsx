@@ -60,7 +60,6 @@ export function useBuyNow(): (product: Buyable) => void {
   );
 }
 
-
 export function AddToCartButton({ product, className = "" }: { product: Buyable; className?: string }) {
   const { t } = useTranslation();
   const { add } = useCart();

@@ -30,14 +30,14 @@ export function Price({ priceCents, originalPriceCents, size = "md", bundleSavin
           <>
             <span className="sr-only">{t("shop.originalPrice")}</span>
             <s className={size === "lg" ? "price-was-lg" : "price-was"}>{format(originalPriceCents)}</s>
-            <span className="price-save">
-              {t("shop.save", { amount: format(saving.cents) })}
-            </span>
+            <span className="price-save">{t("shop.save", { amount: format(saving.cents) })}</span>
           </>
         )}
       </div>
       {saving.against === "separately" && saving.cents > 0 && (
-        <p className={`${size === "lg" ? "text-sm" : "text-xs"} font-semibold text-emerald-800`}>{t("catalogue.bundleSavings", { amount: format(saving.cents) })}</p>
+        <p className={`${size === "lg" ? "text-sm" : "text-xs"} font-semibold text-emerald-800`}>
+          {t("catalogue.bundleSavings", { amount: format(saving.cents) })}
+        </p>
       )}
       {showsVatIncluded(currency) && <p className="text-xs text-slate-600">{t("shop.vatIncluded")}</p>}
     </div>

@@ -4,18 +4,10 @@ import { BADGE_KEY } from "./labels";
 
 export function ProductBadge({ badge, compact = false }: { badge: Badge; compact?: boolean }) {
   const { t } = useTranslation();
-  return (
-    <span className={compact ? "badge badge-sm" : "badge"}>
-      {t(BADGE_KEY[badge])}
-    </span>
-  );
+  return <span className={compact ? "badge badge-sm" : "badge"}>{t(BADGE_KEY[badge])}</span>;
 }
 
 export function OutOfStockBadge({ className = "" }: { className?: string }) {
   const { t } = useTranslation();
-  return (
-    <span className={className ? `badge bg-slate-800 ${className}` : "badge bg-slate-800"}>
-      {t("shop.outOfStock")}
-    </span>
-  );
+  return <span className={className ? `badge bg-slate-800 ${className}` : "badge bg-slate-800"}>{t("shop.outOfStock")}</span>;
 }

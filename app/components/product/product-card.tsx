@@ -34,19 +34,9 @@ export function ProductCard({
     </>
   );
   return (
-    <article
-      aria-labelledby={titleId}
-      data-testid="product-card"
-      data-product-id={product.id}
-      className="pc"
-    >
+    <article aria-labelledby={titleId} data-testid="product-card" data-product-id={product.id} className="pc">
       <div className="pc-body">
-        <LocalLink
-          to={href}
-          tabIndex={-1}
-          aria-hidden="true"
-          className="pc-media"
-        >
+        <LocalLink to={href} tabIndex={-1} aria-hidden="true" className="pc-media">
           <img
             src={product.images[0] ?? "/products/placeholder.svg"}
             alt={product.title}

@@ -125,8 +125,7 @@ export function WhatsAppButton({ product }: { product: Pick<Product, "title" | "
   const { t } = useTranslation();
   const { format } = useCurrency();
   const whatsapp = usePublicConfig()?.links.whatsapp ?? null;
-  const className =
-    "inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold";
+  const className = "inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold";
   const label = (
     <>
       <MessageCircle size={16} aria-hidden="true" />

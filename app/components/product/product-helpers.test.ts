@@ -44,9 +44,7 @@ describe("product page rules", () => {
   });
 
   it("the WhatsApp template is the spec's sentence", () => {
-    expect(getI18n("en").t("product.whatsappMessage", { title: "VENOM-TRIGGER", price: "$54.99" })).toBe(
-      "Hi! I'd like to buy VENOM-TRIGGER for $54.99",
-    );
+    expect(getI18n("en").t("product.whatsappMessage", { title: "VENOM-TRIGGER", price: "$54.99" })).toBe("Hi! I'd like to buy VENOM-TRIGGER for $54.99");
   });
 
   it("bundle savings use each item's current price", () => {
@@ -61,7 +59,12 @@ describe("product page rules", () => {
     // The seller lowers VENOM-TRIGGER to $45.00: the bundle saves less.
     const repriced = PRODUCTS.map((p) => (p.id === "2" ? { ...p, priceCents: 4500 } : p));
     expect(bundleView(venomBundle, repriced)?.savingsCents).toBe(1500);
-    expect(bundleView(PRODUCTS.find((p) => p.id === "2")!, PRODUCTS)).toBeNull();
+    expect(
+      bundleView(
+        PRODUCTS.find((p) => p.id === "2")!,
+        PRODUCTS,
+      ),
+    ).toBeNull();
   });
 });
 

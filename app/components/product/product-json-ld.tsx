@@ -5,7 +5,10 @@ import { usePublicConfig } from "~/state/storefront-data";
 
 /** JSON text safe inside <script>: no "</script>" or "<!--" can be formed. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** schema.org Product data for search engines (DESIGN §6). Prices are the USD the shopper pays. */

@@ -11,11 +11,7 @@ export function ProductTile({ product }: { product: ProductSummary }) {
   const { t } = useTranslation();
   const { format } = useCurrency();
   return (
-    <LocalLink
-      to={`/product/${encodeURIComponent(product.id)}`}
-      className="tile"
-      data-testid="product-tile"
-    >
+    <LocalLink to={`/product/${encodeURIComponent(product.id)}`} className="tile" data-testid="product-tile">
       <img src={product.images[0] ?? "/products/placeholder.svg"} alt="" width={96} height={96} loading="lazy" className="tile-img" />
       <span className="tile-text">
         {product.badge && <ProductBadge badge={product.badge} compact />}

@@ -9,8 +9,5 @@ import { useProductLookup } from "~/state/products";
 /** Listed summaries for ids, in the given order; unknown or unlisted ids are skipped. */
 export function useProductsByIds(ids: readonly string[] | undefined): ProductSummary[] {
   const lookup = useProductLookup();
-  return useMemo(
-    () => (ids ?? []).map((id) => lookup(id)).filter((p): p is ProductSummary => p !== undefined && p.listed),
-    [ids, lookup],
-  );
+  return useMemo(() => (ids ?? []).map((id) => lookup(id)).filter((p): p is ProductSummary => p !== undefined && p.listed), [ids, lookup]);
 }

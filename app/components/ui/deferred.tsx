@@ -52,7 +52,13 @@ export function deferred<P extends object>(importer: () => Promise<ComponentType
 export function DeferredPart<P extends object>({ part, ...props }: P & { part: Deferred<P> }) {
   const { t } = useTranslation();
   return (
-    <Suspense fallback={<p role="status" className="text-sm text-slate-600">{t("common.loading")}</p>}>
+    <Suspense
+      fallback={
+        <p role="status" className="text-sm text-slate-600">
+          {t("common.loading")}
+        </p>
+      }
+    >
       <part.Lazy {...(props as unknown as P)} />
     </Suspense>
   );

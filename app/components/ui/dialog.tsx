@@ -38,7 +38,9 @@ export function DialogShell({ open, onOpenChange, className = CENTERED_CLASS, ch
 export function DialogCloseButton({ className }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Close className={`inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100${className ? ` ${className}` : ""}`}>
+    <Dialog.Close
+      className={`inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100${className ? ` ${className}` : ""}`}
+    >
       <X className="size-5" aria-hidden="true" />
       <span className="sr-only">{t("dialogs.close")}</span>
     </Dialog.Close>

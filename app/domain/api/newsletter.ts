@@ -5,7 +5,4 @@ import { defineContract } from "./contract";
 import { NEWSLETTER_PATH } from "./endpoints";
 
 /** POST /api/newsletter: signs an address up (pending until its confirmation mail is followed); `lang` is the mails' language. */
-export const newsletterApi = defineContract<{ ok: true }>()(
-  NEWSLETTER_PATH,
-  z.extend(newsletterSchema, { lang: z._default(z.enum(LANGS), "en") }),
-);
+export const newsletterApi = defineContract<{ ok: true }>()(NEWSLETTER_PATH, z.extend(newsletterSchema, { lang: z._default(z.enum(LANGS), "en") }));

@@ -42,7 +42,10 @@ export const couponTermsSchema = z.pipe(
       ),
     usageLimit: optionalWholeNumber("Usage limit", 1, 1_000_000),
     minPurchase: z.pipe(
-      z.pipe(trimmedText, z.transform((text: string) => (text === "" ? "0" : text))),
+      z.pipe(
+        trimmedText,
+        z.transform((text: string) => (text === "" ? "0" : text)),
+      ),
       dollarsField("Minimum purchase"),
     ),
     validUntil: z.pipe(

@@ -70,6 +70,9 @@ describe("coupon forms", () => {
     expect(readCouponTerms({ ...base, type: "free_product" })).toMatchObject({ ok: false, errors: { freeProductId: "Choose the free product" } });
     expect(readCouponTerms({ ...base, type: "bogus" })).toMatchObject({ ok: false, errors: { type: expect.any(String) } });
     expect(readCouponTerms({ ...base, type: "fixed", amount: "5", usageLimit: "0" })).toMatchObject({ ok: false, errors: { usageLimit: expect.any(String) } });
-    expect(readCouponTerms({ ...base, description: "  ", type: "fixed", amount: "5" })).toMatchObject({ ok: false, errors: { description: "Description is required" } });
+    expect(readCouponTerms({ ...base, description: "  ", type: "fixed", amount: "5" })).toMatchObject({
+      ok: false,
+      errors: { description: "Description is required" },
+    });
   });
 });

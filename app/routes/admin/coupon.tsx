@@ -47,7 +47,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     if ("reason" in saved) throw data("No such coupon", { status: 404 });
     return data<ActionResult>({ ok: false, errors: saved.errors }, { status: 422 });
   }
-  return data<ActionResult>({ ok: true, message: Object.keys(saved.changes).length > 0 ? "Saved. Checkout and the storefront use the new terms now." : "Nothing changed." });
+  return data<ActionResult>({
+    ok: true,
+    message: Object.keys(saved.changes).length > 0 ? "Saved. Checkout and the storefront use the new terms now." : "Nothing changed.",
+  });
 }
 
 export default function CouponPage() {

@@ -25,7 +25,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const coupons = await listCouponUsage(getDb());
   const newUser = coupons.find((c) => c.code.toUpperCase() === NEWUSER15.code);
   const product = (id: string) => PRODUCTS.find((p) => p.id === id);
-  const newUserState = newUser && { id: newUser.id, running: newUserOffer(newUser, now, product) !== null, status: couponStatus(newUser, now), validUntil: newUser.validUntil };
+  const newUserState = newUser && {
+    id: newUser.id,
+    running: newUserOffer(newUser, now, product) !== null,
+    status: couponStatus(newUser, now),
+    validUntil: newUser.validUntil,
+  };
   return { now, coupons, newUser: newUserState ?? null };
 }
 

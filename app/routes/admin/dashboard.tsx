@@ -113,7 +113,10 @@ export default function Dashboard() {
           </dl>
           <Facts
             rows={[
-              ["Oldest waiting", outbox.oldestPendingAt ? `${ago(outbox.oldestPendingAt, now)}${stalePending ? " — check the mail settings and the log" : ""}` : "None"],
+              [
+                "Oldest waiting",
+                outbox.oldestPendingAt ? `${ago(outbox.oldestPendingAt, now)}${stalePending ? " — check the mail settings and the log" : ""}` : "None",
+              ],
               ["Last sent", outbox.lastSentAt ? `${ago(outbox.lastSentAt, now)} (${when(outbox.lastSentAt)})` : "Nothing sent yet"],
             ]}
           />

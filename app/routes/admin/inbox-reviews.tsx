@@ -66,8 +66,12 @@ export default function Reviews() {
                     {r.name} on {r.productTitle}
                   </h3>
                   <p className="text-xs text-slate-600">
-                    {when(r.createdAt)} · <span aria-label={`${r.rating} out of 5 stars`}>{"★".repeat(r.rating)}{"☆".repeat(5 - r.rating)}</span> ·{" "}
-                    <strong className={r.status === "published" ? "text-emerald-800" : "text-slate-800"}>{STATUS_LABEL[r.status]}</strong>
+                    {when(r.createdAt)} ·{" "}
+                    <span aria-label={`${r.rating} out of 5 stars`}>
+                      {"★".repeat(r.rating)}
+                      {"☆".repeat(5 - r.rating)}
+                    </span>{" "}
+                    · <strong className={r.status === "published" ? "text-emerald-800" : "text-slate-800"}>{STATUS_LABEL[r.status]}</strong>
                   </p>
                 </header>
                 <p className="whitespace-pre-wrap break-words text-sm text-slate-800">{r.comment}</p>
@@ -84,7 +88,12 @@ export default function Reviews() {
                       </SubmitButton>
                     )}
                   </Form>
-                  <a href={`/product/${encodeURIComponent(r.productId)}`} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center px-2 text-sm font-semibold text-brand-700 underline">
+                  <a
+                    href={`/product/${encodeURIComponent(r.productId)}`}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="inline-flex min-h-11 items-center px-2 text-sm font-semibold text-brand-700 underline"
+                  >
                     Product page<span className="sr-only"> of {r.productTitle} (opens in a new tab)</span>
                   </a>
                 </div>

@@ -34,7 +34,10 @@ export default function Subscribers() {
   const label = FILTERS.find((f) => f.value === filter)?.label ?? "";
   return (
     <>
-      <FilterTabs label="Show subscribers" tabs={FILTERS.map((f) => ({ to: href(f.value), label: f.label, count: f.value === "all" ? all : counts[f.value], active: f.value === filter }))} />
+      <FilterTabs
+        label="Show subscribers"
+        tabs={FILTERS.map((f) => ({ to: href(f.value), label: f.label, count: f.value === "all" ? all : counts[f.value], active: f.value === filter }))}
+      />
       <Card>
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <h2 className="text-base font-semibold text-slate-900">

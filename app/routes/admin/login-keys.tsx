@@ -56,8 +56,7 @@ export default function LoginKeysPage() {
         <Card title={active ? "Rotate the key pair" : "Create the key pair"}>
           {!active && (
             <p className="mb-3 text-sm text-slate-700">
-              Until a key pair exists, buyers of permanent items cannot give their login online: their order page says the team will contact them on
-              Discord.
+              Until a key pair exists, buyers of permanent items cannot give their login online: their order page says the team will contact them on Discord.
             </p>
           )}
           <LoginKeyCreator rotating={Boolean(active)} />

@@ -67,11 +67,15 @@ export default function ProductEdit() {
       {result && !result.ok && <Notice tone="error">Nothing was saved: correct the fields marked below.</Notice>}
       <Card>
         <p className="mb-4 text-sm text-slate-700">
-          {product.category} · id {product.id}. Now {usd(product.priceCents)}, was {usd(product.originalPriceCents)}. Orders already placed keep the price they were
-          sold at.
+          {product.category} · id {product.id}. Now {usd(product.priceCents)}, was {usd(product.originalPriceCents)}. Orders already placed keep the price they
+          were sold at.
         </p>
         {/* key: after a save the fields show what is stored now. */}
-        <Form method="post" className="grid gap-4 sm:grid-cols-2" key={`${product.priceCents}-${product.originalPriceCents}-${product.badge}-${product.inStock}-${product.listed}`}>
+        <Form
+          method="post"
+          className="grid gap-4 sm:grid-cols-2"
+          key={`${product.priceCents}-${product.originalPriceCents}-${product.badge}-${product.inStock}-${product.listed}`}
+        >
           <MoneyField
             label="Price (US$)"
             name="price"
@@ -91,7 +95,12 @@ export default function ProductEdit() {
           <SelectField label="Badge" name="badge" options={BADGE_OPTIONS} defaultValue={product.badge ?? ""} error={errors.badge} />
           <div className="grid content-start gap-3 sm:pt-6">
             <Checkbox label="In stock" name="inStock" defaultChecked={product.inStock} hint="Out of stock: shown, but it cannot be bought." />
-            <Checkbox label="Listed" name="listed" defaultChecked={product.listed} hint="Not listed: off the storefront (no page, not sold on its own); a coupon can still give it free." />
+            <Checkbox
+              label="Listed"
+              name="listed"
+              defaultChecked={product.listed}
+              hint="Not listed: off the storefront (no page, not sold on its own); a coupon can still give it free."
+            />
           </div>
           <div className="sm:col-span-2">
             <SubmitButton pendingLabel="Saving…">Save product</SubmitButton>

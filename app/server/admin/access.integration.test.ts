@@ -126,7 +126,9 @@ for (const target of testDatabases()) {
       let last;
       for (let i = 0; i < 10; i++) last = await passwordLogin(context.db, `guess${i}@shop.test`, "x", client("c-guesser"), new Date(t0.getTime() + i * 1000));
       expect(last).toEqual({ kind: "refused", waitSeconds: 5 });
-      expect(await passwordLogin(context.db, "guess99@shop.test", "x", client("c-guesser"), new Date(t0.getTime() + 10_000))).toMatchObject({ kind: "throttled" });
+      expect(await passwordLogin(context.db, "guess99@shop.test", "x", client("c-guesser"), new Date(t0.getTime() + 10_000))).toMatchObject({
+        kind: "throttled",
+      });
     });
 
     it("asks for a TOTP code after the password when enrolled, and accepts each code once", async () => {

@@ -26,11 +26,17 @@ for (const target of testDatabases()) {
       expect(term.out.join("\n")).toContain("Created owner@shop.test");
       expect(await passwordLogin(database.db, "owner@shop.test", "first long password", client)).toMatchObject({ kind: "signed_in" });
       const actions = await database.db.select().from(sellerActions);
-      expect(actions).toEqual(expect.arrayContaining([expect.objectContaining({ actor: "cli:ops", action: "account_created", target: "seller:owner@shop.test" })]));
+      expect(actions).toEqual(
+        expect.arrayContaining([expect.objectContaining({ actor: "cli:ops", action: "account_created", target: "seller:owner@shop.test" })]),
+      );
     });
 
     it("never takes a password from the command line", async () => {
-      for (const args of [["create", "--email", "x@shop.test", "--password", "secret secret"], ["reset", "--email=x@shop.test", "--password=secret"], ["create", "-p", "x"]]) {
+      for (const args of [
+        ["create", "--email", "x@shop.test", "--password", "secret secret"],
+        ["reset", "--email=x@shop.test", "--password=secret"],
+        ["create", "-p", "x"],
+      ]) {
         const term = fakeIo(["unused password 123"]);
         expect(await runAdminCli(database.db, args, term.io)).toBe(2);
         expect(term.err.join("\n")).toMatch(/never taken from the command line/);

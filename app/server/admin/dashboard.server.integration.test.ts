@@ -17,7 +17,11 @@ for (const target of testDatabases()) {
     async function paidOrder(paidAt: Date): Promise<string> {
       const created = await createOrder(database.db, newOrder(), new Date(paidAt.getTime() - 60_000));
       if (!created.ok) throw new Error("order refused");
-      const paid = await markOrderPaid(database.db, { orderId: created.order.id, provider: "paypal", reference: `CAP-${created.order.id}`, amountCents: 5499, currency: "USD", actor: "test" }, paidAt);
+      const paid = await markOrderPaid(
+        database.db,
+        { orderId: created.order.id, provider: "paypal", reference: `CAP-${created.order.id}`, amountCents: 5499, currency: "USD", actor: "test" },
+        paidAt,
+      );
       expect(paid).toMatchObject({ ok: true });
       return created.order.id;
     }

@@ -38,7 +38,13 @@ for (const target of testDatabases()) {
 
     it("pages long lists", async () => {
       await database.db.insert(contactMessages).values(
-        Array.from({ length: PAGE_SIZE + 3 }, (_, i) => ({ name: `n${i}`, email: `p${i}@example.com`, message: "m", handled: true, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })),
+        Array.from({ length: PAGE_SIZE + 3 }, (_, i) => ({
+          name: `n${i}`,
+          email: `p${i}@example.com`,
+          message: "m",
+          handled: true,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+        })),
       );
       const second = await listContactMessages(database.db, "read", 2);
       expect(second).toMatchObject({ page: 2, pages: 2, total: PAGE_SIZE + 3 });
@@ -91,7 +97,10 @@ for (const target of testDatabases()) {
 
       const { csv, rows } = await subscribersCsv(database.db, "confirmed");
       expect(rows).toBe(2);
-      const lines = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+      const lines = csv
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n");
       expect(lines).toEqual([
         "email,status,language,subscribed_at,confirmed_at,unsubscribed_at",
         "c@example.com,confirmed,fr,2026-02-01T10:00:00.000Z,2026-02-02T10:00:00.000Z,",

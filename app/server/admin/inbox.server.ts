@@ -36,8 +36,7 @@ async function paged<T>(total: number, page: number, read: (offset: number) => P
 export type ContactFilter = "unread" | "read" | "all";
 export type InboxMessage = typeof contactMessages.$inferSelect;
 
-const contactWhere = (filter: ContactFilter): SQL | undefined =>
-  filter === "all" ? undefined : eq(contactMessages.handled, filter === "read");
+const contactWhere = (filter: ContactFilter): SQL | undefined => (filter === "all" ? undefined : eq(contactMessages.handled, filter === "read"));
 
 export async function listContactMessages(db: Db, filter: ContactFilter, page = 1): Promise<Page<InboxMessage> & { unread: number }> {
   const where = contactWhere(filter);
@@ -155,11 +154,7 @@ export function subscriberFilterOf(url: URL): SubscriberFilter {
 
 const subscriberWhere = (filter: SubscriberFilter) => (filter === "all" ? undefined : eq(newsletterSubscribers.status, filter));
 
-export async function listSubscribers(
-  db: Db,
-  filter: SubscriberFilter,
-  page = 1,
-): Promise<Page<Subscriber> & { counts: Record<SubscriberStatus, number> }> {
+export async function listSubscribers(db: Db, filter: SubscriberFilter, page = 1): Promise<Page<Subscriber> & { counts: Record<SubscriberStatus, number> }> {
   const where = subscriberWhere(filter);
   const [[{ total }], byStatus] = await Promise.all([
     db.select({ total: count() }).from(newsletterSubscribers).where(where),

@@ -22,7 +22,10 @@ function clientRule(): ThrottleRule {
 }
 
 const matches = (keys: ThrottleKeys) =>
-  or(and(eq(loginThrottles.scope, "account"), eq(loginThrottles.key, keys.account)), and(eq(loginThrottles.scope, "client"), eq(loginThrottles.key, keys.client)));
+  or(
+    and(eq(loginThrottles.scope, "account"), eq(loginThrottles.key, keys.account)),
+    and(eq(loginThrottles.scope, "client"), eq(loginThrottles.key, keys.client)),
+  );
 
 /** Seconds to wait before the next try (0 = go ahead). */
 export async function loginWaitSeconds(db: Db, keys: ThrottleKeys, now = new Date()): Promise<number> {

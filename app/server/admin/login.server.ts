@@ -36,7 +36,8 @@ export async function passwordLogin(db: Db, email: string, password: string, cli
   await clearLoginFailures(db, keys);
   const stage: SessionStage = seller.totpSecret ? "totp" : "active";
   const session = await createSession(db, { sellerId: seller.id, stage, userAgent: client.userAgent, clientKey: client.clientKey }, now);
-  if (stage === "active") await recordSellerAction(db, { id: seller.id, actor: `seller:${seller.email}` }, "login", `seller:${seller.email}`, { totp: false }, now);
+  if (stage === "active")
+    await recordSellerAction(db, { id: seller.id, actor: `seller:${seller.email}` }, "login", `seller:${seller.email}`, { totp: false }, now);
   return { kind: "signed_in", session, stage };
 }
 
@@ -53,6 +54,13 @@ export async function totpLogin(db: Db, pendingToken: string, code: string, clie
   await clearLoginFailures(db, keys);
   await deleteSession(db, pending.id);
   const session = await createSession(db, { sellerId: pending.seller.id, stage: "active", userAgent: client.userAgent, clientKey: client.clientKey }, now);
-  await recordSellerAction(db, { id: pending.seller.id, actor: `seller:${pending.seller.email}` }, "login", `seller:${pending.seller.email}`, { totp: true }, now);
+  await recordSellerAction(
+    db,
+    { id: pending.seller.id, actor: `seller:${pending.seller.email}` },
+    "login",
+    `seller:${pending.seller.email}`,
+    { totp: true },
+    now,
+  );
   return { kind: "signed_in", session, stage: "active" };
 }

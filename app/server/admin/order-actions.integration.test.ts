@@ -57,7 +57,10 @@ for (const target of testDatabases()) {
       const stored = await findOrder(db(), order.id);
       expect(stored).toMatchObject({ status: "delivered", sellerNote: "Enjoy the trigger!", deliveryNote: "Uploaded to SamGame at 14:02 via login" });
       expect(stored?.deliveredAt).toBeInstanceOf(Date);
-      const [mail] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.orderId, order.id), eq(emailOutbox.kind, "order_delivered")));
+      const [mail] = await db()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.orderId, order.id), eq(emailOutbox.kind, "order_delivered")));
       expect(mail.text).toContain("Enjoy the trigger!");
       expect(mail.text).not.toContain("Uploaded to SamGame");
       expect(await audit(order.id)).toEqual([
@@ -161,19 +164,25 @@ for (const target of testDatabases()) {
     it("lists the paid queue oldest payment first and finds orders by id, email, game or Discord name", async () => {
       const first = await paidThroughPayPal({ details: { EMAIL: "first@queue.test", FNAME: "Fi", USERNAME: "fi_discord", VUUSER: "FiGame", website: "" } });
       const second = await paidThroughPayPal({ details: { EMAIL: "second@queue.test", FNAME: "Se", USERNAME: "se_discord", VUUSER: "SeGame", website: "" } });
-      await db().update(orders).set({ paidAt: new Date("2020-01-01T00:00:00Z") }).where(eq(orders.id, second.id));
+      await db()
+        .update(orders)
+        .set({ paidAt: new Date("2020-01-01T00:00:00Z") })
+        .where(eq(orders.id, second.id));
       const queue = await listOrderQueue(db(), { status: "paid", q: "", page: 1 });
       const ids = queue.rows.map((r) => r.id);
       expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
       for (const q of [first.id, first.id.slice(0, 12).toLowerCase(), "FIRST@queue", "figame", "fi_disc"]) {
-        expect((await listOrderQueue(db(), { status: "all", q, page: 1 })).rows.map((r) => r.id), q).toContain(first.id);
+        expect(
+          (await listOrderQueue(db(), { status: "all", q, page: 1 })).rows.map((r) => r.id),
+          q,
+        ).toContain(first.id);
       }
       expect((await listOrderQueue(db(), { status: "all", q: "%", page: 1 })).rows).toEqual([]);
       expect((await listOrderQueue(db(), { status: "delivered", q: "figame", page: 1 })).rows).toEqual([]);
     });
 
     it("exports a date range as CSV with formulas neutralised", async () => {
-      const order = await place({ details: { EMAIL: "csv@shop.test", FNAME: "=HYPERLINK(\"http://evil\")", USERNAME: "a,b", VUUSER: "CsvGame", website: "" } });
+      const order = await place({ details: { EMAIL: "csv@shop.test", FNAME: '=HYPERLINK("http://evil")', USERNAME: "a,b", VUUSER: "CsvGame", website: "" } });
       const today = new Date().toISOString().slice(0, 10);
       const csv = await exportOrdersCsv(db(), today, today);
       const line = csv.split("\r\n").find((l) => l.startsWith(order.id));

@@ -42,7 +42,9 @@ export async function applyOrderAction(deps: ActionDeps, orderId: string, action
   const now = deps.now ?? new Date();
   switch (action.intent) {
     case "start": {
-      const result = await changeOrderStatus(db, orderId, "in_progress", seller.actor, null, now, { within: audit(seller, "order_in_progress", orderId, null, now) });
+      const result = await changeOrderStatus(db, orderId, "in_progress", seller.actor, null, now, {
+        within: audit(seller, "order_in_progress", orderId, null, now),
+      });
       return result.ok ? { ok: true, message: "Marked in progress." } : statusRefusal(result);
     }
     case "deliver": {
@@ -119,7 +121,14 @@ async function refund(deps: ActionDeps, orderId: string, action: Extract<OrderAc
     const asked = amount.full && refundedCents === 0 ? undefined : amount.cents;
     const answer = await deps.paypal.refundCapture(capture.providerRef, asked, requestId);
     if (answer.kind === "error") {
-      await recordSellerAction(db, seller, "refund_failed", orderId, { amountCents: amount.cents, requestId, issue: answer.issue, message: answer.message }, now);
+      await recordSellerAction(
+        db,
+        seller,
+        "refund_failed",
+        orderId,
+        { amountCents: amount.cents, requestId, issue: answer.issue, message: answer.message },
+        now,
+      );
       return refused(502, `PayPal refused the refund: ${answer.issue ?? answer.message}. Nothing was refunded.`);
     }
     if (answer.kind === "already_refunded") return refused(409, "PayPal says this payment is already fully refunded; its webhook will record it here.");
@@ -144,13 +153,31 @@ async function refund(deps: ActionDeps, orderId: string, action: Extract<OrderAc
       .returning({ id: payments.id });
     // PayPal answered a repeated request with the refund it already made: it is on the order already.
     if (inserted.length === 0) return false;
-    await recordSellerAction(tx, seller, full ? "order_refunded" : "order_partially_refunded", orderId, { amountCents: amount.cents, provider, reference, status, reason: action.reason || null }, now);
+    await recordSellerAction(
+      tx,
+      seller,
+      full ? "order_refunded" : "order_partially_refunded",
+      orderId,
+      { amountCents: amount.cents, provider, reference, status, reason: action.reason || null },
+      now,
+    );
     if (!full) await queueOrderNotice(tx, orderId, { kind: "partially_refunded", amountCents: amount.cents }, now);
     return true;
   });
   if (!recorded) return { ok: true, message: `This refund (${reference}) was already recorded; nothing more was refunded.` };
-  if (!full) return { ok: true, message: `Refunded ${money} (${status.toLowerCase()}); ${centsToAmountString(capture.amountCents - after)} USD is left. The buyer is mailed.` };
-  const moved = await changeOrderStatus(db, orderId, "refunded", seller.actor, `${provider} refund ${reference}${action.reason ? `: ${action.reason}` : ""}`, now);
+  if (!full)
+    return {
+      ok: true,
+      message: `Refunded ${money} (${status.toLowerCase()}); ${centsToAmountString(capture.amountCents - after)} USD is left. The buyer is mailed.`,
+    };
+  const moved = await changeOrderStatus(
+    db,
+    orderId,
+    "refunded",
+    seller.actor,
+    `${provider} refund ${reference}${action.reason ? `: ${action.reason}` : ""}`,
+    now,
+  );
   if (!moved.ok) return refused(409, `Refunded ${money}, but the order could not be marked refunded: ${statusRefusal(moved).message}`);
   return { ok: true, message: `Refunded ${money} (${status.toLowerCase()}); the order is refunded and the buyer is mailed.` };
 }

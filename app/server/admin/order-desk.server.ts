@@ -79,7 +79,16 @@ export async function listOrderQueue(db: Db, query: OrderQueueQuery): Promise<Or
     .limit(ORDER_PAGE_SIZE)
     .offset((page - 1) * ORDER_PAGE_SIZE);
   const items = rows.length
-    ? await db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id))
+    ? await db
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(orderItems.id))
     : [];
   const itemText = (id: string) =>
     items
@@ -116,13 +125,28 @@ export async function orderDetail(db: Db, id: string) {
       : Promise.resolve([]),
     db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.createdAt), asc(payments.id)),
     db
-      .select({ id: paymentEvents.id, type: paymentEvents.type, resourceId: paymentEvents.resourceId, receivedAt: paymentEvents.receivedAt, processedAt: paymentEvents.processedAt })
+      .select({
+        id: paymentEvents.id,
+        type: paymentEvents.type,
+        resourceId: paymentEvents.resourceId,
+        receivedAt: paymentEvents.receivedAt,
+        processedAt: paymentEvents.processedAt,
+      })
       .from(paymentEvents)
       .where(eq(paymentEvents.orderId, id))
       .orderBy(asc(paymentEvents.receivedAt)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
     db
-      .select({ id: emailOutbox.id, channel: emailOutbox.channel, to: emailOutbox.to, kind: emailOutbox.kind, subject: emailOutbox.subject, status: emailOutbox.status, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
+      .select({
+        id: emailOutbox.id,
+        channel: emailOutbox.channel,
+        to: emailOutbox.to,
+        kind: emailOutbox.kind,
+        subject: emailOutbox.subject,
+        status: emailOutbox.status,
+        createdAt: emailOutbox.createdAt,
+        sentAt: emailOutbox.sentAt,
+      })
       .from(emailOutbox)
       .where(eq(emailOutbox.orderId, id))
       .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id)),
@@ -150,23 +174,66 @@ export async function exportOrdersCsv(db: Db, from: string, to: string): Promise
   const [items, money] = ids.length
     ? await Promise.all([
         db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
-        db.select().from(payments).where(and(inArray(payments.orderId, ids), inArray(payments.kind, ["capture", "refund"]))).orderBy(asc(payments.id)),
+        db
+          .select()
+          .from(payments)
+          .where(and(inArray(payments.orderId, ids), inArray(payments.kind, ["capture", "refund"])))
+          .orderBy(asc(payments.id)),
       ])
     : [[], []];
   const header = [
-    "order_id", "created_at", "status", "channel", "paid_at", "delivered_at", "email", "name", "discord_username", "game_username",
-    "gift", "items", "subtotal_usd", "discount_usd", "total_usd", "coupon", "display_currency", "display_rate", "payment_provider",
-    "payment_reference", "refunded_usd", "seller_note",
+    "order_id",
+    "created_at",
+    "status",
+    "channel",
+    "paid_at",
+    "delivered_at",
+    "email",
+    "name",
+    "discord_username",
+    "game_username",
+    "gift",
+    "items",
+    "subtotal_usd",
+    "discount_usd",
+    "total_usd",
+    "coupon",
+    "display_currency",
+    "display_rate",
+    "payment_provider",
+    "payment_reference",
+    "refunded_usd",
+    "seller_note",
   ];
   const lines = rows.map(({ order, couponCode }) => {
     const own = money.filter((p) => p.orderId === order.id);
     const { capture, refundedCents } = paymentSummary(own);
     return [
-      order.id, order.createdAt.toISOString(), order.status, order.channel, order.paidAt?.toISOString(), order.deliveredAt?.toISOString(),
-      order.email, order.name, order.communityUsername, order.gameUsername, order.isGift,
-      items.filter((i) => i.orderId === order.id).map((i) => `${i.title} x${i.quantity}${i.isFree ? " (free)" : ""}`).join("; "),
-      centsToAmountString(order.subtotalCents), centsToAmountString(order.discountCents), centsToAmountString(order.totalCents), couponCode, order.displayCurrency, order.displayRate,
-      capture?.provider, capture?.providerRef, centsToAmountString(refundedCents), order.sellerNote,
+      order.id,
+      order.createdAt.toISOString(),
+      order.status,
+      order.channel,
+      order.paidAt?.toISOString(),
+      order.deliveredAt?.toISOString(),
+      order.email,
+      order.name,
+      order.communityUsername,
+      order.gameUsername,
+      order.isGift,
+      items
+        .filter((i) => i.orderId === order.id)
+        .map((i) => `${i.title} x${i.quantity}${i.isFree ? " (free)" : ""}`)
+        .join("; "),
+      centsToAmountString(order.subtotalCents),
+      centsToAmountString(order.discountCents),
+      centsToAmountString(order.totalCents),
+      couponCode,
+      order.displayCurrency,
+      order.displayRate,
+      capture?.provider,
+      capture?.providerRef,
+      centsToAmountString(refundedCents),
+      order.sellerNote,
     ];
   });
   return toCsv(header, lines);

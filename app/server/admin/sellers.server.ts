@@ -11,7 +11,10 @@ import { newTotpSecret, totpStep } from "./totp.server";
 export type SellerRow = typeof sellers.$inferSelect;
 
 export async function findSellerByEmail(db: Db, email: string): Promise<SellerRow | undefined> {
-  const [row] = await db.select().from(sellers).where(eq(sql`lower(${sellers.email})`, email.trim().toLowerCase()));
+  const [row] = await db
+    .select()
+    .from(sellers)
+    .where(eq(sql`lower(${sellers.email})`, email.trim().toLowerCase()));
   return row;
 }
 

@@ -102,7 +102,5 @@ export async function listSellerSessions(db: Db, sellerId: number, now = new Dat
 
 /** Deletes sessions past their absolute end or idle too long (a background job). */
 export async function pruneSessions(db: Db, now = new Date()): Promise<void> {
-  await db
-    .delete(sellerSessions)
-    .where(or(lt(sellerSessions.expiresAt, now), lt(sellerSessions.lastSeenAt, new Date(now.getTime() - SESSION_LIMITS.idleMs))));
+  await db.delete(sellerSessions).where(or(lt(sellerSessions.expiresAt, now), lt(sellerSessions.lastSeenAt, new Date(now.getTime() - SESSION_LIMITS.idleMs))));
 }

@@ -72,15 +72,23 @@ for (const target of testDatabases()) {
       const order = await createOrder(database.db, newOrder({ couponCode: "FIVE" }));
       expect(order.ok && order.order.discountCents).toBe(500);
 
-      expect(await createCoupon(database.db, SELLER, { code: "ROOMFREE", ...terms({ type: "free_product", value: 0, freeProductId: "tramp-house" }) })).toMatchObject({ ok: true });
+      expect(
+        await createCoupon(database.db, SELLER, { code: "ROOMFREE", ...terms({ type: "free_product", value: 0, freeProductId: "tramp-house" }) }),
+      ).toMatchObject({ ok: true });
       expect(await createCoupon(database.db, SELLER, { code: "PCT", ...terms() })).toMatchObject({ ok: true });
     });
 
     it("refuses a code that exists in any case, and a free product outside the catalogue", async () => {
-      expect(await createCoupon(database.db, SELLER, { code: "TEN", ...terms() })).toEqual({ ok: false, errors: { code: "A coupon with the code TEN already exists" } });
+      expect(await createCoupon(database.db, SELLER, { code: "TEN", ...terms() })).toEqual({
+        ok: false,
+        errors: { code: "A coupon with the code TEN already exists" },
+      });
       // The id "newuser15x" is free but the code clash is caught by the case-insensitive unique index.
       await database.db.insert(coupons).values({ id: "lower", code: "lowcase", type: "percentage", value: 5, description: "x" });
-      expect(await createCoupon(database.db, SELLER, { code: "LOWCASE", ...terms() })).toMatchObject({ ok: false, errors: { code: expect.stringContaining("already exists") } });
+      expect(await createCoupon(database.db, SELLER, { code: "LOWCASE", ...terms() })).toMatchObject({
+        ok: false,
+        errors: { code: expect.stringContaining("already exists") },
+      });
       expect(await createCoupon(database.db, SELLER, { code: "GHOST", ...terms({ type: "free_product", freeProductId: "ghost" }) })).toEqual({
         ok: false,
         errors: { freeProductId: "Choose a product of the catalogue" },
@@ -92,7 +100,11 @@ for (const target of testDatabases()) {
       expect(result).toEqual({ ok: true, id: "t10", changes: { value: [10, 20], usageLimit: [null, 5], description: ["10%", "20%"] } });
       expect(await findCoupon(database.db, "t10")).toMatchObject({ value: 20, usageLimit: 5, usedCount: 1 });
       expect(await actionsOn(database.db, "coupon:t10")).toEqual([
-        expect.objectContaining({ actor: "seller:ops@example.com", action: "coupon_updated", detail: { value: [10, 20], usageLimit: [null, 5], description: ["10%", "20%"] } }),
+        expect.objectContaining({
+          actor: "seller:ops@example.com",
+          action: "coupon_updated",
+          detail: { value: [10, 20], usageLimit: [null, 5], description: ["10%", "20%"] },
+        }),
       ]);
       expect(await updateCouponTerms(database.db, SELLER, "missing", terms())).toEqual({ ok: false, reason: "not_found" });
     });

@@ -33,19 +33,37 @@ for (const target of testDatabases()) {
       expect((await readCatalogue(database.db)).product("2")).toMatchObject({ priceCents: 4499, inStock: false, badge: "Popular" });
       // Who changed what, committed with the change.
       expect(await actionsOn(database.db, "product:2")).toEqual([
-        expect.objectContaining({ actor: "seller:ops@example.com", action: "product_updated", detail: { priceCents: [5499, 4499], inStock: [true, false], badge: ["Premium", "Popular"] } }),
+        expect.objectContaining({
+          actor: "seller:ops@example.com",
+          action: "product_updated",
+          detail: { priceCents: [5499, 4499], inStock: [true, false], badge: ["Premium", "Popular"] },
+        }),
       ]);
       const stored = await findOrder(database.db, sold.order.id);
       expect(stored).toMatchObject({ totalCents: 10998 });
       expect(stored?.items[0]).toMatchObject({ productId: "2", unitPriceCents: 5499, quantity: 2 });
-      const next = await createOrder(database.db, newOrder({ lines: [{ id: "4", quantity: 1 }, { id: "2", quantity: 1 }] }));
+      const next = await createOrder(
+        database.db,
+        newOrder({
+          lines: [
+            { id: "4", quantity: 1 },
+            { id: "2", quantity: 1 },
+          ],
+        }),
+      );
       // Out of stock now: the new order cannot contain it, the other line is priced as usual.
       expect(next.ok && next.order.items.map((i) => i.productId)).toEqual(["4"]);
     });
 
     it("clears a badge and unlists a product", async () => {
       const before = await findSellerProduct(database.db, "5");
-      const result = await saveProductEdit(database.db, SELLER, "5", { price: before!.priceCents, originalPrice: before!.originalPriceCents, inStock: true, badge: null, listed: false });
+      const result = await saveProductEdit(database.db, SELLER, "5", {
+        price: before!.priceCents,
+        originalPrice: before!.originalPriceCents,
+        inStock: true,
+        badge: null,
+        listed: false,
+      });
       expect(result.ok && Object.keys(result.changes).sort()).toEqual(before!.badge ? ["badge", "listed"] : ["listed"]);
       expect((await readCatalogue(database.db)).product("5")).toMatchObject({ listed: false, badge: undefined });
     });
@@ -58,7 +76,10 @@ for (const target of testDatabases()) {
     });
 
     it("refuses an unknown product", async () => {
-      expect(await saveProductEdit(database.db, SELLER, "nope", { price: 100, originalPrice: 100, inStock: true, badge: null, listed: true })).toEqual({ ok: false, reason: "not_found" });
+      expect(await saveProductEdit(database.db, SELLER, "nope", { price: 100, originalPrice: 100, inStock: true, badge: null, listed: true })).toEqual({
+        ok: false,
+        reason: "not_found",
+      });
     });
   });
 }

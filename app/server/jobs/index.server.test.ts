@@ -4,17 +4,38 @@ import { OUTBOX_INTERVAL_MS, serverJobs } from "./index.server";
 
 const noSenders = { email: null, discord: null };
 
-const paypal = createPayPalAdapter({ clientId: "id", clientSecret: "secret", apiBase: "http://127.0.0.1:9", siteUrl: "http://shop.test", brandName: "Trigger Shop", softDescriptor: "TRIGGERSHOP" });
+const paypal = createPayPalAdapter({
+  clientId: "id",
+  clientSecret: "secret",
+  apiBase: "http://127.0.0.1:9",
+  siteUrl: "http://shop.test",
+  brandName: "Trigger Shop",
+  softDescriptor: "TRIGGERSHOP",
+});
 
 describe("serverJobs", () => {
   it("with PayPal, settles payments every 3 minutes in the same job that expires orders, so expiry never runs first", () => {
     const jobs = serverJobs(paypal, noSenders);
-    expect(jobs.map((job) => job.name)).toEqual(["send-outbox", "prune-rate-limits", "alert-late-orders", "settle-and-expire-orders", "prune-seller-sessions", "delete-expired-logins"]);
+    expect(jobs.map((job) => job.name)).toEqual([
+      "send-outbox",
+      "prune-rate-limits",
+      "alert-late-orders",
+      "settle-and-expire-orders",
+      "prune-seller-sessions",
+      "delete-expired-logins",
+    ]);
     expect(jobs[3].intervalMs).toBe(3 * 60_000);
   });
 
   it("without PayPal, only expires unpaid orders", () => {
-    expect(serverJobs(null, noSenders).map((job) => job.name)).toEqual(["send-outbox", "prune-rate-limits", "alert-late-orders", "expire-unpaid-orders", "prune-seller-sessions", "delete-expired-logins"]);
+    expect(serverJobs(null, noSenders).map((job) => job.name)).toEqual([
+      "send-outbox",
+      "prune-rate-limits",
+      "alert-late-orders",
+      "expire-unpaid-orders",
+      "prune-seller-sessions",
+      "delete-expired-logins",
+    ]);
   });
 
   it("deletes game logins past their retention every 10 minutes, with or without PayPal", () => {

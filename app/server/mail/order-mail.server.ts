@@ -89,7 +89,10 @@ export function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[],
         ...amountBlocks(t, order, items, t("emails.total")),
         ...(order.channel === "manual"
           ? [{ kind: "paragraph", text: t("emails.received.manual", { id }) } as const, statusLink]
-          : [{ kind: "paragraph", text: t("emails.received.unpaid") } as const, { kind: "link", label: t("emails.received.resume"), href: statusUrl } as const]),
+          : [
+              { kind: "paragraph", text: t("emails.received.unpaid") } as const,
+              { kind: "link", label: t("emails.received.resume"), href: statusUrl } as const,
+            ]),
       ];
       break;
     case "paid":
@@ -98,7 +101,9 @@ export function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[],
         ...amountBlocks(t, order, items, t("emails.charged")),
         ...paidNextSteps(t, order, items, statusUrl),
         statusLink,
-        ...(needsLogin(order, items) ? [{ kind: "paragraph", text: `${t("emails.paid.loginLink")}: ${env.SITE_URL}${lang === "en" ? "" : `/${lang}`}/login-required` } as const] : []),
+        ...(needsLogin(order, items)
+          ? [{ kind: "paragraph", text: `${t("emails.paid.loginLink")}: ${env.SITE_URL}${lang === "en" ? "" : `/${lang}`}/login-required` } as const]
+          : []),
       ];
       break;
     case "delivered":

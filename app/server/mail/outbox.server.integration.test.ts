@@ -18,7 +18,11 @@ async function paidOrder(db: Db, over: Parameters<typeof newOrder>[0] = {}, now 
   const created = await createOrder(db, newOrder(over), now);
   if (!created.ok) throw new Error(created.code);
   const { id, totalCents } = created.order;
-  const paid = await markOrderPaid(db, { orderId: id, provider: "paypal", reference: `CAP-${id}`, amountCents: totalCents, currency: "USD", actor: "test" }, now);
+  const paid = await markOrderPaid(
+    db,
+    { orderId: id, provider: "paypal", reference: `CAP-${id}`, amountCents: totalCents, currency: "USD", actor: "test" },
+    now,
+  );
   expect(paid).toEqual({ ok: true, alreadyPaid: false });
   return created.order;
 }
@@ -56,7 +60,11 @@ for (const target of testDatabases()) {
     const deliver = (now = new Date()) => deliverDueMail(database.db, senders, { now, batch: 500 });
 
     it("mails a French buyer the payment confirmation with the order id, the USD charged, the estimate and a working status link", async () => {
-      const order = await paidOrder(database.db, { lang: "fr", currency: "EUR", details: { EMAIL: "marie@example.com", FNAME: "Marie", USERNAME: "marie#1", VUUSER: "MarieGame", website: "" } });
+      const order = await paidOrder(database.db, {
+        lang: "fr",
+        currency: "EUR",
+        details: { EMAIL: "marie@example.com", FNAME: "Marie", USERNAME: "marie#1", VUUSER: "MarieGame", website: "" },
+      });
       await deliver();
       const mail = fake().mails.find((m) => m.to.includes("marie@example.com") && m.subject.includes("Paiement confirmé"));
       expect(mail?.subject).toBe(`Paiement confirmé pour la commande ${order.id} — Trigger Shop`);
@@ -73,7 +81,11 @@ for (const target of testDatabases()) {
     });
 
     it("alerts the seller by email (reply-to the buyer) and on Discord with the order's fields, without letting buyer text ping anyone", async () => {
-      const order = await paidOrder(database.db, { isGift: true, lines: [{ id: "king-kong-ultra-gift", quantity: 1 }], details: { EMAIL: "gifter@example.com", FNAME: "Gia", USERNAME: "@everyone", VUUSER: "GiaGame", website: "" } });
+      const order = await paidOrder(database.db, {
+        isGift: true,
+        lines: [{ id: "king-kong-ultra-gift", quantity: 1 }],
+        details: { EMAIL: "gifter@example.com", FNAME: "Gia", USERNAME: "@everyone", VUUSER: "GiaGame", website: "" },
+      });
       await deliver();
       const alert = fake().mails.find((m) => m.to.includes(SELLER) && m.subject.includes(order.id));
       expect(alert?.subject).toMatch(new RegExp(`^Paid order ${order.id} — \\$\\d+\\.\\d\\d USD — gift$`));
@@ -82,13 +94,21 @@ for (const target of testDatabases()) {
       const [message] = fake().discord as { content: string; allowed_mentions: unknown; embeds: { fields: { name: string; value: string }[] }[] }[];
       expect(message.content).toContain(order.id);
       expect(message.allowed_mentions).toEqual({ parse: [] });
-      expect(Object.fromEntries(message.embeds[0].fields.map((f) => [f.name, f.value]))).toMatchObject({ Gift: "yes", "Game username": "GiaGame", Discord: "@everyone" });
+      expect(Object.fromEntries(message.embeds[0].fields.map((f) => [f.name, f.value]))).toMatchObject({
+        Gift: "yes",
+        "Game username": "GiaGame",
+        Discord: "@everyone",
+      });
     });
 
     it("keeps the mail pending and the order paid while SMTP fails, and sends it once the server is back", async () => {
       fake().setFailing(true);
       const now = new Date();
-      const order = await paidOrder(database.db, { details: { EMAIL: "patient@example.com", FNAME: "Pat", USERNAME: "pat#1", VUUSER: "PatGame", website: "" } }, now);
+      const order = await paidOrder(
+        database.db,
+        { details: { EMAIL: "patient@example.com", FNAME: "Pat", USERNAME: "pat#1", VUUSER: "PatGame", website: "" } },
+        now,
+      );
       const report = await deliver(now);
       expect(report.sent).toBe(0);
       const [buyerRow] = (await rows(database.db, order.id)).filter((r) => r.to === "patient@example.com" && r.kind === "order_paid");
@@ -108,21 +128,37 @@ for (const target of testDatabases()) {
 
     it("tells a manual buyer at once how to pay with the order id; a PayPal buyer who paid never gets the 'finish your payment' mail", async () => {
       const now = new Date();
-      const manual = await createOrder(database.db, newOrder({ channel: "manual", details: { EMAIL: "hand@example.com", FNAME: "Hana", USERNAME: "hana#1", VUUSER: "HanaGame", website: "" } }), now);
+      const manual = await createOrder(
+        database.db,
+        newOrder({ channel: "manual", details: { EMAIL: "hand@example.com", FNAME: "Hana", USERNAME: "hana#1", VUUSER: "HanaGame", website: "" } }),
+        now,
+      );
       if (!manual.ok) throw new Error(manual.code);
-      const paypal = await paidOrder(database.db, { details: { EMAIL: "quick@example.com", FNAME: "Quinn", USERNAME: "quinn#1", VUUSER: "QuinnGame", website: "" } }, now);
+      const paypal = await paidOrder(
+        database.db,
+        { details: { EMAIL: "quick@example.com", FNAME: "Quinn", USERNAME: "quinn#1", VUUSER: "QuinnGame", website: "" } },
+        now,
+      );
       await deliver(new Date(now.getTime() + UNPAID_REMINDER_DELAY_MS + 1));
       const received = fake().mails.find((m) => m.to.includes("hand@example.com"));
       expect(received?.subject).toBe(`Order ${manual.order.id} received — Trigger Shop`);
       expect(received?.text).toContain(`send us your order ID ${manual.order.id} on Discord or WhatsApp`);
-      expect(fake().mails.filter((m) => m.to.includes("quick@example.com")).map((m) => m.subject)).toEqual([`Payment confirmed for order ${paypal.id} — Trigger Shop`]);
+      expect(
+        fake()
+          .mails.filter((m) => m.to.includes("quick@example.com"))
+          .map((m) => m.subject),
+      ).toEqual([`Payment confirmed for order ${paypal.id} — Trigger Shop`]);
       const skipped = (await rows(database.db, paypal.id)).find((r) => r.kind === "order_received");
       expect(skipped?.status).toBe("skipped");
     });
 
     it("reminds an unpaid PayPal buyer with a link back to the order after 15 minutes, not before", async () => {
       const now = new Date();
-      const created = await createOrder(database.db, newOrder({ details: { EMAIL: "later@example.com", FNAME: "Lee", USERNAME: "lee#1", VUUSER: "LeeGame", website: "" } }), now);
+      const created = await createOrder(
+        database.db,
+        newOrder({ details: { EMAIL: "later@example.com", FNAME: "Lee", USERNAME: "lee#1", VUUSER: "LeeGame", website: "" } }),
+        now,
+      );
       if (!created.ok) throw new Error(created.code);
       await deliver(new Date(now.getTime() + UNPAID_REMINDER_DELAY_MS - 1000));
       expect(fake().mails.filter((m) => m.to.includes("later@example.com"))).toEqual([]);
@@ -133,12 +169,17 @@ for (const target of testDatabases()) {
     });
 
     it("mails the seller's public note when the order is delivered", async () => {
-      const order = await paidOrder(database.db, { details: { EMAIL: "done@example.com", FNAME: "Dee", USERNAME: "dee#1", VUUSER: "DeeGame", website: "" }, lang: "es" });
+      const order = await paidOrder(database.db, {
+        details: { EMAIL: "done@example.com", FNAME: "Dee", USERNAME: "dee#1", VUUSER: "DeeGame", website: "" },
+        lang: "es",
+      });
       await database.db.update(orders).set({ sellerNote: "Subido a tu inventario." }).where(eq(orders.id, order.id));
       expect(await changeOrderStatus(database.db, order.id, "in_progress", "seller")).toEqual({ ok: true });
       expect(await changeOrderStatus(database.db, order.id, "delivered", "seller")).toEqual({ ok: true });
       await deliver();
-      const subjects = fake().mails.filter((m) => m.to.includes("done@example.com")).map((m) => m.subject);
+      const subjects = fake()
+        .mails.filter((m) => m.to.includes("done@example.com"))
+        .map((m) => m.subject);
       expect(subjects).toEqual([`Pago confirmado del pedido ${order.id} — Trigger Shop`, `Pedido ${order.id} entregado — Trigger Shop`]);
       expect(fake().mails.find((m) => m.subject.startsWith("Pedido"))?.text).toContain("> Subido a tu inventario.");
     });

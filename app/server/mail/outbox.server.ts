@@ -40,7 +40,11 @@ export async function enqueueMail(db: Writer, mail: OutgoingMail, now = new Date
 }
 
 /** A message for the seller's Discord webhook; `text` holds the JSON body Discord receives. */
-export async function enqueueDiscord(db: Writer, message: { kind: string; orderId?: string | null; summary: string; body: object }, now = new Date()): Promise<void> {
+export async function enqueueDiscord(
+  db: Writer,
+  message: { kind: string; orderId?: string | null; summary: string; body: object },
+  now = new Date(),
+): Promise<void> {
   await db.insert(emailOutbox).values({
     channel: "discord",
     to: "seller-discord-webhook",
@@ -107,7 +111,12 @@ export async function deliverDueMail(db: Db, senders: OutboxSenders, { now = new
     return tx
       .update(emailOutbox)
       .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
-      .where(inArray(emailOutbox.id, due.map((r) => r.id)))
+      .where(
+        inArray(
+          emailOutbox.id,
+          due.map((r) => r.id),
+        ),
+      )
       .returning();
   });
   for (const row of claimed.sort((a, b) => a.id - b.id)) {

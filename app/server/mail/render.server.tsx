@@ -63,7 +63,10 @@ function Block({ block }: { block: MailBlock }) {
     case "link":
       return (
         <p style={{ margin: "18px 0" }}>
-          <a href={block.href} style={{ background: colors.accent, color: "#ffffff", padding: "10px 18px", borderRadius: "6px", textDecoration: "none", fontWeight: 600 }}>
+          <a
+            href={block.href}
+            style={{ background: colors.accent, color: "#ffffff", padding: "10px 18px", borderRadius: "6px", textDecoration: "none", fontWeight: 600 }}
+          >
             {block.label}
           </a>
         </p>
@@ -82,7 +85,11 @@ function Block({ block }: { block: MailBlock }) {
         </table>
       );
     case "quote":
-      return <blockquote style={{ margin: "0 0 14px", padding: "8px 14px", borderLeft: `3px solid ${colors.accent}`, whiteSpace: "pre-wrap" }}>{block.text}</blockquote>;
+      return (
+        <blockquote style={{ margin: "0 0 14px", padding: "8px 14px", borderLeft: `3px solid ${colors.accent}`, whiteSpace: "pre-wrap" }}>
+          {block.text}
+        </blockquote>
+      );
   }
 }
 
@@ -94,7 +101,9 @@ function renderHtml({ lang, subject, blocks, footer, footerLink }: MailContent):
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{subject}</title>
       </head>
-      <body style={{ margin: 0, padding: "24px 12px", background: "#f6f6fa", color: colors.text, fontFamily: "Arial, Helvetica, sans-serif", fontSize: "15px" }}>
+      <body
+        style={{ margin: 0, padding: "24px 12px", background: "#f6f6fa", color: colors.text, fontFamily: "Arial, Helvetica, sans-serif", fontSize: "15px" }}
+      >
         <div style={{ maxWidth: "560px", margin: "0 auto", background: "#ffffff", padding: "24px", borderRadius: "8px" }}>
           {blocks.map((block, i) => (
             <Block key={i} block={block} />

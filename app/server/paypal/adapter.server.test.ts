@@ -83,10 +83,11 @@ describe("createPayPalOrder", () => {
 
     expect(second.id).toBe(first.id);
     expect(fakePayPal().orders.size).toBe(1);
-    expect(fakePayPal().requests.filter((r) => r.route === "create").map((r) => r.requestId)).toEqual([
-      payPalRequestId("create", couponOrder.id),
-      payPalRequestId("create", couponOrder.id),
-    ]);
+    expect(
+      fakePayPal()
+        .requests.filter((r) => r.route === "create")
+        .map((r) => r.requestId),
+    ).toEqual([payPalRequestId("create", couponOrder.id), payPalRequestId("create", couponOrder.id)]);
   });
 
   it("retries a 5xx with the same request id and makes only one PayPal order", async () => {
@@ -189,7 +190,11 @@ describe("capturePayPalOrder", () => {
     fakePayPal().failNext("capture", 1);
 
     await expect(paypal.capturePayPalOrder(id, requestId)).resolves.toMatchObject({ kind: "completed" });
-    expect(fakePayPal().requests.filter((r) => r.route === "capture").map((r) => r.requestId)).toEqual([requestId, requestId]);
+    expect(
+      fakePayPal()
+        .requests.filter((r) => r.route === "capture")
+        .map((r) => r.requestId),
+    ).toEqual([requestId, requestId]);
   });
 
   it("answer lost after PayPal captured: the retry gets the capture, not ORDER_ALREADY_CAPTURED", async () => {
@@ -208,7 +213,11 @@ describe("capturePayPalOrder", () => {
     const result = await paypal.capturePayPalOrder(id, requestId);
 
     expect(result).toMatchObject({ kind: "completed" });
-    expect(fakePayPal().requests.filter((r) => r.route === "capture").map((r) => r.requestId)).toEqual([requestId, requestId]);
+    expect(
+      fakePayPal()
+        .requests.filter((r) => r.route === "capture")
+        .map((r) => r.requestId),
+    ).toEqual([requestId, requestId]);
   });
 
   it("PayPal unreachable on every attempt: an error result, not a throw", async () => {
@@ -247,7 +256,10 @@ describe("refundCapture", () => {
     const paypal = adapter();
     const captureId = await capturedId(paypal);
 
-    await expect(paypal.refundCapture(captureId, undefined, payPalRequestId("refund", couponOrder.id, 1))).resolves.toMatchObject({ kind: "completed", amountCents: 9348 });
+    await expect(paypal.refundCapture(captureId, undefined, payPalRequestId("refund", couponOrder.id, 1))).resolves.toMatchObject({
+      kind: "completed",
+      amountCents: 9348,
+    });
     await expect(paypal.refundCapture(captureId, undefined, payPalRequestId("refund", couponOrder.id, 2))).resolves.toEqual({ kind: "already_refunded" });
   });
 
@@ -256,13 +268,19 @@ describe("refundCapture", () => {
     const captureId = await capturedId(paypal);
     fakePayPal().failNext("refund", 1, { status: 500, afterWork: true });
 
-    await expect(paypal.refundCapture(captureId, 9000, payPalRequestId("refund", couponOrder.id, 1))).resolves.toMatchObject({ kind: "completed", amountCents: 9000 });
+    await expect(paypal.refundCapture(captureId, 9000, payPalRequestId("refund", couponOrder.id, 1))).resolves.toMatchObject({
+      kind: "completed",
+      amountCents: 9000,
+    });
     await expect(paypal.refundCapture(captureId, 1000, payPalRequestId("refund", couponOrder.id, 2))).resolves.toMatchObject({
       kind: "error",
       status: 422,
       issue: "REFUND_AMOUNT_EXCEEDED",
     });
-    await expect(paypal.refundCapture(captureId, 348, payPalRequestId("refund", couponOrder.id, 3))).resolves.toMatchObject({ kind: "completed", amountCents: 348 });
+    await expect(paypal.refundCapture(captureId, 348, payPalRequestId("refund", couponOrder.id, 3))).resolves.toMatchObject({
+      kind: "completed",
+      amountCents: 348,
+    });
   });
 });
 
@@ -316,12 +334,24 @@ describe("parseWebhookEvent", () => {
         },
       }),
     );
-    expect(event).toMatchObject({ eventId: "WH-1", kind: "capture_completed", resourceId: "CAP1", invoiceId: couponOrder.id, paypalOrderId: "5O190127TN364715T", amountCents: 9348, currency: "USD" });
+    expect(event).toMatchObject({
+      eventId: "WH-1",
+      kind: "capture_completed",
+      resourceId: "CAP1",
+      invoiceId: couponOrder.id,
+      paypalOrderId: "5O190127TN364715T",
+      amountCents: 9348,
+      currency: "USD",
+    });
   });
 
   it("finds the refunded capture from the refund's up link; other events are 'other'; non-events are null", () => {
     const refund = parseWebhookEvent(
-      JSON.stringify({ id: "WH-2", event_type: "PAYMENT.CAPTURE.REFUNDED", resource: { id: "R1", links: [{ href: "https://api.paypal.com/v2/payments/captures/CAP9", rel: "up" }] } }),
+      JSON.stringify({
+        id: "WH-2",
+        event_type: "PAYMENT.CAPTURE.REFUNDED",
+        resource: { id: "R1", links: [{ href: "https://api.paypal.com/v2/payments/captures/CAP9", rel: "up" }] },
+      }),
     );
     expect(refund).toMatchObject({ kind: "capture_refunded", captureId: "CAP9", invoiceId: null, amountCents: null });
     expect(parseWebhookEvent(JSON.stringify({ id: "WH-3", event_type: "CHECKOUT.ORDER.APPROVED" }))?.kind).toBe("other");

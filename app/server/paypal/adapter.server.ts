@@ -1,7 +1,7 @@
 /**
  * The one module that knows PayPal's JSON (Orders v2, Payments v2, Webhooks v1): it builds PayPal
  * requests from OUR stored order and turns PayPal's answers into our types. Callers never see
- * PayPal field names. The contracts it follows are in ../shared/paypal/ (docs/decisions/011).
+ * PayPal field names. The contracts it follows are in tests/contracts/paypal/ (docs/decisions/011).
  */
 import { z } from "zod";
 import { lineTotalCents } from "~/domain/cart";
@@ -158,7 +158,10 @@ export function buildOrderRequest(order: PayableOrder, config: PayPalConfig, opt
 // What we read of PayPal's answers; everything else stays in `raw`.
 const amount = z.object({
   currency_code: z.string(),
-  value: z.string().regex(/^\d+(\.\d{1,2})?$/).transform((v) => dollarsToCents(Number(v))),
+  value: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/)
+    .transform((v) => dollarsToCents(Number(v))),
 });
 const capture = z.object({
   id: z.string(),
@@ -172,9 +175,7 @@ const order = z.object({
   status: z.string(),
   payer: z.object({ name: z.object({ given_name: z.string().optional() }).optional() }).optional(),
   payment_source: z.object({ paypal: z.object({ name: z.object({ given_name: z.string().optional() }).optional() }).optional() }).optional(),
-  purchase_units: z
-    .array(z.object({ invoice_id: z.string().optional(), payments: z.object({ captures: z.array(capture).optional() }).optional() }))
-    .optional(),
+  purchase_units: z.array(z.object({ invoice_id: z.string().optional(), payments: z.object({ captures: z.array(capture).optional() }).optional() })).optional(),
 });
 const refund = z.object({ id: z.string(), status: z.string(), amount });
 const errorBody = z.object({ name: z.string().optional(), message: z.string().optional(), details: z.array(z.object({ issue: z.string() })).optional() });
@@ -188,7 +189,13 @@ function toOrderView(body: z.infer<typeof order>): PayPalOrderView {
     invoiceId: unit?.invoice_id ?? first?.invoice_id ?? null,
     payerGivenName: body.payment_source?.paypal?.name?.given_name ?? body.payer?.name?.given_name ?? null,
     capture: first
-      ? { captureId: first.id, status: first.status, amountCents: first.amount.value, currency: first.amount.currency_code, invoiceId: first.invoice_id ?? unit?.invoice_id ?? null }
+      ? {
+          captureId: first.id,
+          status: first.status,
+          amountCents: first.amount.value,
+          currency: first.amount.currency_code,
+          invoiceId: first.invoice_id ?? unit?.invoice_id ?? null,
+        }
       : null,
   };
 }
@@ -251,9 +258,7 @@ const webhookEvent = z.object({
       invoice_id: z.string().optional(),
       custom_id: z.string().optional(),
       amount: amount.optional(),
-      supplementary_data: z
-        .object({ related_ids: z.object({ order_id: z.string().optional(), capture_id: z.string().optional() }).optional() })
-        .optional(),
+      supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().optional(), capture_id: z.string().optional() }).optional() }).optional(),
       links: z.array(z.object({ href: z.string(), rel: z.string() })).optional(),
     })
     .optional(),

@@ -9,14 +9,7 @@ import { fakePayPalConfig, useFakePayPal } from "../../../tests/setup/fake-paypa
 import type { Db } from "../db.server";
 import { createOrder, findOrder, type NewOrder } from "../orders.server";
 import { createPayPalAdapter, type PayPalAdapter } from "./adapter.server";
-import {
-  ATTEMPT,
-  capturePayPalPayment,
-  handlePayPalWebhook,
-  reconcilePayPalOrders,
-  startPayPalPayment,
-  sweepPayments,
-} from "./payments.server";
+import { ATTEMPT, capturePayPalPayment, handlePayPalWebhook, reconcilePayPalOrders, startPayPalPayment, sweepPayments } from "./payments.server";
 
 const WEBHOOK_ID = "8PT597110X687430LKGECATA";
 const fake = useFakePayPal();
@@ -50,13 +43,22 @@ for (const target of testDatabases()) {
 
     const status = async (id: string) => (await findOrder(db(), id))?.status;
     const rows = (orderId: string, kind: "attempt" | "capture" | "refund") =>
-      db().select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.kind, kind)));
+      db()
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.kind, kind)));
     const paidEvents = async (orderId: string) =>
       (await db().select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).filter((e) => e.toStatus === "paid");
 
     /** A delivery as PayPal would sign it; `resource` is a capture or a refund. */
     function delivery(eventType: string, resource: Record<string, unknown>) {
-      const rawBody = JSON.stringify({ id: `WH-${randomUUID()}`, event_type: eventType, resource_type: "capture", create_time: "2026-11-22T14:20:00Z", resource });
+      const rawBody = JSON.stringify({
+        id: `WH-${randomUUID()}`,
+        event_type: eventType,
+        resource_type: "capture",
+        create_time: "2026-11-22T14:20:00Z",
+        resource,
+      });
       return { rawBody, headers: fake().webhookHeaders(rawBody, WEBHOOK_ID) };
     }
     const captureResource = (orderId: string, captureId: string, cents: number, status = "COMPLETED") => ({
@@ -118,7 +120,9 @@ for (const target of testDatabases()) {
       expect(await status(order.id)).toBe("awaiting_payment");
       fake().setCaptureOutcome("completed");
       expect(await capturePayPalPayment(db(), paypal, order.id, paypalOrderId)).toMatchObject({ status: "paid" });
-      const ids = fake().requests.filter((r) => r.route === "capture").map((r) => r.requestId);
+      const ids = fake()
+        .requests.filter((r) => r.route === "capture")
+        .map((r) => r.requestId);
       expect(ids).toEqual([`${order.id}-capture-1`, `${order.id}-capture-2`]);
     });
 

@@ -47,8 +47,17 @@ async function loadOrder(db: Db, id: string): Promise<StoredOrder | undefined> {
   return order;
 }
 
-async function recordAttempt(db: Db, order: Pick<StoredOrder, "id" | "totalCents">, status: string, reference: string, raw: unknown = null, amountCents = order.totalCents) {
-  await db.insert(payments).values({ orderId: order.id, provider: "paypal", kind: "attempt", providerRef: reference, status, amountCents, currency: "USD", raw });
+async function recordAttempt(
+  db: Db,
+  order: Pick<StoredOrder, "id" | "totalCents">,
+  status: string,
+  reference: string,
+  raw: unknown = null,
+  amountCents = order.totalCents,
+) {
+  await db
+    .insert(payments)
+    .values({ orderId: order.id, provider: "paypal", kind: "attempt", providerRef: reference, status, amountCents, currency: "USD", raw });
 }
 
 export type StartPaymentResult = { ok: true; paypalOrderId: string } | { ok: false; code: PaymentErrorCode };
@@ -129,13 +138,7 @@ async function settle(db: Db, order: StoredOrder, capture: SettledCapture, actor
  * on (PayPal would replay the refusal otherwise); declines are counted from the attempt rows, so
  * the numbering survives restarts.
  */
-export async function capturePayPalPayment(
-  db: Db,
-  paypal: PayPalAdapter,
-  orderId: string,
-  paypalOrderId: string,
-  actor = "capture",
-): Promise<CaptureResult> {
+export async function capturePayPalPayment(db: Db, paypal: PayPalAdapter, orderId: string, paypalOrderId: string, actor = "capture"): Promise<CaptureResult> {
   const order = await loadOrder(db, orderId);
   if (!order) return fail("order_not_found");
   if (!order.paypalOrderId || order.paypalOrderId !== paypalOrderId) return fail("request_invalid");
@@ -216,8 +219,8 @@ export async function reconcilePayPalOrders(db: Db, paypal: PayPalAdapter, { now
       let result: CaptureResult | null = null;
       if (view?.status === "APPROVED" && !(await lastAttemptDeclined(db, order.id))) {
         result = await capturePayPalPayment(db, paypal, order.id, order.paypalOrderId!, "sweep");
-      }
-      else if (view?.capture?.status === "COMPLETED") result = await settle(db, order, { ...view.capture, payerGivenName: view.payerGivenName, raw: null }, "sweep");
+      } else if (view?.capture?.status === "COMPLETED")
+        result = await settle(db, order, { ...view.capture, payerGivenName: view.payerGivenName, raw: null }, "sweep");
       if (result?.status === "paid") report.paid++;
       if (result?.status === "error") report.failed++;
     } catch {
@@ -302,7 +305,19 @@ async function applyEvent(db: Db, event: PayPalWebhookEvent, order: StoredOrder)
         await recordAttempt(db, order, ATTEMPT.mismatch, reference, event.raw);
         return;
       }
-      await settle(db, order, { captureId: reference, amountCents: event.amountCents, currency: event.currency, invoiceId: event.invoiceId ?? order.id, payerGivenName: null, raw: event.raw }, "webhook");
+      await settle(
+        db,
+        order,
+        {
+          captureId: reference,
+          amountCents: event.amountCents,
+          currency: event.currency,
+          invoiceId: event.invoiceId ?? order.id,
+          payerGivenName: null,
+          raw: event.raw,
+        },
+        "webhook",
+      );
       return;
     case "capture_pending":
       await recordAttempt(db, order, ATTEMPT.pending, reference, event.raw);
@@ -310,7 +325,9 @@ async function applyEvent(db: Db, event: PayPalWebhookEvent, order: StoredOrder)
     case "capture_denied":
       // The order stays unpaid (the buyer may pay again); its history says why the money never came.
       await recordAttempt(db, order, ATTEMPT.denied, reference, event.raw);
-      await db.insert(orderEvents).values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, actor: "webhook", note: `paypal capture ${reference} denied` });
+      await db
+        .insert(orderEvents)
+        .values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, actor: "webhook", note: `paypal capture ${reference} denied` });
       return;
     case "capture_refunded":
     case "capture_reversed":
@@ -326,7 +343,16 @@ async function applyRefund(db: Db, event: PayPalWebhookEvent, order: StoredOrder
   const status = event.kind === "capture_reversed" ? "REVERSED" : "REFUNDED";
   await db
     .insert(payments)
-    .values({ orderId: order.id, provider: "paypal", kind: "refund", providerRef: reference, status, amountCents: event.amountCents ?? order.totalCents, currency: event.currency ?? "USD", raw: event.raw })
+    .values({
+      orderId: order.id,
+      provider: "paypal",
+      kind: "refund",
+      providerRef: reference,
+      status,
+      amountCents: event.amountCents ?? order.totalCents,
+      currency: event.currency ?? "USD",
+      raw: event.raw,
+    })
     .onConflictDoNothing();
   const refunds = await db
     .select({ amountCents: payments.amountCents })

@@ -83,12 +83,20 @@ for (const target of testDatabases()) {
     it("answers 400 for an unreadable body, 422 for an invalid one, 404 for an unknown order, 422 for an order it cannot pay", async () => {
       expect(await post(createRoute, "{not json")).toMatchObject({ status: 400, body: { ok: false, code: "request_invalid" } });
       expect(await post(createRoute, { orderId: "ORD1" })).toMatchObject({ status: 422, body: { ok: false, code: "request_invalid" } });
-      expect(await post(captureRoute, { orderId: "ORD000000000000-NONE", paypalOrderId: "X" })).toEqual({ status: 404, body: { ok: false, code: "order_not_found", vars: {} } });
+      expect(await post(captureRoute, { orderId: "ORD000000000000-NONE", paypalOrderId: "X" })).toEqual({
+        status: 404,
+        body: { ok: false, code: "order_not_found", vars: {} },
+      });
       const placed = await order();
       const rawBody = JSON.stringify({
         id: "WH-ROUTE-1",
         event_type: "PAYMENT.CAPTURE.COMPLETED",
-        resource: { id: "4ED23413JP8301714", status: "COMPLETED", invoice_id: placed.id, amount: { currency_code: "USD", value: centsToAmountString(placed.totalCents) } },
+        resource: {
+          id: "4ED23413JP8301714",
+          status: "COMPLETED",
+          invoice_id: placed.id,
+          amount: { currency_code: "USD", value: centsToAmountString(placed.totalCents) },
+        },
       });
       const headers = fake().webhookHeaders(rawBody, WEBHOOK_ID);
       expect(await post(webhookRoute, rawBody, { headers })).toEqual({ status: 200, body: { status: "processed" } });
@@ -99,7 +107,11 @@ for (const target of testDatabases()) {
 
     it("refuses an unsigned webhook with 400 and changes nothing", async () => {
       const placed = await order();
-      const raw = JSON.stringify({ id: "WH-FORGED", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: { id: "1AB", invoice_id: placed.id, amount: { currency_code: "USD", value: "1.00" } } });
+      const raw = JSON.stringify({
+        id: "WH-FORGED",
+        event_type: "PAYMENT.CAPTURE.COMPLETED",
+        resource: { id: "1AB", invoice_id: placed.id, amount: { currency_code: "USD", value: "1.00" } },
+      });
       expect(await post(webhookRoute, raw)).toEqual({ status: 400, body: { ok: false, code: "request_invalid", vars: {} } });
       expect((await findOrder(database.db, placed.id))?.status).toBe("awaiting_payment");
     });
@@ -119,7 +131,10 @@ for (const target of testDatabases()) {
       const placed = await order();
       fake().failNext("verify", 3);
       const raw = JSON.stringify({ id: "WH-LATER", event_type: "PAYMENT.CAPTURE.COMPLETED", resource: {} });
-      expect(await post(webhookRoute, raw, { headers: fake().webhookHeaders(raw, WEBHOOK_ID) })).toEqual({ status: 503, body: { ok: false, code: "payment_unavailable", vars: {} } });
+      expect(await post(webhookRoute, raw, { headers: fake().webhookHeaders(raw, WEBHOOK_ID) })).toEqual({
+        status: 503,
+        body: { ok: false, code: "payment_unavailable", vars: {} },
+      });
       setPayPal(null);
       try {
         const unavailable = { status: 503, body: { ok: false, code: "payment_unavailable", vars: {} } };

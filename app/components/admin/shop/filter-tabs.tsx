@@ -35,11 +35,7 @@ export function FilterTabs({ label, tabs, variant = "filters" }: { label: string
       <ul className={style.list}>
         {tabs.map((tab) => (
           <li key={tab.to}>
-            <Link
-              to={tab.to}
-              aria-current={tab.active ? "page" : undefined}
-              className={twMerge(style.link, tab.active ? style.active : style.idle)}
-            >
+            <Link to={tab.to} aria-current={tab.active ? "page" : undefined} className={twMerge(style.link, tab.active ? style.active : style.idle)}>
               {tab.label}
               {tab.count !== undefined && (
                 <span className="rounded-full bg-slate-200 px-1.5 text-xs font-bold text-slate-800">

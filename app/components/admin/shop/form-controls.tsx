@@ -132,9 +132,7 @@ export function SubmitButton({
   const navigation = useNavigation();
   const posted = navigation.formData;
   const busy =
-    navigation.state === "submitting" &&
-    (intent === undefined || posted?.get("intent") === intent) &&
-    (target === undefined || posted?.get("id") === target);
+    navigation.state === "submitting" && (intent === undefined || posted?.get("intent") === intent) && (target === undefined || posted?.get("id") === target);
   return (
     <Button type="submit" name={intent ? "intent" : undefined} value={intent} variant={variant} disabled={busy}>
       {busy ? pendingLabel : children}
