@@ -134,6 +134,14 @@ async function refund(deps: ActionDeps, orderId: string, action: Extract<OrderAc
         { amountCents: amount.cents, requestId, issue: answer.issue, message: answer.message },
         now,
       );
+      // No answer (or a 5xx after the adapter's retries under the same request id): PayPal may have
+      // refunded all the same, and a new form would carry a new request id, so say so rather than "nothing".
+      if (answer.status === null || answer.status >= 500) {
+        return refused(
+          502,
+          `PayPal did not answer (${answer.issue ?? answer.message}): the refund may have been made. Check PayPal, or wait for its notification to appear under Payments, before refunding again.`,
+        );
+      }
       return refused(502, `PayPal refused the refund: ${answer.issue ?? answer.message}. Nothing was refunded.`);
     }
     if (answer.kind === "already_refunded") return refused(409, "PayPal says this payment is already fully refunded; its webhook will record it here.");
