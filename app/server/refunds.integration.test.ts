@@ -290,10 +290,14 @@ for (const target of testDatabases()) {
       expect((await mails(order.id)).map((m) => m.kind)).toEqual(["order_refunded"]);
     });
 
-    it("refuses a refund for an unknown order or an order nothing was paid for", async () => {
+    it("refuses a refund for an unknown order, an order nothing was paid for, without a reference or not in USD", async () => {
       expect(await recordRefund(db(), refundedBy("ORD000000000000-NONE", 100, "NOPE-1"))).toMatchObject({ ok: false, code: "order_not_found" });
       const unpaid = await place();
       expect(await recordRefund(db(), refundedBy(unpaid.id, 100, "NOPE-2"))).toMatchObject({ ok: false, code: "refund_no_payment" });
+      const { order } = await paidThroughPayPal();
+      expect(await recordRefund(db(), refundedBy(order.id, 100, "  "))).toMatchObject({ ok: false, code: "refund_reference_missing" });
+      expect(await recordRefund(db(), refundedBy(order.id, 100, "EURO-1", { currency: "EUR" }))).toMatchObject({ ok: false, code: "refund_currency" });
+      expect(await refundRows(order.id)).toEqual([]);
       expect(await db().select().from(orders).where(eq(orders.id, unpaid.id))).toMatchObject([{ status: "awaiting_payment" }]);
     });
   });

@@ -61,6 +61,8 @@ export type RefundRefusal =
   | "refund_exceeds"
   /** Not USD. */
   | "refund_currency"
+  /** No reference: a refund without one could never be recognised again. */
+  | "refund_reference_missing"
   /** The reference is already a refund of another order (vars.order), or of this one for another amount. */
   | "refund_reference_used";
 
@@ -86,6 +88,7 @@ export async function recordRefund(db: Db | OrderTx, refund: RefundReceived, now
     const order = await lockOrder(tx, refund.orderId);
     if (!order) return refused("order_not_found");
     if (currency !== "USD") return refused("refund_currency", { currency });
+    if (refund.reference.trim() === "") return refused("refund_reference_missing");
 
     const rows = await tx
       .select()

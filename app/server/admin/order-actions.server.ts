@@ -219,6 +219,8 @@ function refundRefusal(code: RefundRefusal, vars: Record<string, string | number
       };
     case "refund_no_payment":
       return { ok: false, status: 409, message: "No payment is recorded for this order." };
+    case "refund_reference_missing":
+      return { ok: false, status: 422, message: "Enter the reference of the refund you made." };
     case "refund_amount_invalid":
     case "refund_currency":
       return { ok: false, status: 422, message: "This refund amount cannot be recorded." };
