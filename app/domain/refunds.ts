@@ -11,8 +11,7 @@ export const REFUND_CAUSES = ["console", "webhook", "reversal", "dispute", "prob
 export type RefundCause = (typeof REFUND_CAUSES)[number];
 
 /** A refund row's state: the money is back with the buyer, or still under way at the provider. */
-export const REFUND_STATUSES = ["COMPLETED", "PENDING"] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export type RefundStatus = "COMPLETED" | "PENDING";
 
 /** A payments row as far as the rule needs it (attempt rows are ignored). */
 export interface LedgerRow {
@@ -34,12 +33,12 @@ export interface RefundPosition {
 }
 
 /** Rows written before this rule carry PayPal's words (REFUNDED, REVERSED): any status but PENDING is money back. */
-export function isPendingRefund(status: string): boolean {
+function isPendingRefund(status: string): boolean {
   return status === "PENDING";
 }
 
 /** The one definition: something was captured and the completed refunds reach it. */
-export function isFullyRefunded(capturedCents: number, completedRefundCents: number): boolean {
+function isFullyRefunded(capturedCents: number, completedRefundCents: number): boolean {
   return capturedCents > 0 && completedRefundCents >= capturedCents;
 }
 
