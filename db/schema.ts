@@ -3,6 +3,7 @@ import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial
 import { COUPON_TYPES } from "../app/domain/coupons";
 import { LOGIN_DELETION_REASONS, LOGIN_EVENT_KINDS } from "../app/domain/login-handoff";
 import { ORDER_STATES } from "../app/domain/order-state";
+import { REFUND_CAUSES } from "../app/domain/refunds";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -132,14 +133,18 @@ export const payments = pgTable(
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
     raw: jsonb("raw"),
+    /** Refund rows: why the money went back (app/domain/refunds.ts REFUND_CAUSES). */
+    cause: text("cause", { enum: REFUND_CAUSES }),
     createdAt: createdAt(),
   },
   (t) => [
     index("payments_order").on(t.orderId),
     index("payments_ref").on(t.providerRef),
-    // One row per provider capture/refund id: a repeated capture answer or webhook adds nothing.
+    // One capture and one refund per reference, whatever the method and however it is cased: a
+    // repeated capture answer or webhook adds nothing, and a reference already recorded on one order
+    // (a PayPal id, a transfer's reference) can never pay or refund another (docs/decisions/028).
     uniqueIndex("payments_kind_ref")
-      .on(t.provider, t.kind, t.providerRef)
+      .on(t.kind, sql`lower(${t.providerRef})`)
       .where(sql`${t.kind} <> 'attempt'`),
   ],
 );

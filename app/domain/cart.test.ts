@@ -89,19 +89,21 @@ describe("priceCart", () => {
     ]);
   });
 
-  it("drops unknown, unlisted and out-of-stock products and reports them once", () => {
-    const { items, dropped } = priceCart(
+  it("drops unknown, unlisted and out-of-stock products and reports them once, naming the out-of-stock ones apart", () => {
+    const { items, dropped, outOfStock } = priceCart(
       [
         { id: "gone", quantity: 1 },
         { id: "tramp-house", quantity: 1 },
         { id: "8", quantity: 1 },
         { id: "gone", quantity: 3 },
+        { id: "8", quantity: 2 },
         { id: "2", quantity: 1 },
       ],
       lookupProduct,
     );
     expect(items.map((i) => i.id)).toEqual(["2"]);
     expect(dropped).toEqual(["gone", "tramp-house", "8"]);
+    expect(outOfStock.map((p) => [p.id, p.title])).toEqual([["8", "Bunker Room"]]);
   });
 
   it("clamps quantities to 1..99 and merges duplicate ids", () => {

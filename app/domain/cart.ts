@@ -81,16 +81,22 @@ export function clearCart(): CartLine[] {
 
 /**
  * Turns browser lines into priced items. Drops (and reports) ids the catalogue does not know, products
- * not sold on their own (`listed: false`, e.g. the coupon-only tramp-house) and out-of-stock ones.
+ * not sold on their own (`listed: false`, e.g. the coupon-only tramp-house) and out-of-stock ones;
+ * `outOfStock` names the last kind apart, so an order can say which item it cannot sell.
  * Duplicate ids are merged; quantities are clamped to 1..MAX_QUANTITY.
  */
-export function priceCart(lines: readonly CartLine[], lookup: (id: string) => ProductSummary | undefined): { items: CartItem[]; dropped: string[] } {
+export function priceCart(
+  lines: readonly CartLine[],
+  lookup: (id: string) => ProductSummary | undefined,
+): { items: CartItem[]; dropped: string[]; outOfStock: ProductSummary[] } {
   const items: CartItem[] = [];
   const dropped: string[] = [];
+  const outOfStock: ProductSummary[] = [];
   for (const line of lines) {
     const product = lookup(line.id);
     if (!product || !product.listed || !product.inStock) {
       if (!dropped.includes(line.id)) dropped.push(line.id);
+      if (product?.listed && !outOfStock.some((p) => p.id === product.id)) outOfStock.push(product);
       continue;
     }
     const quantity = clampQuantity(line.quantity);
@@ -108,7 +114,7 @@ export function priceCart(lines: readonly CartLine[], lookup: (id: string) => Pr
       quantity,
     });
   }
-  return { items, dropped };
+  return { items, dropped, outOfStock };
 }
 
 /** What one line costs: unit price × quantity (a stored order line or a priced cart item). */

@@ -40,6 +40,8 @@ export const MESSAGES = {
   form_rejected: "This submission could not be accepted",
   product_not_found: "Product not found",
   cart_empty: "Your cart is empty",
+  /** product: the product's title, named so the shopper knows which line to remove. */
+  product_out_of_stock: "Sorry, {{product}} is now out of stock and cannot be ordered.",
   order_not_found: "Order not found",
   // Order lookup form (/order)
   order_id_required: "Order ID is required",

@@ -1,6 +1,10 @@
 /**
  * Order life cycle (DESIGN §5). The table is the only authority: any move not listed is refused, so
- * a delivered order can never be "re-paid" and a cancelled one never delivered.
+ * a delivered order can never be "re-paid" and a cancelled one never delivered. Two moves carry
+ * money and have one path each: to paid through markOrderPaid (with its capture row), to refunded
+ * through recordRefund (with its refund row, once completed refunds reach the capture:
+ * refunds.ts). A refund of an order the table does not let become refunded (delivered) is recorded
+ * all the same; the order keeps its state.
  */
 import { formatMessage } from "./messages";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { newsletterSubscribers, reviews } from "../../db/schema";
+import { newsletterSubscribers, orders, reviews } from "../../db/schema";
 import { routeContext } from "../../tests/setup/route-context";
 import { testDatabases } from "../../tests/setup/databases";
 import { action as couponAction } from "./api.coupon";
@@ -132,6 +132,23 @@ for (const target of testDatabases()) {
         const empty = await send({ details, lines: [] });
         expect(empty.init?.status).toBe(422);
         expect(empty.data).toEqual({ ok: false, code: "cart_empty", vars: {} });
+      });
+
+      it("names an out-of-stock item instead of calling the cart empty, and stores nothing", async () => {
+        const before = await route.db.select({ id: orders.id }).from(orders);
+        // Product 8 (Bunker Room) ships out of stock: alone, or beside an item in stock.
+        for (const lines of [
+          [{ id: "8", quantity: 1 }],
+          [
+            { id: "2", quantity: 1 },
+            { id: "8", quantity: 2 },
+          ],
+        ]) {
+          const refused = await send({ details, lines });
+          expect(refused.init?.status).toBe(422);
+          expect(refused.data).toEqual({ ok: false, code: "product_out_of_stock", vars: { product: "Bunker Room" } });
+        }
+        expect(await route.db.select({ id: orders.id }).from(orders)).toEqual(before);
       });
     });
 

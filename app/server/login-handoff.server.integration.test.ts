@@ -25,6 +25,7 @@ import {
 } from "./login-handoff.server";
 import { orderAccessKey } from "./order-links.server";
 import { changeOrderStatus, createOrder, markOrderPaid, type NewOrder } from "./orders.server";
+import { recordRefund } from "./refunds.server";
 
 const PASSPHRASE = "integration passphrase 1";
 const PASSWORD = "Hunter2-Integration-Secret!";
@@ -242,7 +243,16 @@ for (const target of testDatabases()) {
       for (const id of [delivered, refunded]) await submitLogin(route.db, id, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) });
       await changeOrderStatus(route.db, delivered, "in_progress", "seller:one@e2e.test");
       await changeOrderStatus(route.db, delivered, "delivered", "seller:one@e2e.test");
-      await changeOrderStatus(route.db, refunded, "refunded", "seller:one@e2e.test");
+      const [{ totalCents }] = await route.db.select({ totalCents: orders.totalCents }).from(orders).where(eq(orders.id, refunded));
+      const refund = {
+        orderId: refunded,
+        amountCents: totalCents,
+        reference: `RF-${refunded}`,
+        cause: "console",
+        actor: "seller:one@e2e.test",
+        note: null,
+      } as const;
+      expect(await recordRefund(route.db, refund)).toMatchObject({ ok: true, becameRefunded: true });
       for (const [id, reason] of [
         [delivered, "delivered"],
         [refunded, "refunded"],

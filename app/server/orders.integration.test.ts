@@ -62,14 +62,26 @@ for (const target of testDatabases()) {
       expect(await createOrder(database.db, order({ couponCode: "NEWUSER15" }))).toMatchObject({ ok: false, code: "coupon_expired" });
     });
 
-    it("refuses an empty or unknown cart and ignores unbuyable products", async () => {
+    it("refuses an empty or unknown cart, names an out-of-stock item, and ignores products not for sale", async () => {
       expect(await createOrder(database.db, order({ lines: [] }))).toMatchObject({ ok: false, code: "cart_empty" });
       expect(await createOrder(database.db, order({ lines: [{ id: "nope", quantity: 1 }] }))).toMatchObject({ ok: false, code: "cart_empty" });
+      // Sold out since the page loaded: the buyer is told which item, never charged for a smaller order.
+      for (const lines of [
+        [{ id: "8", quantity: 1 }],
+        [
+          { id: "8", quantity: 1 },
+          { id: "4", quantity: 1 },
+        ],
+      ]) {
+        expect(await createOrder(database.db, order({ lines }))).toEqual({ ok: false, code: "product_out_of_stock", vars: { product: "Bunker Room" } });
+      }
+      // Ids no browser of ours sends (unknown, coupon-only) are ignored.
       const mixed = await createOrder(
         database.db,
         order({
           lines: [
-            { id: "8", quantity: 1 },
+            { id: "nope", quantity: 1 },
+            { id: "tramp-house", quantity: 1 },
             { id: "4", quantity: 1 },
           ],
         }),

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { cartTotals, priceCart, type CartLine } from "~/domain/cart";
 import { evaluateCoupon } from "~/domain/coupons";
 import type { MessageCode } from "~/domain/messages";
@@ -54,7 +54,10 @@ class CouponExhausted extends Error {}
 export async function createOrder(db: Db, input: NewOrder, now = new Date()): Promise<CreateOrderResult> {
   const products = (await readCatalogue(db)).products.map((p) => toSummary(p));
   const byId = new Map(products.map((p) => [p.id, p]));
-  const { items } = priceCart(input.lines, (id) => byId.get(id));
+  const { items, outOfStock } = priceCart(input.lines, (id) => byId.get(id));
+  // Sold out since the shopper's page loaded: say which, rather than charging for a smaller order
+  // than the one they saw (or answering "your cart is empty" for a cart that is not).
+  if (outOfStock.length > 0) return { ok: false, code: "product_out_of_stock", vars: { product: outOfStock[0].title } };
   if (items.length === 0) return { ok: false, code: "cart_empty", vars: {} };
 
   let discountCents = 0;
@@ -158,9 +161,35 @@ export interface StatusChangeOptions {
   within?: (tx: OrderTx) => Promise<void>;
 }
 
+/** The order row, locked until the transaction ends: every change of an order's state or money starts here. */
+export async function lockOrder(tx: OrderTx, id: string): Promise<typeof orders.$inferSelect | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+  return order;
+}
+
+/**
+ * Inside the transaction holding the order's lock (lockOrder), with `to` already allowed by the
+ * transition table: the new state, its history row, and the game login's deletion where the new
+ * state requires it (delivered, refunded, cancelled: not even for a moment).
+ */
+export async function moveOrder(
+  tx: OrderTx,
+  id: string,
+  move: { from: OrderState; to: OrderState; actor: string; note: string | null; now: Date; set?: Partial<typeof orders.$inferInsert> },
+): Promise<void> {
+  const { from, to, actor, note, now } = move;
+  await tx
+    .update(orders)
+    .set({ ...move.set, status: to, updatedAt: now })
+    .where(eq(orders.id, id));
+  await tx.insert(orderEvents).values({ orderId: id, fromStatus: from, toStatus: to, actor, note, createdAt: now });
+  await deleteLoginForStatus(tx, id, to, actor, now);
+}
+
 /**
  * Applies a status change through the transition table and records it; illegal moves are refused.
- * Becoming paid is not a plain status change: it goes through markOrderPaid with its payment row.
+ * Becoming paid is not a plain status change: it goes through markOrderPaid with its payment row;
+ * nor is becoming refunded: it goes through recordRefund (refunds.server.ts) with its refund row.
  */
 export async function changeOrderStatus(
   db: Db,
@@ -173,25 +202,15 @@ export async function changeOrderStatus(
 ): Promise<StatusChangeResult> {
   let releasedUses = 0;
   const changed = await db.transaction(async (tx): Promise<StatusChangeResult> => {
-    const [order] = await tx.select({ status: orders.status, totalCents: orders.totalCents }).from(orders).where(eq(orders.id, id)).for("update");
+    const order = await lockOrder(tx, id);
     if (!order) return { ok: false, code: "order_not_found", vars: {} };
     const result = transition(order.status, to);
-    if (!result.ok || to === "paid") return { ok: false, code: "order_transition_refused", vars: { from: order.status, to } };
-    await tx
-      .update(orders)
-      .set({
-        status: to,
-        updatedAt: now,
-        ...(to === "delivered" ? { deliveredAt: now, ...(options.delivery ?? {}) } : {}),
-      })
-      .where(eq(orders.id, id));
-    await tx.insert(orderEvents).values({ orderId: id, fromStatus: order.status, toStatus: to, actor, note, createdAt: now });
-    // A delivered, refunded or cancelled order keeps no game login, not even for a moment.
-    await deleteLoginForStatus(tx, id, to, actor, now);
+    if (!result.ok || to === "paid" || to === "refunded") return { ok: false, code: "order_transition_refused", vars: { from: order.status, to } };
+    await moveOrder(tx, id, { from: order.status, to, actor, note, now, set: to === "delivered" ? { deliveredAt: now, ...(options.delivery ?? {}) } : {} });
     await options.within?.(tx);
     // An order that ends unpaid gives its reserved coupon use back.
     if (to === "cancelled") releasedUses = await releaseCoupon(tx, id, now);
-    const notice = buyerNoticeFor(to, order.totalCents);
+    const notice = buyerNoticeFor(to);
     if (notice) await queueOrderNotice(tx, id, notice, now);
     return { ok: true };
   });
@@ -200,11 +219,10 @@ export async function changeOrderStatus(
   return changed;
 }
 
-/** The buyer is mailed when the order ends; "in progress" shows on the status page only. */
-function buyerNoticeFor(to: OrderState, totalCents: number): OrderNotice | null {
+/** The buyer is mailed when the order ends; "in progress" shows on the status page only (refunds mail from recordRefund). */
+function buyerNoticeFor(to: OrderState): OrderNotice | null {
   if (to === "delivered") return { kind: "delivered" };
   if (to === "cancelled") return { kind: "cancelled" };
-  if (to === "refunded") return { kind: "refunded", amountCents: totalCents };
   return null;
 }
 
@@ -247,18 +265,29 @@ export type MarkPaidResult =
   | { ok: true; alreadyPaid: boolean }
   | {
       ok: false;
-      /** payment_reference_used: that provider's reference already paid ANOTHER order (a typo, or a payment counted twice). */
+      /** payment_reference_used: that reference already paid ANOTHER order, under any method (a typo, or a payment counted twice). */
       code: "order_not_found" | "order_transition_refused" | "payment_mismatch" | "payment_reference_used";
       vars: Record<string, string | number>;
     };
 
 const SETTLED: readonly OrderState[] = ["paid", "in_progress", "delivered", "refunded"];
 
+/** The capture (or refund) row holding `reference` under any method, compared as the unique index does (payments_kind_ref). */
+export async function paymentWithReference(tx: Pick<Db, "select">, kind: "capture" | "refund", reference: string) {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.kind, kind), sql`lower(${payments.providerRef}) = lower(${reference})`))
+    .limit(1);
+  return row;
+}
+
 /**
  * The one way an order becomes paid (capture, webhook, sweep, the seller marking a manual order
  * paid): under the order's row lock, the transition, the payment row and the history row commit
- * together. A payment for a different amount or currency than the stored order is refused; a
- * repeat of the same payment (retry, webhook after capture) changes nothing.
+ * together. A payment for a different amount or currency than the stored order is refused, and so
+ * is a reference that already paid another order under any method; a repeat of the same payment
+ * (retry, webhook after capture) changes nothing.
  */
 export async function markOrderPaid(
   db: Db,
@@ -267,7 +296,7 @@ export async function markOrderPaid(
   options: Pick<StatusChangeOptions, "within"> = {},
 ): Promise<MarkPaidResult> {
   return db.transaction(async (tx): Promise<MarkPaidResult> => {
-    const [order] = await tx.select({ status: orders.status, totalCents: orders.totalCents }).from(orders).where(eq(orders.id, payment.orderId)).for("update");
+    const order = await lockOrder(tx, payment.orderId);
     if (!order) return { ok: false, code: "order_not_found", vars: {} };
     if (payment.amountCents !== order.totalCents || payment.currency !== "USD") {
       return { ok: false, code: "payment_mismatch", vars: { expected: order.totalCents, received: payment.amountCents, currency: payment.currency } };
@@ -275,6 +304,10 @@ export async function markOrderPaid(
     if (SETTLED.includes(order.status)) return { ok: true, alreadyPaid: true };
     const moved = transition(order.status, "paid");
     if (!moved.ok) return { ok: false, code: moved.code, vars: { from: order.status, to: "paid" } };
+    const used = await paymentWithReference(tx, "capture", payment.reference);
+    if (used && used.orderId !== payment.orderId) {
+      return { ok: false, code: "payment_reference_used", vars: { reference: payment.reference, order: used.orderId, provider: used.provider } };
+    }
     const inserted = await tx
       .insert(payments)
       .values({
@@ -290,23 +323,22 @@ export async function markOrderPaid(
       })
       .onConflictDoNothing()
       .returning({ orderId: payments.orderId });
-    if (inserted.length === 0) {
-      const [other] = await tx
-        .select({ orderId: payments.orderId })
-        .from(payments)
-        .where(and(eq(payments.provider, payment.provider), eq(payments.kind, "capture"), eq(payments.providerRef, payment.reference)));
-      if (other && other.orderId !== payment.orderId) {
-        return { ok: false, code: "payment_reference_used", vars: { reference: payment.reference, order: other.orderId } };
-      }
+    if (inserted.length === 0 && !used) {
+      // Another order took the reference between the look-up and the insert (the unique index said so).
+      const other = await paymentWithReference(tx, "capture", payment.reference);
+      return {
+        ok: false,
+        code: "payment_reference_used",
+        vars: { reference: payment.reference, order: other?.orderId ?? "", provider: other?.provider ?? "" },
+      };
     }
-    await tx.update(orders).set({ status: "paid", paidAt: now, updatedAt: now }).where(eq(orders.id, payment.orderId));
-    await tx.insert(orderEvents).values({
-      orderId: payment.orderId,
-      fromStatus: order.status,
-      toStatus: "paid",
+    await moveOrder(tx, payment.orderId, {
+      from: order.status,
+      to: "paid",
       actor: payment.actor,
       note: `${payment.provider} ${payment.reference}`,
-      createdAt: now,
+      now,
+      set: { paidAt: now },
     });
     await queueOrderNotice(tx, payment.orderId, { kind: "paid" }, now);
     await options.within?.(tx);

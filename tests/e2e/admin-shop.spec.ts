@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { buyer, loginAsSeller, placeOrder } from "./admin-helpers";
-import { prepare } from "./helpers";
+import { prepare, seedCart } from "./helpers";
 
 /**
  * The shop side of the seller console: what the seller changes reaches the storefront at once.
@@ -101,6 +101,44 @@ test("a new price shows on the product page at once while an order placed before
     await expect(items.getByRole("row", { name: /KKONG-V5-TRIGGER/ })).toContainText("$59.99");
   } finally {
     await setProductPrice(page, "5", "59.99");
+  }
+});
+
+async function setInStock(page: Page, id: string, inStock: boolean) {
+  await page.goto(`/admin/products/${id}`);
+  await page.getByRole("checkbox", { name: "In stock" }).setChecked(inStock);
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(page.getByRole("status")).toContainText(/Saved|Nothing changed/);
+}
+
+test("a product sold out while a shopper is at checkout is named when they order, not an empty cart", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  // Netflix N Chill (room 10): no other spec buys it or counts out-of-stock cards.
+  const shopperContext = await browser.newContext();
+  const shopper = await shopperContext.newPage();
+  await prepare(shopper);
+  await seedCart(shopper, [{ id: "10", quantity: 1 }]);
+  await shopper.goto("/checkout");
+  await expect(shopper.getByTestId("checkout-total")).toHaveText("$46.99");
+
+  await prepare(page);
+  await loginAsSeller(page, { next: "/admin/products" });
+  try {
+    await setInStock(page, "10", false);
+    await shopper.getByRole("button", { name: "Proceed to Card Payment" }).click();
+    const dialog = shopper.getByRole("dialog", { name: "Payment Details" });
+    await dialog.getByLabel("Email").fill("soldout@buyers.e2e.test");
+    await dialog.getByLabel("Full name").fill("Sol Dout");
+    await dialog.getByLabel("Discord username").fill("soldout_discord");
+    await dialog.getByLabel("Game username").fill("SolGame");
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Sorry, Netflix N Chill is now out of stock and cannot be ordered.");
+    // Nothing was ordered: the details stay for the shopper to go back and change the cart.
+    await expect(dialog.getByLabel("Email")).toHaveValue("soldout@buyers.e2e.test");
+    await expect(shopper.getByText("Details submitted — choose your payment method")).toHaveCount(0);
+  } finally {
+    await setInStock(page, "10", true);
+    await shopperContext.close();
   }
 });
 

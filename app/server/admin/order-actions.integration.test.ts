@@ -147,7 +147,8 @@ for (const target of testDatabases()) {
       const order = await paidThroughPayPal();
       fake().failNext("refund", 3, { status: 500 });
       const result = await act(order.id, refund(""));
-      expect(result).toMatchObject({ ok: false, status: 502 });
+      // PayPal's 5xx after the retries may hide a refund it made: the seller is told to check, not "nothing happened".
+      expect(result).toMatchObject({ ok: false, status: 502, message: expect.stringContaining("the refund may have been made") });
       expect(await status(order.id)).toBe("paid");
       expect((await audit(order.id)).map(([, a]) => a)).toEqual(["refund_failed"]);
     });

@@ -6,12 +6,13 @@
 import { centsToAmountString } from "~/domain/money";
 import { eq } from "drizzle-orm";
 import { canTransition } from "~/domain/order-state";
+import type { RefundStatus } from "~/domain/refunds";
 import { PAYMENT_METHOD_LABELS, parseRefundAmount, QUEUE_LABELS, type OrderAction } from "~/domain/order-desk";
 import { formatMessage } from "~/domain/messages";
 import { orders, payments } from "../../../db/schema";
 import type { Db } from "../db.server";
-import { queueOrderNotice } from "../mail/order-mail.server";
 import { changeOrderStatus, markOrderPaid, type OrderTx, type StatusChangeResult } from "../orders.server";
+import { keepUnappliedRefund, recordRefund, REFUND_UNAPPLIED, type RefundRefusal } from "../refunds.server";
 import { payPalRequestId, type PayPalAdapter } from "../paypal/adapter.server";
 import { recordSellerAction, type Actor } from "./audit.server";
 import { paymentSummary } from "./order-desk.server";
@@ -85,7 +86,12 @@ async function markPaid(deps: ActionDeps, orderId: string, action: Extract<Order
       : { ok: true, message: `Marked paid (${PAYMENT_METHOD_LABELS[action.method]} ${action.reference}); the buyer is mailed.` };
   }
   if (result.code === "payment_reference_used") {
-    return refused(409, `${PAYMENT_METHOD_LABELS[action.method]} reference ${action.reference} already paid order ${String(result.vars.order)}.`);
+    const method = String(result.vars.provider);
+    const label = method in PAYMENT_METHOD_LABELS ? PAYMENT_METHOD_LABELS[method as keyof typeof PAYMENT_METHOD_LABELS] : method;
+    return refused(
+      409,
+      `Reference ${action.reference} already paid order ${String(result.vars.order)} (${label}): a reference pays one order, whatever the method.`,
+    );
   }
   if (result.code === "order_not_found") return refused(404, "This order does not exist.");
   return statusRefusal({ ok: false, code: "order_transition_refused", vars: { from: order.status, to: "paid" } });
@@ -94,8 +100,9 @@ async function markPaid(deps: ActionDeps, orderId: string, action: Extract<Order
 /**
  * Refunds through PayPal's refund API for orders PayPal captured (the request id comes from the
  * form, so submitting the same form twice is one refund at PayPal); for payments taken by hand the
- * seller refunds outside and records it here. A refund row per refund; the order becomes refunded
- * once nothing is left (a partial refund leaves it where it is and mails the buyer the amount).
+ * seller refunds outside and records it here with its reference. Either way the refund is recorded
+ * by recordRefund, the one path every refund takes (refunds.server.ts): the refund row, the order's
+ * state, its history, the buyer's mail and this audit row commit together.
  */
 async function refund(deps: ActionDeps, orderId: string, action: Extract<OrderAction, { intent: "refund" }>, now: Date): Promise<ActionResult> {
   const { db, seller } = deps;
@@ -110,11 +117,9 @@ async function refund(deps: ActionDeps, orderId: string, action: Extract<OrderAc
   const amount = parseRefundAmount(action.amount, refundableCents);
   if (!amount.ok) return refused(422, amount.message);
 
-  const provider = capture.provider;
-  let reference: string;
-  let status: string;
-  let raw: unknown = null;
-  if (order.channel === "paypal" && capture.provider === "paypal") {
+  const viaPayPal = order.channel === "paypal" && capture.provider === "paypal";
+  let sent: { reference: string; status: RefundStatus; amountCents: number; raw: unknown };
+  if (viaPayPal) {
     if (!deps.paypal) return refused(503, "PayPal is not configured on this server: refund it in PayPal, then record it here once PayPal is back.");
     const requestId = payPalRequestId("refund", orderId, action.requestKey);
     // PayPal refunds "the rest" when no amount is sent; an amount is sent whenever it is not the whole capture.
@@ -129,55 +134,95 @@ async function refund(deps: ActionDeps, orderId: string, action: Extract<OrderAc
         { amountCents: amount.cents, requestId, issue: answer.issue, message: answer.message },
         now,
       );
+      // No answer (or a 5xx after the adapter's retries under the same request id): PayPal may have
+      // refunded all the same, and a new form would carry a new request id, so say so rather than "nothing".
+      if (answer.status === null || answer.status >= 500) {
+        return refused(
+          502,
+          `PayPal did not answer (${answer.issue ?? answer.message}): the refund may have been made. Check PayPal, or wait for its notification to appear under Payments, before refunding again.`,
+        );
+      }
       return refused(502, `PayPal refused the refund: ${answer.issue ?? answer.message}. Nothing was refunded.`);
     }
     if (answer.kind === "already_refunded") return refused(409, "PayPal says this payment is already fully refunded; its webhook will record it here.");
-    reference = answer.refundId;
-    status = answer.kind === "completed" ? "COMPLETED" : "PENDING";
-    raw = answer.raw;
-    if (answer.amountCents !== amount.cents) return refused(502, `PayPal refunded ${answer.amountCents} cents instead of ${amount.cents}: check PayPal.`);
+    // What PayPal really sent back is what is recorded, even if it is not what was asked.
+    sent = { reference: answer.refundId, status: answer.kind === "completed" ? "COMPLETED" : "PENDING", amountCents: answer.amountCents, raw: answer.raw };
   } else {
     if (!action.reference) return refused(422, "Enter the reference of the refund you made (this payment was not taken through PayPal's API).");
-    reference = action.reference;
-    status = "COMPLETED";
+    sent = { reference: action.reference, status: "COMPLETED", amountCents: amount.cents, raw: null };
   }
 
-  const after = refundedCents + amount.cents;
-  const full = after >= capture.amountCents;
-  const money = `${centsToAmountString(amount.cents)} USD`;
-  const recorded = await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(payments)
-      .values({ orderId, provider, kind: "refund", providerRef: reference, status, amountCents: amount.cents, currency: "USD", raw, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ id: payments.id });
-    // PayPal answered a repeated request with the refund it already made: it is on the order already.
-    if (inserted.length === 0) return false;
-    await recordSellerAction(
-      tx,
-      seller,
-      full ? "order_refunded" : "order_partially_refunded",
+  const reason = action.reason || null;
+  const detail = { amountCents: sent.amountCents, provider: capture.provider, reference: sent.reference, status: sent.status, reason };
+  const auditAs = (nothingLeft: boolean) => (nothingLeft ? "order_refunded" : "order_partially_refunded");
+  const result = await recordRefund(
+    db,
+    {
       orderId,
-      { amountCents: amount.cents, provider, reference, status, reason: action.reason || null },
+      amountCents: sent.amountCents,
+      reference: sent.reference,
+      cause: "console",
+      actor: seller.actor,
+      note: reason,
+      status: sent.status,
+      raw: sent.raw,
+    },
+    now,
+    { within: (tx, applied) => recordSellerAction(tx, seller, auditAs(applied.position.refundableCents === 0), orderId, detail, now) },
+  );
+  const money = `${centsToAmountString(sent.amountCents)} USD`;
+  if (!result.ok) {
+    if (!viaPayPal) return refundRefusal(result.code, result.vars, sent.reference);
+    // PayPal has sent the money: keep it where the seller sees it, and say so.
+    await keepUnappliedRefund(
+      db,
+      { orderId, reference: sent.reference, amountCents: sent.amountCents, currency: "USD", code: result.code, raw: sent.raw },
       now,
     );
-    if (!full) await queueOrderNotice(tx, orderId, { kind: "partially_refunded", amountCents: amount.cents }, now);
-    return true;
-  });
-  if (!recorded) return { ok: true, message: `This refund (${reference}) was already recorded; nothing more was refunded.` };
-  if (!full)
-    return {
-      ok: true,
-      message: `Refunded ${money} (${status.toLowerCase()}); ${centsToAmountString(capture.amountCents - after)} USD is left. The buyer is mailed.`,
-    };
-  const moved = await changeOrderStatus(
-    db,
-    orderId,
-    "refunded",
-    seller.actor,
-    `${provider} refund ${reference}${action.reason ? `: ${action.reason}` : ""}`,
-    now,
-  );
-  if (!moved.ok) return refused(409, `Refunded ${money}, but the order could not be marked refunded: ${statusRefusal(moved).message}`);
-  return { ok: true, message: `Refunded ${money} (${status.toLowerCase()}); the order is refunded and the buyer is mailed.` };
+    await recordSellerAction(db, seller, "refund_unapplied", orderId, { ...detail, refused: result.code }, now);
+    return refused(
+      409,
+      `PayPal refunded ${money} (${sent.reference}), but this order's records could not take it: ${refundRefusal(result.code, result.vars, sent.reference).message} It is listed under Payments as ${REFUND_UNAPPLIED}; check PayPal.`,
+    );
+  }
+  const warning = sent.amountCents === amount.cents ? "" : ` PayPal refunded ${money} where ${centsToAmountString(amount.cents)} USD was asked: check PayPal.`;
+  if (result.recorded === "repeat") {
+    if (result.refund.cause === "console") return { ok: true, message: `This refund (${sent.reference}) was already recorded; nothing more was refunded.` };
+    // PayPal's webhook recorded this very refund first: the seller's action still gets its audit row.
+    await recordSellerAction(db, seller, auditAs(result.position.refundableCents === 0), orderId, detail, now);
+  }
+  if (result.refund.status === "PENDING") {
+    return { ok: true, message: `PayPal is sending ${money} back (pending): the order and the buyer's mail follow when PayPal completes it.${warning}` };
+  }
+  if (result.orderStatus === "refunded")
+    return { ok: true, message: `Refunded ${money} (completed); the order is refunded and the buyer is mailed.${warning}` };
+  return {
+    ok: true,
+    message: `Refunded ${money} (completed); ${centsToAmountString(result.position.refundableCents)} USD is left. The buyer is mailed.${warning}`,
+  };
+}
+
+/** The console's words for a refund the one path refused. */
+function refundRefusal(code: RefundRefusal, vars: Record<string, string | number>, reference: string): Extract<ActionResult, { ok: false }> {
+  switch (code) {
+    case "order_not_found":
+      return { ok: false, status: 404, message: "This order does not exist." };
+    case "refund_reference_used":
+      return vars.order === ""
+        ? { ok: false, status: 409, message: `Refund reference ${reference} is already recorded.` }
+        : { ok: false, status: 409, message: `Refund reference ${reference} is already recorded on order ${String(vars.order)}.` };
+    case "refund_exceeds":
+      return {
+        ok: false,
+        status: 409,
+        message: `At most ${centsToAmountString(Number(vars.left))} USD is left to refund (another refund was recorded meanwhile).`,
+      };
+    case "refund_no_payment":
+      return { ok: false, status: 409, message: "No payment is recorded for this order." };
+    case "refund_reference_missing":
+      return { ok: false, status: 422, message: "Enter the reference of the refund you made." };
+    case "refund_amount_invalid":
+    case "refund_currency":
+      return { ok: false, status: 422, message: "This refund amount cannot be recorded." };
+  }
 }

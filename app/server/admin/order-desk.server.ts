@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import { ORDER_PAGE_SIZE, queueOrder, type OrderQueueQuery } from "~/domain/order-desk";
 import { toCsv } from "~/domain/csv";
 import type { OrderState } from "~/domain/order-state";
+import { refundPosition } from "~/domain/refunds";
 import { coupons, emailOutbox, orderEvents, orderItems, orders, paymentEvents, payments, sellerActions } from "../../../db/schema";
 import type { Db } from "../db.server";
 
@@ -110,8 +111,9 @@ export type PaymentRow = typeof payments.$inferSelect;
 /** Money in and out of an order: the capture, what was refunded so far, and what is left. */
 export function paymentSummary(rows: readonly PaymentRow[]) {
   const capture = rows.filter((r) => r.kind === "capture").at(-1) ?? null;
-  const refundedCents = rows.filter((r) => r.kind === "refund").reduce((sum, r) => sum + r.amountCents, 0);
-  return { capture, refundedCents, refundableCents: capture ? Math.max(0, capture.amountCents - refundedCents) : 0 };
+  // The refund path's own rule (app/domain/refunds.ts): pending refunds count as sent back.
+  const position = refundPosition(rows);
+  return { capture, refundedCents: position.refundedCents + position.pendingCents, refundableCents: position.refundableCents };
 }
 
 /** One order with everything the seller may need: items, coupon, payments, webhooks, history, mails, audit. */

@@ -51,8 +51,8 @@ for (const target of testDatabases()) {
           ],
         }),
       );
-      // Out of stock now: the new order cannot contain it, the other line is priced as usual.
-      expect(next.ok && next.order.items.map((i) => i.productId)).toEqual(["4"]);
+      // Out of stock now: a new order holding it is refused with its name, never placed without it.
+      expect(next).toEqual({ ok: false, code: "product_out_of_stock", vars: { product: "VENOM-TRIGGER" } });
     });
 
     it("clears a badge and unlists a product", async () => {

@@ -350,10 +350,10 @@ describe("parseWebhookEvent", () => {
       JSON.stringify({
         id: "WH-2",
         event_type: "PAYMENT.CAPTURE.REFUNDED",
-        resource: { id: "R1", links: [{ href: "https://api.paypal.com/v2/payments/captures/CAP9", rel: "up" }] },
+        resource: { id: "R1", status: "PENDING", links: [{ href: "https://api.paypal.com/v2/payments/captures/CAP9", rel: "up" }] },
       }),
     );
-    expect(refund).toMatchObject({ kind: "capture_refunded", captureId: "CAP9", invoiceId: null, amountCents: null });
+    expect(refund).toMatchObject({ kind: "capture_refunded", captureId: "CAP9", invoiceId: null, amountCents: null, status: "PENDING" });
     expect(parseWebhookEvent(JSON.stringify({ id: "WH-3", event_type: "CHECKOUT.ORDER.APPROVED" }))?.kind).toBe("other");
     expect(parseWebhookEvent("not json")).toBeNull();
     expect(parseWebhookEvent(JSON.stringify({ event_type: "PAYMENT.CAPTURE.COMPLETED" }))).toBeNull();

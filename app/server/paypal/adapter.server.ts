@@ -244,6 +244,8 @@ export interface PayPalWebhookEvent {
   paypalOrderId: string | null;
   /** For a refund: the capture it refunds, when PayPal says. */
   captureId: string | null;
+  /** The resource's own status (a capture's, or a refund's: COMPLETED, PENDING…), when PayPal says. */
+  status: string | null;
   amountCents: number | null;
   currency: string | null;
   raw: unknown;
@@ -255,6 +257,7 @@ const webhookEvent = z.object({
   resource: z
     .object({
       id: z.string().optional(),
+      status: z.string().optional(),
       invoice_id: z.string().optional(),
       custom_id: z.string().optional(),
       amount: amount.optional(),
@@ -287,6 +290,7 @@ export function parseWebhookEvent(rawBody: string): PayPalWebhookEvent | null {
     invoiceId: resource?.invoice_id ?? resource?.custom_id ?? null,
     paypalOrderId: related?.order_id ?? null,
     captureId: related?.capture_id ?? upCapture,
+    status: resource?.status ?? null,
     amountCents: resource?.amount?.value ?? null,
     currency: resource?.amount?.currency_code ?? null,
     raw: json,

@@ -10,7 +10,8 @@ import { isLang, localizePath } from "~/domain/lang-path";
 import type { OrderState } from "~/domain/order-state";
 import { orderEvents, orders, paymentEvents, payments } from "../../../db/schema";
 import type { Db } from "../db.server";
-import { changeOrderStatus, expireUnpaidOrders, findOrder, markOrderPaid } from "../orders.server";
+import { expireUnpaidOrders, findOrder, markOrderPaid, type OrderTx } from "../orders.server";
+import { keepUnappliedRefund, recordRefund, REFUND_UNAPPLIED, type RefundRefusal } from "../refunds.server";
 import { PayPalApiError, PayPalUnavailableError, payPalRequestId, type PayPalAdapter, type PayPalWebhookEvent } from "./adapter.server";
 
 type StoredOrder = typeof orders.$inferSelect;
@@ -26,6 +27,8 @@ export const ATTEMPT = {
   mismatch: "CAPTURE_MISMATCH",
   /** PayPal took the right money for an order that can no longer become paid (cancelled): the seller must refund. */
   unapplied: "CAPTURE_UNAPPLIED",
+  /** PayPal sent money back that the order's records could not take (refunds.server.ts): the seller must look. */
+  refundUnapplied: REFUND_UNAPPLIED,
 } as const;
 
 const SETTLED: readonly OrderState[] = ["paid", "in_progress", "delivered", "refunded"];
@@ -297,7 +300,7 @@ export async function handlePayPalWebhook(
   });
 }
 
-async function applyEvent(db: Db, event: PayPalWebhookEvent, order: StoredOrder): Promise<void> {
+async function applyEvent(db: OrderTx, event: PayPalWebhookEvent, order: StoredOrder): Promise<void> {
   const reference = event.resourceId ?? event.eventId;
   switch (event.kind) {
     case "capture_completed":
@@ -338,31 +341,28 @@ async function applyEvent(db: Db, event: PayPalWebhookEvent, order: StoredOrder)
   }
 }
 
-/** A refund or a reversal (chargeback): a refund row; the order is refunded once fully refunded. */
-async function applyRefund(db: Db, event: PayPalWebhookEvent, order: StoredOrder, reference: string): Promise<void> {
-  const status = event.kind === "capture_reversed" ? "REVERSED" : "REFUNDED";
-  await db
-    .insert(payments)
-    .values({
-      orderId: order.id,
-      provider: "paypal",
-      kind: "refund",
-      providerRef: reference,
-      status,
-      amountCents: event.amountCents ?? order.totalCents,
-      currency: event.currency ?? "USD",
-      raw: event.raw,
-    })
-    .onConflictDoNothing();
-  const refunds = await db
-    .select({ amountCents: payments.amountCents })
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), eq(payments.kind, "refund")));
-  const refunded = refunds.reduce((sum, row) => sum + row.amountCents, 0);
-  const full = event.kind === "capture_reversed" || refunded >= order.totalCents;
-  if (full && (order.status === "paid" || order.status === "in_progress")) {
-    await changeOrderStatus(db, order.id, "refunded", "webhook", `paypal ${status.toLowerCase()} ${reference}`);
-  }
+/**
+ * A refund or a reversal (chargeback) through the one refund path: PayPal's refund id is the key,
+ * so the webhook of a refund the console already recorded, or a repeat, changes nothing; a pending
+ * refund the console recorded becomes completed. What the order cannot take is kept for the seller.
+ */
+async function applyRefund(tx: OrderTx, event: PayPalWebhookEvent, order: StoredOrder, reference: string): Promise<void> {
+  const unapplied = (code: RefundRefusal) =>
+    keepUnappliedRefund(tx, { orderId: order.id, reference, amountCents: event.amountCents ?? 0, currency: event.currency ?? "USD", code, raw: event.raw });
+  if (event.amountCents === null) return unapplied("refund_amount_invalid");
+  const result = await recordRefund(tx, {
+    orderId: order.id,
+    amountCents: event.amountCents,
+    reference,
+    cause: event.kind === "capture_reversed" ? "reversal" : "webhook",
+    actor: "webhook",
+    note: null,
+    status: event.status === "PENDING" ? "PENDING" : "COMPLETED",
+    provider: "paypal",
+    currency: event.currency ?? "USD",
+    raw: event.raw,
+  });
+  if (!result.ok) await unapplied(result.code);
 }
 
 /**
