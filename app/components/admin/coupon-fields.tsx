@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Checkbox, MoneyField, SelectField, TextField } from "./form-controls";
+import { Checkbox, MoneyField, SelectField, TextField } from "./kit/fields";
 import { COUPON_TYPES, type Coupon, type CouponType } from "~/domain/coupons";
 import { COUPON_TYPE_LABEL } from "~/domain/seller/coupon-view";
 import { centsToAmountString } from "~/domain/money";
