@@ -5,7 +5,7 @@ import { COUPON_TYPE_LABEL } from "~/domain/seller/coupon-view";
 import { centsToAmountString } from "~/domain/money";
 import type { FieldErrors } from "~/domain/seller/form-fields";
 
-export interface ProductChoice {
+interface ProductChoice {
   id: string;
   title: string;
 }

@@ -7,7 +7,7 @@ import { Field } from "~/components/ui/field";
  * The console's fields: the storefront's Field (label, hint, error, aria wiring) and Button around
  * the console's denser controls. Every console form builds from these.
  */
-export const inputClass =
+const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-600";
 
 /** What a field shows around its control. `error` is the server's message for it (ActionRefused.fieldErrors). */

@@ -55,7 +55,7 @@ export function Table({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((cells, i) => (
-            <tr key={keys?.[i] ?? i} className="align-top">
+            <tr key={keys?.[i] ?? i} className="align-baseline">
               {cells.map((cell, j) => {
                 const className = twMerge(pad, "break-words last:pr-0", cols[j]?.className);
                 return j === 0 && rowHeads ? (

@@ -1,7 +1,7 @@
 import { utc } from "../kit/format";
 import { Card, Facts } from "../kit/page";
 
-export interface OrderCustomer {
+interface OrderCustomer {
   id: string;
   name: string;
   email: string;

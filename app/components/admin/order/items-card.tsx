@@ -3,7 +3,7 @@ import { usd } from "../kit/format";
 import { Card, Facts } from "../kit/page";
 import { Table } from "../kit/table";
 
-export interface OrderMoney {
+interface OrderMoney {
   subtotalCents: number;
   discountCents: number;
   totalCents: number;

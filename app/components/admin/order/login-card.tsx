@@ -3,7 +3,7 @@ import { Card } from "../kit/page";
 import { LoginReveal } from "./login-reveal";
 
 /** The console's view of an order's login: never the login itself, only where it stands and its history. */
-export interface OrderLoginSummary {
+interface OrderLoginSummary {
   /** Whether this order asks for a login at all (permanent trigger or bundle, not a gift). */
   needed: boolean;
   state: "none" | "stored" | "deleted";
