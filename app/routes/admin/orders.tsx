@@ -132,6 +132,7 @@ export default function Orders() {
           </ul>
           <Card className="hidden md:block">
             <Table
+              align="top"
               caption={`${query.status === "all" ? "All orders" : `${QUEUE_LABELS[query.status]} orders`}, page ${queue.page} of ${queue.pages}`}
               columns={["Order", "Status", "Items", "Buyer", { label: "Total", className: "text-right" }, "Placed / paid"]}
               keys={queue.rows.map((row) => row.id)}

@@ -12,8 +12,9 @@ const columnOf = (column: Column) => (typeof column === "string" ? { label: colu
  * The console's one table: a caption screen readers hear, a head of `<th scope="col">`, one row of
  * cells per entry of `rows` (the first a `<th scope="row">` with `rowHeads`), and a scroll region a
  * keyboard can focus, so a table wider than a phone can still be read. `dense` is the tight look of
- * the tables inside a card (order detail, keys, sales); the default is the roomier list look with a
- * rule under the head. With `empty`, a table without rows shows that sentence instead.
+ * the record tables inside a card (order detail, keys), rows aligned at the top; the default is the
+ * roomier list look with a rule under the head, rows centred (`align="top"` for rows of several
+ * lines). With `empty`, a table without rows shows that sentence instead.
  */
 export function Table({
   caption,
@@ -22,6 +23,7 @@ export function Table({
   keys,
   rowHeads = false,
   dense = false,
+  align = dense ? "top" : "middle",
   empty,
   tableClassName,
 }: {
@@ -32,6 +34,7 @@ export function Table({
   keys?: readonly (string | number)[];
   rowHeads?: boolean;
   dense?: boolean;
+  align?: "top" | "middle";
   empty?: React.ReactNode;
   /** On the <table> (a minimum width that makes it scroll on phones). */
   tableClassName?: string;
@@ -55,7 +58,7 @@ export function Table({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((cells, i) => (
-            <tr key={keys?.[i] ?? i} className="align-baseline">
+            <tr key={keys?.[i] ?? i} className={align === "top" ? "align-top" : "align-middle"}>
               {cells.map((cell, j) => {
                 const className = twMerge(pad, "break-words last:pr-0", cols[j]?.className);
                 return j === 0 && rowHeads ? (
