@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryUrgency, formatAge, orderActionSchema, orderQueueQuerySchema, parseRefundAmount, queueOrder } from "./order-desk";
+import { deliveryUrgency, orderActionSchema, orderQueueQuerySchema, parseRefundAmount, queueOrder } from "./order-desk";
 
 const hoursAgo = (h: number, now: Date) => new Date(now.getTime() - h * 3_600_000);
 
@@ -11,12 +11,6 @@ describe("order desk", () => {
     expect(deliveryUrgency(hoursAgo(12, now), now)).toBe("due");
     expect(deliveryUrgency(hoursAgo(23.9, now), now)).toBe("due");
     expect(deliveryUrgency(hoursAgo(24, now), now)).toBe("late");
-  });
-
-  it("says how long ago in minutes, hours or days", () => {
-    expect(formatAge(hoursAgo(0.2, now), now)).toBe("12 min");
-    expect(formatAge(hoursAgo(3 + 5 / 60, now), now)).toBe("3 h 05 min");
-    expect(formatAge(hoursAgo(52, now), now)).toBe("2 d 4 h");
   });
 
   it("works the paid and in-progress queues oldest payment first, finished ones newest first", () => {

@@ -48,15 +48,6 @@ export function deliveryUrgency(paidAt: Date, now: Date): Urgency {
   return "on_time";
 }
 
-/** "3 h 05 min", "2 d 4 h", "12 min": how long ago, for a queue row. */
-export function formatAge(from: Date, now: Date): string {
-  const minutes = Math.max(0, Math.floor((now.getTime() - from.getTime()) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ${String(minutes % 60).padStart(2, "0")} min`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
-}
-
 /** How the seller was paid for an order taken by hand. */
 export const PAYMENT_METHODS = ["paypal", "card", "crypto", "money_transfer", "cash_app"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

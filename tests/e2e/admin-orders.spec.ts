@@ -63,6 +63,53 @@ test("a refund goes through PayPal's refund API with a request id and refunds th
   expect(refunds).toEqual([expect.objectContaining({ path: `/v2/payments/captures/${captureId}/refund` })]);
 });
 
+test("after a partial refund the refund form starts empty, and the same form sent again refunds nothing more", async ({ page, request }) => {
+  const orderId = await placePaidOrder(request, "partial");
+  await loginAsSeller(page, { next: `/admin/orders/${orderId}` });
+  const refundButton = page.getByRole("button", { name: "Refund through PayPal" });
+  const form = page.locator("form").filter({ has: refundButton });
+  const amount = page.getByLabel("Amount to refund (USD)");
+  const reason = page.getByLabel("Reason (private)");
+
+  const key = form.locator('input[name="requestKey"]');
+  const firstKey = await key.inputValue();
+
+  // Refused (more than was paid): what was typed stays to be corrected, and so does the request key.
+  await amount.fill("999");
+  await refundButton.click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(amount).toHaveValue("999");
+  await expect(key).toHaveValue(firstKey);
+
+  await amount.fill("5.00");
+  await reason.fill("One item missing");
+  // The form as this rendering sends it (its request key included), to send it once more afterwards.
+  const sent = await form.evaluate((element: HTMLFormElement) =>
+    [...new FormData(element, element.querySelector<HTMLButtonElement>("button[type=submit]"))].map(([name, value]) => [name, String(value)]),
+  );
+  const sentKey = sent.find(([name]) => name === "requestKey")?.[1];
+  await refundButton.click();
+  await expect(page.getByRole("status")).toContainText("Refunded 5.00 USD");
+  await expect(amount).toHaveValue("");
+  await expect(reason).toHaveValue("");
+  await expect(key).not.toHaveValue(sentKey!);
+  await expect(page.getByText("Leave empty for everything left: $49.99.")).toBeVisible();
+
+  // The same rendering sent again (a double click, a page sent twice): PayPal answers the refund it made.
+  const again = await page.evaluate(async (entries) => {
+    const response = await fetch(window.location.pathname, { method: "POST", body: new URLSearchParams(entries) });
+    return response.status;
+  }, sent);
+  expect(again).toBeLessThan(500);
+  await page.reload();
+  const refunds = page.getByRole("table", { name: "Payments" }).getByRole("row").filter({ hasText: "refund" });
+  await expect(refunds).toHaveCount(1);
+  await expect(refunds).toContainText("$5.00");
+  await expect(page.getByText("Leave empty for everything left: $49.99.")).toBeVisible();
+  const calls = (await fakePayPalRequests(request)).filter((r) => r.route === "refund" && r.requestId?.startsWith(`${orderId}-refund-`));
+  expect(calls.map((r) => r.requestId)).toEqual([calls[0].requestId, calls[0].requestId]);
+});
+
 test("a move the state table forbids is refused, even from a page that still offers it", async ({ page, context, request }) => {
   const orderId = await placePaidOrder(request, "stale");
   await loginAsSeller(page, { next: `/admin/orders/${orderId}` });

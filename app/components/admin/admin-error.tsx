@@ -1,6 +1,6 @@
 import { Link, isRouteErrorResponse, useLocation } from "react-router";
 import { loginPathFor } from "~/domain/seller-access";
-import { Card } from "./ui";
+import { Card } from "./kit/page";
 
 /**
  * Errors inside the console: a lapsed session offers the login page again, anything else says what

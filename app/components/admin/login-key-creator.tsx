@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
 import { PASSPHRASE_MIN_LENGTH } from "~/domain/login-handoff";
-import { inputClass, Notice } from "./ui";
-
-type Reply = { ok: boolean; message: string };
+import type { ActionReply } from "~/domain/seller/action-reply";
+import { TextField } from "./kit/fields";
+import { Notice } from "./kit/page";
+import { ReplyNotice } from "./kit/reply";
 
 /**
  * Makes the shop's login key pair in this browser (docs/decisions/022): libsodium makes the pair,
@@ -13,7 +13,7 @@ type Reply = { ok: boolean; message: string };
  * public key and the encrypted private key are posted. The passphrase never leaves the page.
  */
 export function LoginKeyCreator({ rotating }: { rotating: boolean }) {
-  const fetcher = useFetcher<Reply>();
+  const fetcher = useFetcher<ActionReply>();
   const [passphrase, setPassphrase] = useState("");
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -46,34 +46,23 @@ export function LoginKeyCreator({ rotating }: { rotating: boolean }) {
   const busy = working || fetcher.state !== "idle";
   return (
     <form onSubmit={create} className="space-y-3" noValidate>
-      {fetcher.data && <Notice tone={fetcher.data.ok ? "success" : "error"}>{fetcher.data.message}</Notice>}
+      <ReplyNotice reply={fetcher.data} />
       {error && <Notice tone="error">{error}</Notice>}
       {rotating && (
         <p className="text-sm text-slate-700">
           A new pair becomes the one buyers seal to. The current key is kept, with its own passphrase, until every login sealed to it is deleted.
         </p>
       )}
-      <Field
+      <TextField
         label="Passphrase"
         hint={`At least ${PASSPHRASE_MIN_LENGTH} characters. It is never sent to the server and cannot be recovered: without it, stored logins cannot be read.`}
         hintAbove
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            value={passphrase}
-            onChange={(e) => setPassphrase(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Field label="Passphrase again">
-        {(control) => (
-          <input {...control} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} className={inputClass} />
-        )}
-      </Field>
+        type="password"
+        autoComplete="new-password"
+        value={passphrase}
+        onChange={(e) => setPassphrase(e.target.value)}
+      />
+      <TextField label="Passphrase again" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
       <Button type="submit" disabled={busy}>
         {busy ? "Creating the key pair…" : rotating ? "Create a new key pair" : "Create key pair"}
       </Button>

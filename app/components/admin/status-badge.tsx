@@ -1,7 +1,6 @@
 import { twMerge } from "tailwind-merge";
-import type { Urgency } from "~/domain/order-desk";
+import { QUEUE_LABELS, type Urgency } from "~/domain/order-desk";
 import type { OrderState } from "~/domain/order-state";
-import { statusLabel } from "./format";
 
 const STATUS_STYLES: Record<OrderState, string> = {
   manual_pending: "bg-sky-100 text-sky-900",
@@ -14,7 +13,7 @@ const STATUS_STYLES: Record<OrderState, string> = {
 };
 
 export function StatusBadge({ status }: { status: OrderState }) {
-  return <span className={twMerge("inline-block rounded-full px-2 py-0.5 text-xs font-semibold", STATUS_STYLES[status])}>{statusLabel(status)}</span>;
+  return <span className={twMerge("inline-block rounded-full px-2 py-0.5 text-xs font-semibold", STATUS_STYLES[status])}>{QUEUE_LABELS[status]}</span>;
 }
 
 const URGENCY: Record<Urgency, [label: string, style: string]> = {

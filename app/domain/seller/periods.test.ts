@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatWait, periodStarts } from "./periods";
+import { periodStarts } from "./periods";
 
 describe("periodStarts", () => {
   it("starts today at UTC midnight, the week on Monday and the month on the 1st", () => {
@@ -11,13 +11,5 @@ describe("periodStarts", () => {
     });
     // A Monday is its own week's first day.
     expect(periodStarts(new Date("2026-03-02T00:00:00Z")).week).toEqual(new Date("2026-03-02T00:00:00Z"));
-  });
-});
-
-describe("formatWait", () => {
-  it("reads in minutes, hours or days", () => {
-    expect(formatWait(59 * 60_000)).toBe("59 min");
-    expect(formatWait(13 * 3_600_000 + 5 * 60_000)).toBe("13 h 5 min");
-    expect(formatWait(50 * 3_600_000)).toBe("2 d 2 h");
   });
 });

@@ -1,13 +1,16 @@
-import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/account";
-import { formatUtc } from "~/components/admin/format";
+import { SubmitButton } from "~/components/admin/kit/fields";
+import { utc } from "~/components/admin/kit/format";
+import { Card, PageTitle } from "~/components/admin/kit/page";
+import { ReplyNotice } from "~/components/admin/kit/reply";
 import { adminMeta } from "~/components/admin/meta";
-import { Card, inputClass, Notice, PageTitle } from "~/components/admin/ui";
-import { Button } from "~/components/ui/button";
+import { TotpCodeField } from "~/components/admin/totp-code-field";
 import { ADMIN_LOGIN, totpCodeSchema } from "~/domain/seller-access";
 import { getDb } from "~/server/db.server";
-import { field, readForm } from "~/server/admin/forms.server";
-import { consoleIsSecure, recordSellerAction, requireSeller } from "~/server/admin/guard.server";
+import { recordSellerAction } from "~/server/admin/audit.server";
+import { done, field, readForm, refused } from "~/server/admin/forms.server";
+import { consoleIsSecure, requireSeller } from "~/server/admin/guard.server";
 import { clearSessionCookie } from "~/server/admin/session-cookie.server";
 import { acceptTotpCode, confirmTotpEnrolment, disableTotp, findSellerById, startTotpEnrolment } from "~/server/admin/sellers.server";
 import { deleteSellerSessions, listSellerSessions } from "~/server/admin/sessions.server";
@@ -35,8 +38,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const answer = (ok: boolean, message: string, status = ok ? 200 : 422) => data({ ok, message }, { status });
-
 export async function action({ request }: Route.ActionArgs) {
   const seller = await requireSeller(request);
   const db = getDb();
@@ -44,28 +45,28 @@ export async function action({ request }: Route.ActionArgs) {
   const target = `seller:${seller.email}`;
   switch (field(form, "intent")) {
     case "totp_start":
-      if (seller.totpEnabled) return answer(false, "An authenticator is already set up: turn it off first to enrol another.", 409);
+      if (seller.totpEnabled) return refused(409, "An authenticator is already set up: turn it off first to enrol another.");
       await startTotpEnrolment(db, seller.id);
-      return answer(true, "Scan the code with your authenticator app, then enter the code it shows.");
+      return done("Scan the code with your authenticator app, then enter the code it shows.");
     case "totp_confirm": {
       const code = totpCodeSchema.safeParse(field(form, "code"));
       if (!code.success || !(await confirmTotpEnrolment(db, seller.id, code.data)))
-        return answer(false, "That code does not match: check the app's clock and try the next code.");
+        return refused(422, "That code does not match: check the app's clock and try the next code.");
       await recordSellerAction(db, seller, "totp_enabled", target);
-      return answer(true, "Authenticator codes are on: you will be asked for one at each login.");
+      return done("Authenticator codes are on: you will be asked for one at each login.");
     }
     case "totp_disable": {
       const code = totpCodeSchema.safeParse(field(form, "code"));
       if (!code.success || !(await acceptTotpCode(db, seller.id, code.data)))
-        return answer(false, "Enter a current code from your authenticator app to turn it off.");
+        return refused(422, "Enter a current code from your authenticator app to turn it off.");
       await disableTotp(db, seller.id);
       await recordSellerAction(db, seller, "totp_disabled", target);
-      return answer(true, "Authenticator codes are off: the password alone logs in.");
+      return done("Authenticator codes are off: the password alone logs in.");
     }
     case "logout_others": {
       const ended = await deleteSellerSessions(db, seller.id, seller.sessionId);
       await recordSellerAction(db, seller, "logout_everywhere_else", target, { sessions: ended });
-      return answer(true, `Logged out ${ended} other session${ended === 1 ? "" : "s"}.`);
+      return done(`Logged out ${ended} other session${ended === 1 ? "" : "s"}.`);
     }
     case "logout_everywhere": {
       const ended = await deleteSellerSessions(db, seller.id);
@@ -73,36 +74,26 @@ export async function action({ request }: Route.ActionArgs) {
       throw redirect(ADMIN_LOGIN, { headers: { "Set-Cookie": clearSessionCookie(consoleIsSecure()) } });
     }
     default:
-      return answer(false, "Unknown action.", 400);
+      return refused(400, "Unknown action.");
   }
-}
-
-function CodeField() {
-  return (
-    <label className="block text-sm font-semibold text-slate-800">
-      6-digit code
-      <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,8}" required className={`${inputClass} max-w-40`} />
-    </label>
-  );
 }
 
 export default function Account() {
   const d = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   return (
     <>
       <PageTitle>Account</PageTitle>
-      {result && <Notice tone={result.ok ? "success" : "error"}>{result.message}</Notice>}
+      <ReplyNotice reply={reply} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Authenticator code (TOTP)">
           {d.totpEnabled ? (
             <Form method="post" className="space-y-3">
               <p className="text-sm text-slate-700">On: each login asks for a code from your authenticator app after the password.</p>
-              <input type="hidden" name="intent" value="totp_disable" />
-              <CodeField />
-              <Button type="submit" variant="secondary">
+              <TotpCodeField className="max-w-40" />
+              <SubmitButton intent="totp_disable" variant="secondary" pendingLabel="Turning off…">
                 Turn off
-              </Button>
+              </SubmitButton>
             </Form>
           ) : d.pending ? (
             <Form method="post" className="space-y-3">
@@ -119,15 +110,17 @@ export default function Account() {
               <p className="text-xs text-slate-600">
                 Or type the key by hand: <code className="break-all font-mono text-slate-900">{d.pending.secret}</code>
               </p>
-              <input type="hidden" name="intent" value="totp_confirm" />
-              <CodeField />
-              <Button type="submit">Turn on</Button>
+              <TotpCodeField className="max-w-40" />
+              <SubmitButton intent="totp_confirm" pendingLabel="Turning on…">
+                Turn on
+              </SubmitButton>
             </Form>
           ) : (
             <Form method="post" className="space-y-3">
               <p className="text-sm text-slate-700">Off: the password alone logs in. A code from your phone keeps a leaked password from being enough.</p>
-              <input type="hidden" name="intent" value="totp_start" />
-              <Button type="submit">Set up an authenticator</Button>
+              <SubmitButton intent="totp_start" pendingLabel="Starting…">
+                Set up an authenticator
+              </SubmitButton>
             </Form>
           )}
           <p className="mt-3 text-xs text-slate-600">
@@ -141,23 +134,21 @@ export default function Account() {
                 <div className="font-medium">{s.current ? "This browser" : "Another browser"}</div>
                 <div className="text-xs text-slate-600">{s.userAgent ?? "Unknown browser"}</div>
                 <div className="text-xs text-slate-600">
-                  Logged in {formatUtc(s.createdAt)} · last used {formatUtc(s.lastSeenAt)} · ends by {formatUtc(s.expiresAt)}
+                  Logged in {utc(s.createdAt)} · last used {utc(s.lastSeenAt)} · ends by {utc(s.expiresAt)}
                 </div>
               </li>
             ))}
           </ul>
           <div className="mt-3 flex flex-wrap gap-2">
             <Form method="post">
-              <input type="hidden" name="intent" value="logout_others" />
-              <Button type="submit" variant="secondary">
+              <SubmitButton intent="logout_others" variant="secondary" pendingLabel="Logging out…">
                 Log out other sessions
-              </Button>
+              </SubmitButton>
             </Form>
             <Form method="post">
-              <input type="hidden" name="intent" value="logout_everywhere" />
-              <Button type="submit" variant="secondary">
+              <SubmitButton intent="logout_everywhere" variant="secondary" pendingLabel="Logging out…">
                 Log out everywhere
-              </Button>
+              </SubmitButton>
             </Form>
           </div>
           <p className="mt-3 text-xs text-slate-600">A session ends after 12 hours without use, and 7 days after login in any case.</p>

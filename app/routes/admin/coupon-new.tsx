@@ -1,14 +1,15 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/coupon-new";
 import { adminMeta } from "~/components/admin/meta";
-import { CouponFields } from "~/components/admin/shop/coupon-fields";
-import { SubmitButton, TextField } from "~/components/admin/shop/form-controls";
-import { Card, Notice, PageTitle } from "~/components/admin/ui";
+import { CouponFields } from "~/components/admin/coupon-fields";
+import { SubmitButton, TextField } from "~/components/admin/kit/fields";
+import { Card, PageTitle } from "~/components/admin/kit/page";
+import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { PRODUCTS } from "~/catalogue";
 import { readNewCoupon } from "~/domain/seller/coupon-form";
-import { formRecord, type FieldErrors } from "~/domain/seller/form-fields";
+import { formRecord } from "~/domain/seller/form-fields";
 import { getDb } from "~/server/db.server";
-import { readForm } from "~/server/admin/forms.server";
+import { readForm, refused, refusedFields } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { createCoupon } from "~/server/admin/shop-coupons.server";
 
@@ -22,17 +23,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const seller = await requireSeller(request);
   const read = readNewCoupon(formRecord(await readForm(request)));
-  if (!read.ok) return data<{ errors: FieldErrors }>({ errors: read.errors }, { status: 422 });
+  if (!read.ok) return refusedFields(read.errors);
   const created = await createCoupon(getDb(), seller, read.coupon);
-  if (!created.ok) {
-    return data<{ errors: FieldErrors }>({ errors: "errors" in created ? created.errors : { form: "The coupon could not be created." } }, { status: 409 });
-  }
+  if (!created.ok) return "errors" in created ? refusedFields(created.errors, 409) : refused(409, "The coupon could not be created.");
   return redirect(`/admin/coupons/${encodeURIComponent(created.id)}?created=1`);
 }
 
 export default function NewCoupon() {
   const { products } = useLoaderData<typeof loader>();
-  const errors = useActionData<typeof action>()?.errors ?? {};
+  const reply = useActionData<typeof action>();
+  const errors = fieldErrorsOf(reply);
   return (
     <>
       <PageTitle
@@ -44,7 +44,7 @@ export default function NewCoupon() {
       >
         New coupon
       </PageTitle>
-      {Object.keys(errors).length > 0 && <Notice tone="error">{errors.form ?? "Nothing was saved: correct the fields marked below."}</Notice>}
+      <ReplyNotice reply={reply} />
       <Card>
         <Form method="post" className="grid gap-4">
           <TextField

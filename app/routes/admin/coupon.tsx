@@ -1,18 +1,21 @@
 import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/coupon";
 import { adminMeta } from "~/components/admin/meta";
-import { CouponFields } from "~/components/admin/shop/coupon-fields";
-import { SubmitButton } from "~/components/admin/shop/form-controls";
-import { usd, when } from "~/components/admin/shop/format";
-import { Card, Facts, Notice, PageTitle, Table } from "~/components/admin/ui";
+import { CouponFields } from "~/components/admin/coupon-fields";
+import { SubmitButton } from "~/components/admin/kit/fields";
+import { usd, utc } from "~/components/admin/kit/format";
+import { Card, Facts, Notice, PageTitle } from "~/components/admin/kit/page";
+import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
+import { Table } from "~/components/admin/kit/table";
 import { PRODUCTS } from "~/catalogue";
 import { NEWUSER15 } from "~/domain/coupons";
+import { QUEUE_LABELS } from "~/domain/order-desk";
 import { readCouponTerms } from "~/domain/seller/coupon-form";
 import { COUPON_STATUS_LABEL, couponReward, couponStatus, usageLeft } from "~/domain/seller/coupon-view";
-import { formRecord, type FieldErrors } from "~/domain/seller/form-fields";
+import { formRecord } from "~/domain/seller/form-fields";
 import { getDb } from "~/server/db.server";
 import { toggleCoupon } from "~/server/admin/coupon-toggle.server";
-import { field, readForm } from "~/server/admin/forms.server";
+import { done, field, readForm, refusedFields } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { couponOrders, findCoupon, updateCouponTerms } from "~/server/admin/shop-coupons.server";
 
@@ -33,31 +36,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { ok: true; message: string } | { ok: false; errors: FieldErrors } | { ok: false; error: string };
-
 export async function action({ request, params }: Route.ActionArgs) {
   const seller = await requireSeller(request);
   const form = await readForm(request);
   const intent = field(form, "intent");
   if (intent !== "save") return toggleCoupon(seller, intent, params.id);
   const read = readCouponTerms(formRecord(form));
-  if (!read.ok) return data<ActionResult>({ ok: false, errors: read.errors }, { status: 422 });
+  if (!read.ok) return refusedFields(read.errors);
   const saved = await updateCouponTerms(getDb(), seller, params.id, read.coupon);
   if (!saved.ok) {
     if ("reason" in saved) throw data("No such coupon", { status: 404 });
-    return data<ActionResult>({ ok: false, errors: saved.errors }, { status: 422 });
+    return refusedFields(saved.errors);
   }
-  return data<ActionResult>({
-    ok: true,
-    message: Object.keys(saved.changes).length > 0 ? "Saved. Checkout and the storefront use the new terms now." : "Nothing changed.",
-  });
+  return done(Object.keys(saved.changes).length > 0 ? "Saved. Checkout and the storefront use the new terms now." : "Nothing changed.");
 }
 
 export default function CouponPage() {
   const { now, coupon, orders, products } = useLoaderData<typeof loader>();
-  const result = useActionData<ActionResult>();
+  const reply = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const errors = result && !result.ok && "errors" in result ? result.errors : {};
+  const errors = fieldErrorsOf(reply);
   const status = couponStatus(coupon, new Date(now));
   const held = orders.filter((o) => o.releasedAt === null).length;
   return (
@@ -71,9 +69,8 @@ export default function CouponPage() {
       >
         Coupon <span className="font-mono">{coupon.code}</span>
       </PageTitle>
-      {params.get("created") && !result && <Notice tone="success">Coupon created. Shoppers can use it now.</Notice>}
-      {result?.ok && <Notice tone="success">{result.message}</Notice>}
-      {result && !result.ok && <Notice tone="error">{"error" in result ? result.error : "Nothing was saved: correct the fields marked below."}</Notice>}
+      {params.get("created") && !reply && <Notice tone="success">Coupon created. Shoppers can use it now.</Notice>}
+      <ReplyNotice reply={reply} />
 
       <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
         <Card title="Terms">
@@ -111,29 +108,28 @@ export default function CouponPage() {
       </div>
 
       <Card title={`Orders that used ${coupon.code}`} className="mt-4">
-        {orders.length === 0 ? (
-          <p className="text-sm text-slate-700">No order has used this coupon yet.</p>
-        ) : (
-          <Table caption={`Orders that used ${coupon.code}`} tableClassName="min-w-[40rem]" columns={["Order", "Used", "Status", "Discount", "Total"]}>
-            {orders.map((o) => (
-              <tr key={o.orderId}>
-                <th scope="row" className="py-2 pr-3 font-normal">
-                  <Link to={`/admin/orders/${encodeURIComponent(o.orderId)}`} className="font-mono font-semibold text-brand-700 underline">
-                    {o.orderId}
-                  </Link>
-                  <span className="block text-xs text-slate-600">{o.email}</span>
-                </th>
-                <td className="py-2 pr-3">
-                  {when(o.usedAt)}
-                  {o.releasedAt && <span className="block text-xs text-slate-600">use given back {when(o.releasedAt)}</span>}
-                </td>
-                <td className="py-2 pr-3">{o.status.replace(/_/g, " ")}</td>
-                <td className="py-2 pr-3 tabular-nums">{usd(o.discountCents)}</td>
-                <td className="py-2 tabular-nums">{usd(o.totalCents)}</td>
-              </tr>
-            ))}
-          </Table>
-        )}
+        <Table
+          empty="No order has used this coupon yet."
+          caption={`Orders that used ${coupon.code}`}
+          tableClassName="min-w-[40rem]"
+          rowHeads
+          columns={["Order", "Used", "Status", { label: "Discount", className: "tabular-nums" }, { label: "Total", className: "tabular-nums" }]}
+          rows={orders.map((o) => [
+            <>
+              <Link to={`/admin/orders/${encodeURIComponent(o.orderId)}`} className="font-mono font-semibold text-brand-700 underline">
+                {o.orderId}
+              </Link>
+              <span className="block text-xs text-slate-600">{o.email}</span>
+            </>,
+            <>
+              {utc(o.usedAt)}
+              {o.releasedAt && <span className="block text-xs text-slate-600">use given back {utc(o.releasedAt)}</span>}
+            </>,
+            QUEUE_LABELS[o.status],
+            usd(o.discountCents),
+            usd(o.totalCents),
+          ])}
+        />
       </Card>
     </>
   );

@@ -1,9 +1,11 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/coupons";
 import { adminMeta } from "~/components/admin/meta";
-import { SubmitButton } from "~/components/admin/shop/form-controls";
-import { usd, when } from "~/components/admin/shop/format";
-import { Card, Notice, PageTitle, Table } from "~/components/admin/ui";
+import { SubmitButton } from "~/components/admin/kit/fields";
+import { usd, utc } from "~/components/admin/kit/format";
+import { Card, Notice, PageTitle } from "~/components/admin/kit/page";
+import { ReplyNotice } from "~/components/admin/kit/reply";
+import { Table } from "~/components/admin/kit/table";
 import { buttonClass } from "~/components/ui/button";
 import { PRODUCTS } from "~/catalogue";
 import { NEWUSER15 } from "~/domain/coupons";
@@ -43,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Coupons() {
   const { now, coupons, newUser } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   return (
     <>
       <PageTitle
@@ -55,7 +57,7 @@ export default function Coupons() {
       >
         Coupons
       </PageTitle>
-      {result && (result.ok ? <Notice tone="success">{result.message}</Notice> : <Notice tone="error">{result.error}</Notice>)}
+      <ReplyNotice reply={reply} />
       {newUser && (
         <Notice tone={newUser.running ? "success" : "info"}>
           {newUser.running ? (
@@ -76,46 +78,41 @@ export default function Coupons() {
         <Table
           caption="Coupons, what they give and how often they were used"
           tableClassName="min-w-[48rem]"
-          columns={["Code", "Gives", "Used", "Conditions", "Status", { label: "Actions", srOnly: true }]}
-        >
-          {coupons.map((c) => {
+          rowHeads
+          columns={["Code", "Gives", "Used", "Conditions", "Status", { label: "Actions", srOnly: true, className: "text-right" }]}
+          keys={coupons.map((c) => c.id)}
+          rows={coupons.map((c) => {
             const status = couponStatus(c, new Date(now));
-            return (
-              <tr key={c.id}>
-                <th scope="row" className="py-2 pr-3 font-normal">
-                  <Link to={`/admin/coupons/${encodeURIComponent(c.id)}`} className="font-mono font-bold text-brand-700 underline">
-                    {c.code}
-                  </Link>
-                  <span className="block max-w-56 truncate text-xs text-slate-600">{c.description}</span>
-                </th>
-                <td className="py-2 pr-3">{couponReward(c, productTitle)}</td>
-                <td className="py-2 pr-3">
-                  <span className="block">
-                    {c.uses} order{c.uses === 1 ? "" : "s"}
-                  </span>
-                  <span className="text-xs text-slate-600">{usageLeft(c)}</span>
-                  {c.lastUsedAt && <span className="block text-xs text-slate-600">last {when(c.lastUsedAt)}</span>}
-                </td>
-                <td className="py-2 pr-3 text-xs text-slate-700">
-                  <span className="block">{c.minPurchaseCents > 0 ? `Minimum ${usd(c.minPurchaseCents)}` : "No minimum"}</span>
-                  <span className="block">{c.validUntil ? `Until ${c.validUntil}` : "No end date"}</span>
-                </td>
-                <td className="py-2 pr-3">
-                  <span className={status === "active" ? "font-semibold text-emerald-800" : "font-semibold text-slate-700"}>{COUPON_STATUS_LABEL[status]}</span>
-                </td>
-                <td className="py-2 text-right">
-                  <Form method="post" className="inline">
-                    <input type="hidden" name="id" value={c.id} />
-                    <SubmitButton intent={c.isActive ? "disable" : "enable"} target={c.id} variant="secondary" pendingLabel="Saving…">
-                      {c.isActive ? "Disable" : "Enable"}
-                      <span className="sr-only"> {c.code}</span>
-                    </SubmitButton>
-                  </Form>
-                </td>
-              </tr>
-            );
+            return [
+              <>
+                <Link to={`/admin/coupons/${encodeURIComponent(c.id)}`} className="font-mono font-bold text-brand-700 underline">
+                  {c.code}
+                </Link>
+                <span className="block max-w-56 truncate text-xs text-slate-600">{c.description}</span>
+              </>,
+              couponReward(c, productTitle),
+              <>
+                <span className="block">
+                  {c.uses} order{c.uses === 1 ? "" : "s"}
+                </span>
+                <span className="text-xs text-slate-600">{usageLeft(c)}</span>
+                {c.lastUsedAt && <span className="block text-xs text-slate-600">last {utc(c.lastUsedAt)}</span>}
+              </>,
+              <span className="text-xs text-slate-700">
+                <span className="block">{c.minPurchaseCents > 0 ? `Minimum ${usd(c.minPurchaseCents)}` : "No minimum"}</span>
+                <span className="block">{c.validUntil ? `Until ${c.validUntil}` : "No end date"}</span>
+              </span>,
+              <span className={status === "active" ? "font-semibold text-emerald-800" : "font-semibold text-slate-700"}>{COUPON_STATUS_LABEL[status]}</span>,
+              <Form method="post" className="inline">
+                <input type="hidden" name="id" value={c.id} />
+                <SubmitButton intent={c.isActive ? "disable" : "enable"} target={c.id} variant="secondary" pendingLabel="Saving…">
+                  {c.isActive ? "Disable" : "Enable"}
+                  <span className="sr-only"> {c.code}</span>
+                </SubmitButton>
+              </Form>,
+            ];
           })}
-        </Table>
+        />
       </Card>
     </>
   );

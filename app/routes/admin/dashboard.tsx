@@ -1,8 +1,9 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "~/components/admin/meta";
-import { ago, usd, when } from "~/components/admin/shop/format";
-import { Card, Facts, PageTitle, Table } from "~/components/admin/ui";
+import { ago, usd, utc } from "~/components/admin/kit/format";
+import { Card, Facts, PageTitle } from "~/components/admin/kit/page";
+import { Table } from "~/components/admin/kit/table";
 import { getDb } from "~/server/db.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { loadDashboard } from "~/server/admin/dashboard.server";
@@ -68,24 +69,19 @@ export default function Dashboard() {
 
         <Card title="Sales">
           <Table
-            dense
+            rowHeads
             caption="Paid orders and revenue, UTC periods"
             columns={[
               { label: "Period", srOnly: true },
-              { label: "Paid orders", className: "text-right" },
-              { label: "Revenue", className: "text-right" },
+              { label: "Paid orders", className: "text-right tabular-nums" },
+              { label: "Revenue", className: "text-right tabular-nums" },
             ]}
-          >
-            {periods.map(([label, s]) => (
-              <tr key={label}>
-                <th scope="row" className="py-2 pr-3 font-semibold text-slate-800">
-                  {label}
-                </th>
-                <td className="py-2 pr-3 text-right text-lg font-bold tabular-nums">{s.paidOrders}</td>
-                <td className="py-2 text-right text-lg font-bold tabular-nums">{usd(s.revenueCents)}</td>
-              </tr>
-            ))}
-          </Table>
+            rows={periods.map(([label, s]) => [
+              <span className="font-semibold text-slate-800">{label}</span>,
+              <span className="text-lg font-bold">{s.paidOrders}</span>,
+              <span className="text-lg font-bold">{usd(s.revenueCents)}</span>,
+            ])}
+          />
           <p className="mt-2 text-xs text-slate-600">
             Orders paid in the period (UTC; weeks start on Monday), in US dollars, less refunds made on them
             {sales.month.refundedCents > 0 ? ` (${usd(sales.month.refundedCents)} refunded this month)` : ""}.
@@ -96,7 +92,7 @@ export default function Dashboard() {
           {lastWebhook ? (
             <Facts
               rows={[
-                ["Last PayPal webhook", `${ago(lastWebhook.receivedAt, now)} (${when(lastWebhook.receivedAt)})`],
+                ["Last PayPal webhook", `${ago(lastWebhook.receivedAt, now)} (${utc(lastWebhook.receivedAt)})`],
                 ["Event", lastWebhook.type],
                 ["Handled", lastWebhook.processedAt ? "Yes" : "Not yet"],
               ]}
@@ -117,7 +113,7 @@ export default function Dashboard() {
                 "Oldest waiting",
                 outbox.oldestPendingAt ? `${ago(outbox.oldestPendingAt, now)}${stalePending ? " — check the mail settings and the log" : ""}` : "None",
               ],
-              ["Last sent", outbox.lastSentAt ? `${ago(outbox.lastSentAt, now)} (${when(outbox.lastSentAt)})` : "Nothing sent yet"],
+              ["Last sent", outbox.lastSentAt ? `${ago(outbox.lastSentAt, now)} (${utc(outbox.lastSentAt)})` : "Nothing sent yet"],
             ]}
           />
         </Card>

@@ -1,14 +1,15 @@
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/inbox-messages";
 import { adminMeta } from "~/components/admin/meta";
-import { FilterTabs, Pager } from "~/components/admin/shop/filter-tabs";
-import { SubmitButton } from "~/components/admin/shop/form-controls";
-import { when } from "~/components/admin/shop/format";
-import { Card, Notice } from "~/components/admin/ui";
+import { Pager, Tabs } from "~/components/admin/kit/tabs";
+import { SubmitButton } from "~/components/admin/kit/fields";
+import { utc } from "~/components/admin/kit/format";
+import { Card } from "~/components/admin/kit/page";
+import { ReplyNotice } from "~/components/admin/kit/reply";
 import { buttonClass } from "~/components/ui/button";
 import { replyMailto } from "~/domain/seller/reply-link";
 import { getDb } from "~/server/db.server";
-import { field, formError, readForm } from "~/server/admin/forms.server";
+import { done, field, readForm, refused } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { listContactMessages, pageNumber, setMessageRead, type ContactFilter } from "~/server/admin/inbox.server";
 
@@ -35,21 +36,21 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = field(form, "intent");
   const id = Number(field(form, "id"));
-  if ((intent !== "read" && intent !== "unread") || !Number.isSafeInteger(id) || id < 1) return formError(400, "Unknown action.");
-  if (!(await setMessageRead(getDb(), seller, id, intent === "read"))) return formError(404, "No such message.");
-  return data({ ok: true as const, message: intent === "read" ? "Marked as read." : "Marked as unread." });
+  if ((intent !== "read" && intent !== "unread") || !Number.isSafeInteger(id) || id < 1) return refused(400, "Unknown action.");
+  if (!(await setMessageRead(getDb(), seller, id, intent === "read"))) return refused(404, "No such message.");
+  return done(intent === "read" ? "Marked as read." : "Marked as unread.");
 }
 
 const LANG_NAME: Record<string, string> = { en: "English", fr: "French", es: "Spanish" };
 
 export default function Messages() {
   const { filter, rows, page, pages, total } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const href = (show: ContactFilter, p = 1) => `/admin/inbox?show=${show}${p > 1 ? `&page=${p}` : ""}`;
   return (
     <>
-      <FilterTabs label="Show messages" tabs={FILTERS.map((f) => ({ to: href(f.value), label: f.label, active: f.value === filter }))} />
-      {result && (result.ok ? <Notice tone="success">{result.message}</Notice> : <Notice tone="error">{result.error}</Notice>)}
+      <Tabs label="Show messages" tabs={FILTERS.map((f) => ({ to: href(f.value), label: f.label, active: f.value === filter }))} />
+      <ReplyNotice reply={reply} />
       <h2 className="sr-only">{FILTERS.find((f) => f.value === filter)?.label} messages</h2>
       {rows.length === 0 ? (
         <Card>
@@ -65,7 +66,7 @@ export default function Messages() {
                     {m.name} <span className="font-normal text-slate-600">&lt;{m.email}&gt;</span>
                   </h3>
                   <p className="text-xs text-slate-600">
-                    {when(m.createdAt)} · {LANG_NAME[m.lang] ?? m.lang} · {m.handled ? "Read" : <strong className="text-amber-800">Unread</strong>}
+                    {utc(m.createdAt)} · {LANG_NAME[m.lang] ?? m.lang} · {m.handled ? "Read" : <strong className="text-amber-800">Unread</strong>}
                   </p>
                 </header>
                 <p className="whitespace-pre-wrap break-words text-sm text-slate-800">{m.message}</p>

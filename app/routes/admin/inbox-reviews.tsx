@@ -1,12 +1,13 @@
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/inbox-reviews";
 import { adminMeta } from "~/components/admin/meta";
-import { FilterTabs, Pager } from "~/components/admin/shop/filter-tabs";
-import { SubmitButton } from "~/components/admin/shop/form-controls";
-import { when } from "~/components/admin/shop/format";
-import { Card, Notice } from "~/components/admin/ui";
+import { Pager, Tabs } from "~/components/admin/kit/tabs";
+import { SubmitButton } from "~/components/admin/kit/fields";
+import { utc } from "~/components/admin/kit/format";
+import { Card } from "~/components/admin/kit/page";
+import { ReplyNotice } from "~/components/admin/kit/reply";
 import { getDb } from "~/server/db.server";
-import { field, formError, readForm } from "~/server/admin/forms.server";
+import { done, field, readForm, refused } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { listReviews, pageNumber, setReviewStatus, type ReviewFilter } from "~/server/admin/inbox.server";
 
@@ -33,24 +34,24 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = field(form, "intent");
   const id = Number(field(form, "id"));
-  if ((intent !== "publish" && intent !== "hide") || !Number.isSafeInteger(id) || id < 1) return formError(400, "Unknown action.");
+  if ((intent !== "publish" && intent !== "hide") || !Number.isSafeInteger(id) || id < 1) return refused(400, "Unknown action.");
   const before = await setReviewStatus(getDb(), seller, id, intent === "publish" ? "published" : "hidden");
-  if (before === undefined) return formError(404, "No such review.");
-  return data({ ok: true as const, message: intent === "publish" ? "Review published: the product page shows it." : "Review hidden from the product page." });
+  if (before === undefined) return refused(404, "No such review.");
+  return done(intent === "publish" ? "Review published: the product page shows it." : "Review hidden from the product page.");
 }
 
 export default function Reviews() {
   const { filter, rows, page, pages, counts } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const href = (show: ReviewFilter, p = 1) => `/admin/inbox/reviews?show=${show}${p > 1 ? `&page=${p}` : ""}`;
   const total = counts.published + counts.pending + counts.hidden;
   return (
     <>
-      <FilterTabs
+      <Tabs
         label="Show reviews"
         tabs={FILTERS.map((f) => ({ to: href(f.value), label: f.label, count: f.value === "all" ? total : counts[f.value], active: f.value === filter }))}
       />
-      {result && (result.ok ? <Notice tone="success">{result.message}</Notice> : <Notice tone="error">{result.error}</Notice>)}
+      <ReplyNotice reply={reply} />
       <h2 className="sr-only">{FILTERS.find((f) => f.value === filter)?.label} reviews</h2>
       {rows.length === 0 ? (
         <Card>
@@ -66,7 +67,7 @@ export default function Reviews() {
                     {r.name} on {r.productTitle}
                   </h3>
                   <p className="text-xs text-slate-600">
-                    {when(r.createdAt)} ·{" "}
+                    {utc(r.createdAt)} ·{" "}
                     <span aria-label={`${r.rating} out of 5 stars`}>
                       {"★".repeat(r.rating)}
                       {"☆".repeat(5 - r.rating)}

@@ -1,9 +1,10 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/inbox-subscribers";
 import { adminMeta } from "~/components/admin/meta";
-import { FilterTabs, Pager } from "~/components/admin/shop/filter-tabs";
-import { when } from "~/components/admin/shop/format";
-import { Card, Table } from "~/components/admin/ui";
+import { Pager, Tabs } from "~/components/admin/kit/tabs";
+import { utc } from "~/components/admin/kit/format";
+import { Card } from "~/components/admin/kit/page";
+import { Table } from "~/components/admin/kit/table";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/server/db.server";
 import { requireSeller } from "~/server/admin/guard.server";
@@ -34,7 +35,7 @@ export default function Subscribers() {
   const label = FILTERS.find((f) => f.value === filter)?.label ?? "";
   return (
     <>
-      <FilterTabs
+      <Tabs
         label="Show subscribers"
         tabs={FILTERS.map((f) => ({ to: href(f.value), label: f.label, count: f.value === "all" ? all : counts[f.value], active: f.value === filter }))}
       />
@@ -49,30 +50,24 @@ export default function Subscribers() {
           </a>
         </div>
         <p className="mb-3 text-sm text-slate-700">Only confirmed addresses may be mailed: they clicked the link in the confirmation email.</p>
-        {rows.length === 0 ? (
-          <p className="text-sm text-slate-700">No subscriber here.</p>
-        ) : (
-          <Table caption={`${label} subscribers`} tableClassName="min-w-[36rem]" columns={["Email", "Status", "Language", "Since"]}>
-            {rows.map((s) => (
-              <tr key={s.email}>
-                <th scope="row" className="break-all py-2 pr-3 font-normal">
-                  {s.email}
-                </th>
-                <td className="py-2 pr-3">{STATUS_TEXT[s.status]}</td>
-                <td className="py-2 pr-3 uppercase">{s.lang}</td>
-                <td className="py-2 text-xs text-slate-700">
-                  {when(
-                    s.status === "confirmed" && s.confirmedAt
-                      ? s.confirmedAt
-                      : s.status === "unsubscribed" && s.unsubscribedAt
-                        ? s.unsubscribedAt
-                        : s.createdAt,
-                  )}
-                </td>
-              </tr>
-            ))}
-          </Table>
-        )}
+        <Table
+          empty="No subscriber here."
+          caption={`${label} subscribers`}
+          tableClassName="min-w-[36rem]"
+          rowHeads
+          columns={["Email", "Status", "Language", "Since"]}
+          keys={rows.map((s) => s.email)}
+          rows={rows.map((s) => [
+            <span className="break-all">{s.email}</span>,
+            STATUS_TEXT[s.status],
+            <span className="uppercase">{s.lang}</span>,
+            <span className="text-xs text-slate-700">
+              {utc(
+                s.status === "confirmed" && s.confirmedAt ? s.confirmedAt : s.status === "unsubscribed" && s.unsubscribedAt ? s.unsubscribedAt : s.createdAt,
+              )}
+            </span>,
+          ])}
+        />
       </Card>
       <Pager page={page} pages={pages} href={(p) => href(filter, p)} />
     </>

@@ -1,7 +1,7 @@
 import { Outlet, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/inbox";
-import { FilterTabs } from "~/components/admin/shop/filter-tabs";
-import { PageTitle } from "~/components/admin/ui";
+import { Tabs } from "~/components/admin/kit/tabs";
+import { PageTitle } from "~/components/admin/kit/page";
 import { getDb } from "~/server/db.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { inboxCounts } from "~/server/admin/inbox.server";
@@ -25,7 +25,7 @@ export default function Inbox() {
   return (
     <>
       <PageTitle>Inbox</PageTitle>
-      <FilterTabs
+      <Tabs
         label="Inbox sections"
         variant="sections"
         tabs={SECTIONS.map((s) => ({

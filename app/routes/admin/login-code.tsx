@@ -1,14 +1,16 @@
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/login-code";
 import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { LoginShell } from "~/components/admin/login-shell";
-import { inputClass, Notice } from "~/components/admin/ui";
-import { Button } from "~/components/ui/button";
+import { TotpCodeField } from "~/components/admin/totp-code-field";
+import { SubmitButton } from "~/components/admin/kit/fields";
+import { waitLeft } from "~/components/admin/kit/format";
+import { ReplyNotice } from "~/components/admin/kit/reply";
 import { ADMIN_LOGIN, safeAdminNext, totpCodeSchema } from "~/domain/seller-access";
 import { clientKey } from "~/server/client-key.server";
 import { getDb } from "~/server/db.server";
-import { field, formError, readForm, waitMessage } from "~/server/admin/forms.server";
+import { field, readForm, refused, retryAfter } from "~/server/admin/forms.server";
 import { consoleIsSecure, currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/admin/guard.server";
 import { totpLogin } from "~/server/admin/login.server";
 import { clearSessionCookie, readSessionToken, sessionSetCookie } from "~/server/admin/session-cookie.server";
@@ -32,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = readSessionToken(request, secure);
   if (!token) throw redirect(ADMIN_LOGIN);
   const code = totpCodeSchema.safeParse(field(form, "code"));
-  if (!code.success) return formError(422, "Enter the 6-digit code from your authenticator app.");
+  if (!code.success) return refused(422, "Enter the 6-digit code from your authenticator app.");
   const outcome = await totpLogin(getDb(), token, code.data, { clientKey: clientKey(context.clientIp), userAgent: request.headers.get("user-agent") });
   switch (outcome.kind) {
     case "signed_in":
@@ -40,30 +42,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "expired":
       throw redirect(ADMIN_LOGIN, { headers: { "Set-Cookie": clearSessionCookie(secure) } });
     case "refused":
-      return formError(401, outcome.waitSeconds > 0 ? `Wrong code. Wait ${waitMessage(outcome.waitSeconds)} before trying again.` : "Wrong code.", {
-        ...(outcome.waitSeconds > 0 ? { "Retry-After": String(outcome.waitSeconds) } : {}),
-      });
+      return outcome.waitSeconds > 0
+        ? refused(401, `Wrong code. Wait ${waitLeft(outcome.waitSeconds)} before trying again.`, retryAfter(outcome.waitSeconds))
+        : refused(401, "Wrong code.");
     case "throttled":
-      return formError(429, `Too many failed attempts. Try again in ${waitMessage(outcome.waitSeconds)}.`, { "Retry-After": String(outcome.waitSeconds) });
+      return refused(429, `Too many failed attempts. Try again in ${waitLeft(outcome.waitSeconds)}.`, retryAfter(outcome.waitSeconds));
   }
 }
 
 export default function LoginCode() {
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const busy = useNavigation().state === "submitting";
   return (
     <LoginShell title="Authenticator code">
-      {result && !result.ok && <Notice tone="error">{result.error}</Notice>}
+      <ReplyNotice reply={reply} />
       <Form method="post" className="space-y-4">
         <input type="hidden" name="next" value={params.get("next") ?? ""} />
-        <label className="block text-sm font-semibold text-slate-800">
-          6-digit code
-          <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,8}" required autoFocus className={inputClass} />
-        </label>
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Checking…" : "Continue"}
-        </Button>
+        <TotpCodeField autoFocus />
+        <SubmitButton className="w-full" pendingLabel="Checking…">
+          Continue
+        </SubmitButton>
       </Form>
       <p className="mt-4 text-sm">
         <Link to={ADMIN_LOGIN} className="text-brand-700 underline">

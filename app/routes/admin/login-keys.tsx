@@ -1,12 +1,15 @@
-import { data, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { z } from "~/domain/zod";
 import type { Route } from "./+types/login-keys";
-import { formatUtc } from "~/components/admin/format";
+import { utc } from "~/components/admin/kit/format";
+import { Card, PageTitle } from "~/components/admin/kit/page";
+import { Table } from "~/components/admin/kit/table";
 import { LoginKeyCreator } from "~/components/admin/login-key-creator";
 import { adminMeta } from "~/components/admin/meta";
-import { Card, PageTitle, Table } from "~/components/admin/ui";
 import { getDb } from "~/server/db.server";
-import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
+import { recordSellerAction } from "~/server/admin/audit.server";
+import { done, refused } from "~/server/admin/forms.server";
+import { requireSeller } from "~/server/admin/guard.server";
 import { createSellerKey, listSellerKeys } from "~/server/login-handoff.server";
 import { queueKeyCreatedAlert } from "~/server/mail/seller-key-mail.server";
 
@@ -31,18 +34,18 @@ const newKeySchema = z.object({
 export async function action({ request }: Route.ActionArgs) {
   const seller = await requireSeller(request);
   const parsed = newKeySchema.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return data({ ok: false, message: "The key pair could not be read: reload the page and try again." }, { status: 422 });
+  if (!parsed.success) return refused(422, "The key pair could not be read: reload the page and try again.");
   const result = await createSellerKey(getDb(), parsed.data, seller.actor, new Date(), async (tx, keyId) => {
     await recordSellerAction(tx, seller, "login_key_created", `login-key:${keyId}`, { publicKey: parsed.data.publicKey });
     await queueKeyCreatedAlert(tx, seller.actor, keyId, parsed.data.publicKey);
   });
-  if (!result.ok) return data({ ok: false, message: "This key pair is not well formed: reload the page and try again." }, { status: result.status });
-  return { ok: true, message: `Key pair #${result.value.id} is active: buyers' logins are now sealed to it. Keep the passphrase safe.` };
+  if (!result.ok) return refused(result.status, "This key pair is not well formed: reload the page and try again.");
+  return done(`Key pair #${result.value.id} is active: buyers' logins are now sealed to it. Keep the passphrase safe.`);
 }
 
 function keyState(key: { retiredAt: Date | null; destroyedAt: Date | null }): string {
-  if (key.destroyedAt) return `Destroyed ${formatUtc(key.destroyedAt)}`;
-  if (key.retiredAt) return `Retired ${formatUtc(key.retiredAt)}`;
+  if (key.destroyedAt) return `Destroyed ${utc(key.destroyedAt)}`;
+  if (key.retiredAt) return `Retired ${utc(key.retiredAt)}`;
   return "Active";
 }
 
@@ -78,11 +81,11 @@ export default function LoginKeysPage() {
           caption="Key pairs"
           columns={["Key", "State", "Created", "Logins sealed to it"]}
           rows={keys.map((key) => [
-            <span key="k">
+            <span>
               #{key.id} <span className="font-mono text-xs text-slate-600">{key.publicKey.slice(0, 12)}…</span>
             </span>,
             keyState(key),
-            `${formatUtc(key.createdAt)} by ${key.createdBy}`,
+            `${utc(key.createdAt)} by ${key.createdBy}`,
             key.liveLogins,
           ])}
         />

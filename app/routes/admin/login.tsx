@@ -1,14 +1,15 @@
-import { Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, redirect, useActionData, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { LoginShell } from "~/components/admin/login-shell";
-import { inputClass, Notice } from "~/components/admin/ui";
-import { Button } from "~/components/ui/button";
+import { SubmitButton, TextField } from "~/components/admin/kit/fields";
+import { waitLeft } from "~/components/admin/kit/format";
+import { ReplyNotice } from "~/components/admin/kit/reply";
 import { loginFormSchema, safeAdminNext } from "~/domain/seller-access";
 import { clientKey } from "~/server/client-key.server";
 import { getDb } from "~/server/db.server";
-import { field, formError, readForm, waitMessage } from "~/server/admin/forms.server";
+import { field, readForm, refused, retryAfter } from "~/server/admin/forms.server";
 import { consoleIsSecure, currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/admin/guard.server";
 import { passwordLogin } from "~/server/admin/login.server";
 import { sessionSetCookie } from "~/server/admin/session-cookie.server";
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameOriginRequest(request)) refuseCrossSite();
   const form = await readForm(request);
   const parsed = loginFormSchema.safeParse({ email: field(form, "email"), password: field(form, "password"), next: field(form, "next") });
-  if (!parsed.success) return formError(422, parsed.error.issues[0]?.message ?? "Enter your email and password");
+  if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "Enter your email and password");
   const { email, password } = parsed.data;
   const next = safeAdminNext(parsed.data.next);
   const outcome = await passwordLogin(getDb(), email, password, { clientKey: clientKey(context.clientIp), userAgent: request.headers.get("user-agent") });
@@ -40,37 +41,32 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "refused":
       return outcome.waitSeconds > 0
-        ? formError(401, `Wrong email or password. Too many failed attempts: wait ${waitMessage(outcome.waitSeconds)} before trying again.`, {
-            "Retry-After": String(outcome.waitSeconds),
-          })
-        : formError(401, "Wrong email or password.");
+        ? refused(
+            401,
+            `Wrong email or password. Too many failed attempts: wait ${waitLeft(outcome.waitSeconds)} before trying again.`,
+            retryAfter(outcome.waitSeconds),
+          )
+        : refused(401, "Wrong email or password.");
     case "throttled":
-      return formError(429, `Too many failed attempts. Try again in ${waitMessage(outcome.waitSeconds)}.`, { "Retry-After": String(outcome.waitSeconds) });
+      return refused(429, `Too many failed attempts. Try again in ${waitLeft(outcome.waitSeconds)}.`, retryAfter(outcome.waitSeconds));
     case "expired":
-      return formError(401, "Wrong email or password.");
+      return refused(401, "Wrong email or password.");
   }
 }
 
 export default function Login() {
-  const result = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const busy = useNavigation().state === "submitting";
   return (
     <LoginShell title="Log in">
-      {result && !result.ok && <Notice tone="error">{result.error}</Notice>}
+      <ReplyNotice reply={reply} />
       <Form method="post" className="space-y-4">
         <input type="hidden" name="next" value={params.get("next") ?? ""} />
-        <label className="block text-sm font-semibold text-slate-800">
-          Email
-          <input name="email" type="email" autoComplete="username" required className={inputClass} />
-        </label>
-        <label className="block text-sm font-semibold text-slate-800">
-          Password
-          <input name="password" type="password" autoComplete="current-password" required className={inputClass} />
-        </label>
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Checking…" : "Log in"}
-        </Button>
+        <TextField label="Email" name="email" type="email" autoComplete="username" required />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+        <SubmitButton className="w-full" pendingLabel="Checking…">
+          Log in
+        </SubmitButton>
       </Form>
     </LoginShell>
   );

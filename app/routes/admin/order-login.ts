@@ -2,7 +2,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/order-login";
 import type { MessageCode } from "~/domain/messages";
 import { getDb } from "~/server/db.server";
-import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
+import { recordSellerAction } from "~/server/admin/audit.server";
+import { done, refused } from "~/server/admin/forms.server";
+import { requireSeller } from "~/server/admin/guard.server";
 import { loginKeyForOrder, revealLogin } from "~/server/login-handoff.server";
 
 const MESSAGES: Partial<Record<MessageCode, string>> = {
@@ -10,7 +12,7 @@ const MESSAGES: Partial<Record<MessageCode, string>> = {
   login_key_destroyed: "The key this login was sealed to was destroyed: ask the buyer to give the login again.",
 };
 
-const refusal = (status: number, code: MessageCode) => data({ ok: false as const, message: MESSAGES[code] ?? "This login cannot be revealed." }, { status });
+const refusal = (status: number, code: MessageCode) => refused(status, MESSAGES[code] ?? "This login cannot be revealed.");
 
 /**
  * POST /admin/orders/:id/login, the console's "Reveal login" (docs/decisions/022), in two steps:
@@ -25,14 +27,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (body?.intent === "key") {
     const result = await loginKeyForOrder(db, params.id, (tx) => recordSellerAction(tx, seller, "login_key_fetched", params.id));
     if (!result.ok) return refusal(result.status, result.code);
-    return { ok: true as const, key: result.value };
+    return done("The key the login is sealed to.", { key: result.value });
   }
   if (body?.intent === "reveal") {
     const result = await revealLogin(db, params.id, seller.actor, new Date(), (tx) => recordSellerAction(tx, seller, "login_revealed", params.id));
     if (!result.ok) return refusal(result.status, result.code);
-    return { ok: true as const, keyId: result.value.keyId, ciphertext: result.value.ciphertext };
+    return done("The sealed login.", { keyId: result.value.keyId, ciphertext: result.value.ciphertext });
   }
-  return data({ ok: false as const, message: "Unknown request." }, { status: 400 });
+  return refused(400, "Unknown request.");
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { z } from "~/domain/zod";
 import type { Route } from "./+types/orders-export";
 import { getDb } from "~/server/db.server";
-import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
+import { recordSellerAction } from "~/server/admin/audit.server";
+import { requireSeller } from "~/server/admin/guard.server";
 import { EXPORT_MAX_DAYS, exportOrdersCsv } from "~/server/admin/order-desk.server";
 
 const day = z.iso.date();

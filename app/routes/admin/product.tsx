@@ -1,15 +1,16 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/product";
 import { adminMeta } from "~/components/admin/meta";
-import { Checkbox, MoneyField, SelectField, SubmitButton } from "~/components/admin/shop/form-controls";
-import { usd } from "~/components/admin/shop/format";
-import { Card, Notice, PageTitle } from "~/components/admin/ui";
+import { Checkbox, MoneyField, SelectField, SubmitButton } from "~/components/admin/kit/fields";
+import { usd } from "~/components/admin/kit/format";
+import { Card, PageTitle } from "~/components/admin/kit/page";
+import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { BADGES } from "~/domain/product";
 import { centsToAmountString } from "~/domain/money";
-import { fieldErrors, formRecord, type FieldErrors } from "~/domain/seller/form-fields";
+import { fieldErrors, formRecord } from "~/domain/seller/form-fields";
 import { productEditSchema } from "~/domain/seller/product-form";
 import { getDb } from "~/server/db.server";
-import { readForm } from "~/server/admin/forms.server";
+import { done, readForm, refusedFields } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { findSellerProduct, saveProductEdit } from "~/server/admin/shop-products.server";
 
@@ -26,23 +27,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { product: await productOr404(params.id) };
 }
 
-type ActionResult = { ok: true; changed: string[] } | { ok: false; errors: FieldErrors };
-
 export async function action({ request, params }: Route.ActionArgs) {
   const seller = await requireSeller(request);
   const parsed = productEditSchema.safeParse(formRecord(await readForm(request)));
-  if (!parsed.success) return data<ActionResult>({ ok: false, errors: fieldErrors(parsed.error) }, { status: 422 });
+  if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
   const result = await saveProductEdit(getDb(), seller, params.id, parsed.data);
   if (!result.ok) throw data("No such product", { status: 404 });
-  return data<ActionResult>({ ok: true, changed: Object.keys(result.changes) });
+  return done(Object.keys(result.changes).length === 0 ? "Nothing changed." : "Saved. The storefront shows the change now.");
 }
 
 const BADGE_OPTIONS = [{ value: "", label: "No badge" }, ...BADGES.map((b) => ({ value: b, label: b }))];
 
 export default function ProductEdit() {
   const { product } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const errors = result && !result.ok ? result.errors : {};
+  const reply = useActionData<typeof action>();
+  const errors = fieldErrorsOf(reply);
   return (
     <>
       <PageTitle
@@ -54,17 +53,16 @@ export default function ProductEdit() {
       >
         {product.title}
       </PageTitle>
-      {result?.ok && (
-        <Notice tone="success">
-          {result.changed.length === 0 ? "Nothing changed." : "Saved. The storefront shows the change now."}{" "}
-          {product.listed && (
+      <ReplyNotice reply={reply}>
+        {product.listed && (
+          <>
+            {" "}
             <a href={`/product/${encodeURIComponent(product.id)}`} target="_blank" rel="noreferrer" className="font-semibold underline">
               View on the storefront (opens in a new tab)
             </a>
-          )}
-        </Notice>
-      )}
-      {result && !result.ok && <Notice tone="error">Nothing was saved: correct the fields marked below.</Notice>}
+          </>
+        )}
+      </ReplyNotice>
       <Card>
         <p className="mb-4 text-sm text-slate-700">
           {product.category} · id {product.id}. Now {usd(product.priceCents)}, was {usd(product.originalPriceCents)}. Orders already placed keep the price they

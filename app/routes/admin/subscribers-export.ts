@@ -1,6 +1,7 @@
 import type { Route } from "./+types/subscribers-export";
 import { getDb } from "~/server/db.server";
-import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
+import { recordSellerAction } from "~/server/admin/audit.server";
+import { requireSeller } from "~/server/admin/guard.server";
 import { subscriberFilterOf, subscribersCsv } from "~/server/admin/inbox.server";
 
 /**

@@ -1,12 +1,11 @@
-import { data } from "react-router";
 import { getDb } from "../db.server";
-import { formError } from "./forms.server";
+import { done, refused } from "./forms.server";
 import type { Seller } from "./guard.server";
 import { setCouponActive } from "./shop-coupons.server";
 
 /** The Disable / Enable buttons of the coupon list and the coupon page (recorded by setCouponActive). */
 export async function toggleCoupon(seller: Seller, intent: string, id: string) {
-  if (intent !== "disable" && intent !== "enable") return formError(400, "Unknown action.");
-  if (!(await setCouponActive(getDb(), seller, id, intent === "enable"))) return formError(404, "No such coupon.");
-  return data({ ok: true as const, message: intent === "enable" ? "Coupon enabled." : "Coupon disabled: checkout refuses it now." });
+  if (intent !== "disable" && intent !== "enable") return refused(400, "Unknown action.");
+  if (!(await setCouponActive(getDb(), seller, id, intent === "enable"))) return refused(404, "No such coupon.");
+  return done(intent === "enable" ? "Coupon enabled." : "Coupon disabled: checkout refuses it now.");
 }

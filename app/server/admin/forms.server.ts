@@ -1,9 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
+import type { ActionDone, ActionRefused } from "~/domain/seller/action-reply";
+import type { FieldErrors } from "~/domain/seller/form-fields";
 
-/** A console form's refusal: a message for the page, with a status that says why. */
-export function formError(status: number, error: string, headers?: Record<string, string>) {
-  return data({ ok: false as const, error }, { status, headers });
+/** A console action that did what was asked; `extra` adds what a script caller reads besides the message. */
+export function done<Extra extends object = object>(message: string, extra?: Extra) {
+  return data({ ...extra, ok: true, message } as ActionDone<Extra>);
+}
+
+/** A console action refused, with the status that says why (422 bad input, 404, 409 the order moved on…). */
+export function refused(status: number, message: string, options: { fieldErrors?: FieldErrors; headers?: HeadersInit } = {}) {
+  return data<ActionRefused>({ ok: false, message, fieldErrors: options.fieldErrors ?? {} }, { status, headers: options.headers });
+}
+
+/** A form refused for its fields: each message goes under its field, a form-wide one (`form`) in the notice. */
+export function refusedFields(fieldErrors: FieldErrors, status = 422) {
+  return refused(status, fieldErrors.form ?? "Nothing was saved: correct the fields marked below.", { fieldErrors });
 }
 
 /** The posted form, or a 400 thrown when the body is not one. */
@@ -11,7 +23,7 @@ export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw data({ ok: false, error: "The form could not be read." }, { status: 400 });
+    throw data<ActionRefused>({ ok: false, message: "The form could not be read.", fieldErrors: {} }, { status: 400 });
   }
 }
 
@@ -21,12 +33,12 @@ export function field(form: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-export function waitMessage(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return seconds < 90 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${minutes} minutes`;
-}
-
 /** A fresh key for one rendering of a form whose repeated submit must count once (a refund). */
 export function formKey(): string {
   return randomUUID();
+}
+
+/** The Retry-After header of a refusal that asks the seller to wait (the login throttle). */
+export function retryAfter(seconds: number) {
+  return { headers: { "Retry-After": String(seconds) } };
 }

@@ -8,7 +8,7 @@ import { data, redirect } from "react-router";
 import { ADMIN_LOGIN, loginPathFor, safeAdminNext } from "~/domain/seller-access";
 import { getDb, type Db } from "../db.server";
 import { getEnv } from "../env.server";
-import { recordSellerAction as record, type Actor } from "./audit.server";
+import type { Actor } from "./audit.server";
 import { readSessionToken } from "./session-cookie.server";
 import { findLiveSession, type LiveSession } from "./sessions.server";
 
@@ -79,18 +79,4 @@ export async function requireSeller(request: Request): Promise<Seller> {
   if (!READS.has(request.method) && !isSameOriginRequest(request)) refuseCrossSite();
   const { id, email, totpEnabled } = session.seller;
   return { id, email, totpEnabled, sessionId: session.id, actor: `seller:${email}` };
-}
-
-/**
- * Records a seller action in the audit table (who, what, on what, when). Pass the transaction that
- * makes the change when there is one.
- */
-export function recordSellerAction(
-  db: Parameters<typeof record>[0],
-  seller: Actor,
-  action: string,
-  target: string,
-  detail?: Record<string, unknown> | null,
-): Promise<void> {
-  return record(db, seller, action, target, detail);
 }

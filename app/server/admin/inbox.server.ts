@@ -50,11 +50,6 @@ export async function listContactMessages(db: Db, filter: ContactFilter, page = 
   return { ...result, unread: Number(unread) };
 }
 
-export async function findContactMessage(db: Db, id: number): Promise<InboxMessage | undefined> {
-  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
-  return row;
-}
-
 /** Marks a message read (handled) or unread again, with its audit row; false when there is no such message. */
 export async function setMessageRead(db: Db, seller: Actor, id: number, read: boolean): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -67,8 +62,7 @@ export async function setMessageRead(db: Db, seller: Actor, id: number, read: bo
 
 // --- Reviews ----------------------------------------------------------------------------------
 
-export const REVIEW_STATUSES = ["published", "pending", "hidden"] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export type ReviewStatus = "published" | "pending" | "hidden";
 export type ReviewFilter = ReviewStatus | "all";
 
 export interface InboxReview {
@@ -132,7 +126,7 @@ export async function setReviewStatus(db: Db, seller: Actor, id: number, status:
 
 // --- Newsletter -------------------------------------------------------------------------------
 
-export const SUBSCRIBER_STATUSES = ["confirmed", "pending", "unsubscribed"] as const;
+const SUBSCRIBER_STATUSES = ["confirmed", "pending", "unsubscribed"] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 export type SubscriberFilter = SubscriberStatus | "all";
 export type Subscriber = Pick<typeof newsletterSubscribers.$inferSelect, "email" | "lang" | "status" | "createdAt" | "confirmedAt" | "unsubscribedAt">;

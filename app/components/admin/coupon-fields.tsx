@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { Checkbox, MoneyField, SelectField, TextField } from "./form-controls";
+import { Checkbox, MoneyField, SelectField, TextField } from "./kit/fields";
 import { COUPON_TYPES, type Coupon, type CouponType } from "~/domain/coupons";
 import { COUPON_TYPE_LABEL } from "~/domain/seller/coupon-view";
 import { centsToAmountString } from "~/domain/money";
 import type { FieldErrors } from "~/domain/seller/form-fields";
 
-export interface ProductChoice {
+interface ProductChoice {
   id: string;
   title: string;
 }

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { twMerge } from "tailwind-merge";
+import { buttonClass } from "~/components/ui/button";
 
-export interface FilterTab {
+export interface Tab {
   to: string;
   label: string;
   count?: number;
@@ -18,7 +19,7 @@ const STYLES = {
     active: "border-brand-700 text-brand-900",
     idle: "border-transparent text-slate-700 hover:border-slate-400 hover:text-slate-900",
   },
-  /** A list's filters. */
+  /** A list's filters (order queues, messages read or not, reviews by state). */
   filters: {
     list: "flex gap-1",
     link: "inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-full border px-3 text-sm font-medium",
@@ -27,8 +28,11 @@ const STYLES = {
   },
 } as const;
 
-/** Sections or filters as links (shareable, work without JavaScript); the current one is aria-current. */
-export function FilterTabs({ label, tabs, variant = "filters" }: { label: string; tabs: readonly FilterTab[]; variant?: keyof typeof STYLES }) {
+/**
+ * The console's one tab strip: sections or filters as links (shareable, they work without
+ * JavaScript); the current one is aria-current. On a phone the strip scrolls sideways.
+ */
+export function Tabs({ label, tabs, variant = "filters" }: { label: string; tabs: readonly Tab[]; variant?: keyof typeof STYLES }) {
   const style = STYLES[variant];
   return (
     <nav aria-label={label} className="relative mb-4 overflow-x-auto">
@@ -51,10 +55,10 @@ export function FilterTabs({ label, tabs, variant = "filters" }: { label: string
   );
 }
 
-/** Previous / next links for a paged list; nothing when everything fits on one page. */
-export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+/** The console's one pager: previous / next links and where the list stands; nothing when everything fits on one page. */
+export function Pager({ page, pages, href, total }: { page: number; pages: number; href: (page: number) => string; total?: string }) {
   if (pages <= 1) return null;
-  const link = "inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50";
+  const link = buttonClass({ variant: "secondary" });
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2 text-sm text-slate-700">
       {page > 1 ? (
@@ -66,6 +70,7 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
       )}
       <span>
         Page {page} of {pages}
+        {total && ` (${total})`}
       </span>
       {page < pages ? (
         <Link to={href(page + 1)} className={link}>

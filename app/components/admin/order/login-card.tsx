@@ -1,9 +1,9 @@
-import { formatUtc } from "./format";
+import { utc } from "../kit/format";
+import { Card } from "../kit/page";
 import { LoginReveal } from "./login-reveal";
-import { Card } from "./ui";
 
 /** The console's view of an order's login: never the login itself, only where it stands and its history. */
-export interface OrderLoginSummary {
+interface OrderLoginSummary {
   /** Whether this order asks for a login at all (permanent trigger or bundle, not a gift). */
   needed: boolean;
   state: "none" | "stored" | "deleted";
@@ -31,15 +31,15 @@ export function OrderLoginCard({ orderId, login }: { orderId: string; login: Ord
       {login.state === "stored" && (
         <div className="space-y-3">
           <p className="text-sm text-slate-700">
-            Given {formatUtc(login.receivedAt)}
-            {login.replacedAt ? `, replaced ${formatUtc(login.replacedAt)}` : ""} · sealed to key #{login.keyId}
+            Given {utc(login.receivedAt)}
+            {login.replacedAt ? `, replaced ${utc(login.replacedAt)}` : ""} · sealed to key #{login.keyId}
           </p>
           <LoginReveal orderId={orderId} />
         </div>
       )}
       {login.state === "deleted" && (
         <p className="text-sm text-slate-700">
-          Deleted {formatUtc(login.deletedAt)} ({login.deletedReason ?? "unknown"})
+          Deleted {utc(login.deletedAt)} ({login.deletedReason ?? "unknown"})
         </p>
       )}
       {login.state === "none" && <p className="text-sm text-slate-700">The buyer has not given the login yet: the order page asks for it.</p>}
@@ -47,7 +47,7 @@ export function OrderLoginCard({ orderId, login }: { orderId: string; login: Ord
         <ol className="mt-3 space-y-1 border-t border-slate-100 pt-3 text-xs text-slate-600">
           {login.events.map((event, index) => (
             <li key={index}>
-              {formatUtc(event.createdAt)} · {EVENT_LABELS[event.kind] ?? event.kind}
+              {utc(event.createdAt)} · {EVENT_LABELS[event.kind] ?? event.kind}
               {event.reason && event.kind === "deleted" ? ` (${event.reason})` : ""} · {event.actor}
             </li>
           ))}

@@ -2,13 +2,16 @@ import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
 import { REVEAL_SECONDS } from "~/domain/login-handoff";
+import type { ActionRefused, ActionReply } from "~/domain/seller/action-reply";
 import type { GameLogin, SellerKeyRecord } from "~/lib/login-crypto";
-import { inputClass, Notice } from "./ui";
+import { TextField } from "../kit/fields";
+import { Notice } from "../kit/page";
 
-type KeyReply = { ok: true; key: SellerKeyRecord & { id: number } } | { ok: false; message: string };
-type RevealReply = { ok: true; keyId: number; ciphertext: string } | { ok: false; message: string };
+type KeyReply = ActionReply<{ key: SellerKeyRecord & { id: number } }>;
+type RevealReply = ActionReply<{ keyId: number; ciphertext: string }>;
 
-async function post<T>(path: string, body: object): Promise<T | { ok: false; message: string }> {
+/** Posts one step of the reveal; a reply that is not the action's (a proxy's error page) becomes a refusal. */
+async function post<T extends ActionReply>(path: string, body: object): Promise<T | ActionRefused> {
   try {
     const response = await fetch(path, {
       method: "POST",
@@ -16,9 +19,9 @@ async function post<T>(path: string, body: object): Promise<T | { ok: false; mes
       body: JSON.stringify(body),
     });
     const reply = (await response.json().catch(() => null)) as T | null;
-    return reply ?? { ok: false, message: `The server answered ${response.status}.` };
+    return reply ?? { ok: false, message: `The server answered ${response.status}.`, fieldErrors: {} };
   } catch {
-    return { ok: false, message: "No answer from the server." };
+    return { ok: false, message: "No answer from the server.", fieldErrors: {} };
   }
 }
 
@@ -102,10 +105,7 @@ export function LoginReveal({ orderId }: { orderId: string }) {
   return (
     <form onSubmit={reveal} className="space-y-3">
       {error && <Notice tone="error">{error}</Notice>}
-      <label className="block text-sm font-semibold text-slate-800">
-        Key passphrase
-        <input type="password" autoComplete="off" required value={passphrase} onChange={(e) => setPassphrase(e.target.value)} className={inputClass} />
-      </label>
+      <TextField label="Key passphrase" type="password" autoComplete="off" required value={passphrase} onChange={(e) => setPassphrase(e.target.value)} />
       <p className="text-xs text-slate-600">Each reveal is recorded with your account and shown to the buyer as “opened by our team”.</p>
       <Button type="submit" disabled={working || passphrase.length === 0}>
         {working ? "Opening…" : "Reveal login"}

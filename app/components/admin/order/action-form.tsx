@@ -1,0 +1,25 @@
+import { Form } from "react-router";
+import type { ButtonVariant } from "~/components/ui/button";
+import { SubmitButton } from "../kit/fields";
+
+/** One of the order's action forms: its fields, then the button that posts its `intent`. */
+export function ActionForm({
+  intent,
+  label,
+  children,
+  variant = "primary",
+}: {
+  intent: string;
+  label: string;
+  children?: React.ReactNode;
+  variant?: ButtonVariant;
+}) {
+  return (
+    <Form method="post" className="space-y-3 border-t border-slate-100 pt-3 first:border-t-0 first:pt-0">
+      {children}
+      <SubmitButton intent={intent} variant={variant} pendingLabel="Working…">
+        {label}
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,17 @@
+import { TextField } from "./kit/fields";
+
+/** The authenticator's 6-digit code (the login's second step, turning codes on or off). */
+export function TotpCodeField({ autoFocus, className }: { autoFocus?: boolean; className?: string }) {
+  return (
+    <TextField
+      label="6-digit code"
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9 ]{6,8}"
+      required
+      autoFocus={autoFocus}
+      className={className}
+    />
+  );
+}
