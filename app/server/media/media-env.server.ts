@@ -2,6 +2,7 @@
  * The media settings among the shop's environment variables (app/server/env.server.ts spreads
  * `mediaEnvShape` into its schema and runs `refineMediaEnv`), and what they resolve to.
  */
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { MEDIA_ROUTE } from "./storage.server";
@@ -95,6 +96,8 @@ export interface MediaSettings {
 }
 
 export function mediaSettings(env: MediaEnvInput & { DATA_DIR: string }): MediaSettings {
+  // An in-memory database (tests) keeps its media in a folder of its own that nothing else uses.
+  const dataDir = env.DATA_DIR.startsWith("memory://") ? path.join(tmpdir(), `trigger-shop-media-${process.pid}`) : env.DATA_DIR;
   const publicBase = (env.MEDIA_PUBLIC_URL ?? MEDIA_ROUTE).replace(/\/+$/, "");
   const storage: MediaStorageSettings =
     env.MEDIA_STORAGE === "s3"
@@ -110,11 +113,11 @@ export function mediaSettings(env: MediaEnvInput & { DATA_DIR: string }): MediaS
           forcePathStyle: env.MEDIA_S3_FORCE_PATH_STYLE,
           publicBase,
         }
-      : { kind: "local", root: path.resolve(env.MEDIA_DIR ?? path.join(env.DATA_DIR, "media")), publicBase };
+      : { kind: "local", root: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, "media")), publicBase };
   return {
     storage,
     limits: mediaLimits(env),
-    uploadTempDir: path.resolve(env.DATA_DIR, "upload-tmp"),
+    uploadTempDir: path.resolve(dataDir, "upload-tmp"),
     ffmpegPath: env.FFMPEG_PATH === "none" ? null : env.FFMPEG_PATH,
   };
 }

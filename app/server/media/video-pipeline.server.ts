@@ -63,7 +63,7 @@ export async function ingestVideo(source: MediaSource, deps: VideoDeps, options:
     if (ffmpeg) {
       file = path.join(work, `video.${format}`);
       await rewriteContainer(ffmpeg, source.path, file, format).catch(() => {
-        throw new MediaError("corrupt", `${source.name} could not be read as a ${format === "mp4" ? "MP4" : "WebM"} video: it may be damaged or cut short. Export it again.`);
+        throw new MediaError("corrupt", `${source.name} could not be read as ${format === "mp4" ? "an MP4" : "a WebM"} video: it may be damaged or cut short. Export it again.`);
       });
     }
     let posterSource = options.poster;
