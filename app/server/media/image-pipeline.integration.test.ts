@@ -180,7 +180,7 @@ describe("photo pipeline", () => {
     });
 
     it("a file over the size limit", async () => {
-      const bytes = await sharp({ create: { width: 600, height: 600, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+      const bytes = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
         .jpeg({ quality: 95 })
         .toBuffer();
       const small = { ...limits, imageBytes: 100 * 1024 };

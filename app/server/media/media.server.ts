@@ -6,6 +6,7 @@ import type { ImageMedia, MediaDescription, VideoMedia } from "~/domain/media";
 import { unreferencedKeys } from "~/domain/media";
 import { getEnv, type Env } from "../env.server";
 import { ingestImage } from "./image-pipeline.server";
+import { ingestUpload, type IngestedUpload } from "./ingest-upload.server";
 import type { Ingested, MediaSource } from "./ingested.server";
 import { createLocalStorage } from "./local-storage.server";
 import { mediaSettings, type MediaLimits, type MediaSettings } from "./media-env.server";
@@ -27,6 +28,11 @@ export interface Media {
   ingestImage(file: MediaSource): Promise<Ingested<ImageMedia>>;
   /** The preview video, with the seller's poster image or a frame taken by ffmpeg. */
   ingestVideo(file: MediaSource, options?: { poster?: MediaSource }): Promise<Ingested<VideoMedia>>;
+  /**
+   * Every file of an upload, all or nothing: field `photos` (any number, in order), `video` (one) and
+   * `poster` (its optional poster image); see MEDIA_UPLOAD_FIELDS.
+   */
+  ingestUpload(upload: Upload): Promise<IngestedUpload>;
   /** Deletes the files of `removed` that nothing in `kept` (every other stored description) uses. */
   deleteUnreferenced(removed: readonly MediaDescription[], kept: readonly MediaDescription[]): Promise<void>;
   /** A seeded product's drawings and video (public paths as in the code catalogue), copied into storage. */
@@ -40,6 +46,7 @@ export function createMediaStorage(settings: MediaSettings["storage"]): MediaSto
 export function createMedia(settings: MediaSettings, storage: MediaStorage = createMediaStorage(settings.storage)): Media {
   const { limits } = settings;
   const deps = { storage, limits };
+  const videoDeps = { ...deps, workDir: settings.uploadTempDir, ffmpegPath: settings.ffmpegPath };
   return {
     storage,
     limits,
@@ -50,7 +57,8 @@ export function createMedia(settings: MediaSettings, storage: MediaStorage = cre
         handle,
       ),
     ingestImage: (file) => ingestImage(file, deps),
-    ingestVideo: (file, options) => ingestVideo(file, { ...deps, workDir: settings.uploadTempDir, ffmpegPath: settings.ffmpegPath }, options),
+    ingestVideo: (file, options) => ingestVideo(file, videoDeps, options),
+    ingestUpload: (upload) => ingestUpload(upload, videoDeps),
     deleteUnreferenced: async (removed, kept) => {
       for (const key of unreferencedKeys(removed, kept)) await storage.delete(key);
     },

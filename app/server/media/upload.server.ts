@@ -5,7 +5,8 @@
  * (docs/decisions/030). Client file names are only shown back to the seller, never used for storage.
  */
 import busboy from "busboy";
-import { createWriteStream } from "node:fs";
+import { once } from "node:events";
+import { createWriteStream, WriteStream } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
@@ -112,7 +113,8 @@ export async function readUpload(request: Request, options: UploadOptions): Prom
   const files: UploadedFile[] = [];
   const fields = new URLSearchParams();
   const writes: Promise<void>[] = [];
-  const open = new Set<Readable>();
+  /** Every stream of every file (busboy's, the counter, the file on disk), to stop them all at once. */
+  const streams: (Readable | Transform | WriteStream)[] = [];
   let total = 0;
 
   return new Promise<Upload>((resolve, reject) => {
@@ -123,8 +125,6 @@ export async function readUpload(request: Request, options: UploadOptions): Prom
       if (failure) return;
       failure = error;
       input.unpipe(parser);
-      parser.destroy();
-      for (const stream of open) stream.destroy();
       let drained = 0;
       input.on("data", (chunk: Buffer) => {
         drained += chunk.length;
@@ -132,12 +132,19 @@ export async function readUpload(request: Request, options: UploadOptions): Prom
       });
       input.on("error", () => {});
       input.resume();
-      void Promise.allSettled(writes)
-        .then(dispose)
-        .finally(() => reject(error));
+      // Not from inside busboy's own callback (it goes on with the chunk it is parsing).
+      setImmediate(() => {
+        parser.destroy();
+        for (const stream of streams) stream.destroy();
+        const files = streams.filter((stream): stream is WriteStream => stream instanceof WriteStream);
+        void Promise.all(files.map((file) => (file.closed ? undefined : once(file, "close").catch(() => {}))))
+          .then(dispose)
+          .finally(() => reject(error));
+      });
     };
 
     parser.on("file", (field, stream, info) => {
+      stream.on("error", () => {}); // a failure is reported once, by fail()
       const raw = info.filename ?? "";
       if (failure || raw === "") return void stream.resume(); // an empty file input sends no name
       if (hasPath(raw)) {
@@ -157,12 +164,9 @@ export async function readUpload(request: Request, options: UploadOptions): Prom
           done(null, chunk);
         },
       });
-      open.add(stream);
-      writes.push(
-        pipeline(stream, count, createWriteStream(file.path, { flags: "wx" }))
-          .catch(() => fail(cutOff()))
-          .finally(() => open.delete(stream)),
-      );
+      const sink = createWriteStream(file.path, { flags: "wx" });
+      streams.push(stream, count, sink);
+      writes.push(pipeline(stream, count, sink).catch(() => fail(cutOff())));
     });
     parser.on("field", (name, value, info) => {
       if (info.nameTruncated || info.valueTruncated) return fail(new MediaError("too_many_fields", `The form field "${name.slice(0, 40)}" is too long.`));
