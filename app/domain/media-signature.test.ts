@@ -5,10 +5,12 @@ const bytes = (...parts: (string | number[])[]): Uint8Array =>
   Uint8Array.from(parts.flatMap((part) => (typeof part === "string" ? [...part].map((c) => c.charCodeAt(0)) : part)));
 
 /** An ISO-BMFF `ftyp` box: size, "ftyp", major brand, minor version, compatible brands. */
-const ftyp = (major: string, ...compatible: string[]) => bytes([0, 0, 0, 16 + 4 * compatible.length], "ftyp", major, [0, 0, 0, 0], ...compatible, [0, 0, 0, 8], "free");
+const ftyp = (major: string, ...compatible: string[]) =>
+  bytes([0, 0, 0, 16 + 4 * compatible.length], "ftyp", major, [0, 0, 0, 0], ...compatible, [0, 0, 0, 8], "free");
 
 /** An EBML header with its DocType element (id 0x4282, size, text). */
-const ebml = (docType: string) => bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x80 | docType.length], docType, [0x42, 0x87, 0x81, 0x02]);
+const ebml = (docType: string) =>
+  bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x80 | docType.length], docType, [0x42, 0x87, 0x81, 0x02]);
 
 describe("sniffMedia: the file's bytes decide, never its name", () => {
   it("recognises the accepted photo formats", () => {
@@ -28,7 +30,9 @@ describe("sniffMedia: the file's bytes decide, never its name", () => {
 
   it("singles out SVG, with or without an XML prolog, a byte order mark or leading space", () => {
     expect(sniffMedia(bytes('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toEqual({ kind: "svg" });
-    expect(sniffMedia(bytes([0xef, 0xbb, 0xbf], '\n  <?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<SVG>'))).toEqual({ kind: "svg" });
+    expect(sniffMedia(bytes([0xef, 0xbb, 0xbf], '\n  <?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<SVG>'))).toEqual({
+      kind: "svg",
+    });
   });
 
   it("names the look-alikes it refuses, so the message can say what to do", () => {

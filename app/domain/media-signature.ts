@@ -19,7 +19,28 @@ const ascii = (bytes: Uint8Array, start: number, end: number): string => String.
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0): boolean => signature.every((b, i) => bytes[at + i] === b);
 
 /** ISO base media brands of ordinary MP4 files (cameras, phones, encoders, screen recorders). */
-const MP4_BRANDS = new Set(["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "iso7", "iso8", "iso9", "mp41", "mp42", "avc1", "dash", "M4V ", "M4VH", "M4VP", "mmp4", "MSNV", "f4v ", "av01"]);
+const MP4_BRANDS = new Set([
+  "isom",
+  "iso2",
+  "iso3",
+  "iso4",
+  "iso5",
+  "iso6",
+  "iso7",
+  "iso8",
+  "iso9",
+  "mp41",
+  "mp42",
+  "avc1",
+  "dash",
+  "M4V ",
+  "M4VH",
+  "M4VP",
+  "mmp4",
+  "MSNV",
+  "f4v ",
+  "av01",
+]);
 const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"]);
 
 function sniffIsoMedia(bytes: Uint8Array): SniffedMedia {

@@ -29,7 +29,13 @@ const photo: ImageMedia = {
   variants: [1280, 320, 960, 640].flatMap((w) => [variant("avif", w), variant("webp", w), variant("jpeg", w)]),
 };
 
-const drawing: ImageMedia = { kind: "image", width: 800, height: 800, fallback: "svg", variants: [{ format: "svg", width: 800, height: 800, key: "img/abc.svg", bytes: 5000 }] };
+const drawing: ImageMedia = {
+  kind: "image",
+  width: 800,
+  height: 800,
+  fallback: "svg",
+  variants: [{ format: "svg", width: 800, height: 800, key: "img/abc.svg", bytes: 5000 }],
+};
 
 const video: VideoMedia = { kind: "video", format: "mp4", key: "vid/v1.mp4", bytes: 60000, width: 480, height: 480, poster: drawing };
 
@@ -46,7 +52,9 @@ describe("media URLs", () => {
 
 describe("srcset", () => {
   it("lists one format's variants narrowest first with their widths", () => {
-    expect(srcsetFor(photo, "avif", "/media")).toBe("/media/img/avif320.avif 320w, /media/img/avif640.avif 640w, /media/img/avif960.avif 960w, /media/img/avif1280.avif 1280w");
+    expect(srcsetFor(photo, "avif", "/media")).toBe(
+      "/media/img/avif320.avif 320w, /media/img/avif640.avif 640w, /media/img/avif960.avif 960w, /media/img/avif1280.avif 1280w",
+    );
     expect(srcsetFor(photo, "png", "/media")).toBe("");
   });
 

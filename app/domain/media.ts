@@ -142,7 +142,10 @@ export function imagePreload(media: ImageMedia, base: string, sizes: string): { 
   const picture = pictureProps(media, base, sizes);
   const first = picture.sources[0];
   if (!first) return { href: picture.img.src, type: MEDIA_CONTENT_TYPES[media.fallback] };
-  const narrowest = variantsOf(media, SOURCE_ORDER.find((f) => MEDIA_CONTENT_TYPES[f] === first.type)!)[0];
+  const narrowest = variantsOf(
+    media,
+    SOURCE_ORDER.find((f) => MEDIA_CONTENT_TYPES[f] === first.type)!,
+  )[0];
   return { href: mediaUrl(base, narrowest.key), imageSrcSet: first.srcSet, imageSizes: sizes, type: first.type };
 }
 

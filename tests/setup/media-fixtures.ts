@@ -76,7 +76,12 @@ export function pngBomb(side: number): Buffer {
   header[8] = 8; // bit depth
   header[9] = 0; // greyscale
   const rows = deflateSync(Buffer.alloc((side + 1) * side), { level: 9 }); // filter byte 0 + zeros per row
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", rows), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", rows),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 const run = promisify(execFile);
@@ -92,7 +97,8 @@ export async function packagedFfmpeg(): Promise<string> {
  */
 export async function testVideo(dir: string, format: "mp4" | "webm", seconds = 1, size = "320x240"): Promise<MediaSource> {
   const file = path.join(dir, `pattern-${format}-${seconds}.${format}`);
-  const codec = format === "mp4" ? ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "ultrafast"] : ["-c:v", "libvpx", "-b:v", "300k", "-deadline", "realtime"];
+  const codec =
+    format === "mp4" ? ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "ultrafast"] : ["-c:v", "libvpx", "-b:v", "300k", "-deadline", "realtime"];
   await run(await packagedFfmpeg(), [
     "-hide_banner",
     "-loglevel",

@@ -57,7 +57,7 @@ export async function runFfmpeg(ffmpeg: string, args: string[], timeoutMs: numbe
     await run(ffmpeg, ["-hide_banner", "-loglevel", "error", "-nostdin", "-threads", "1", ...args], { timeout: timeoutMs, maxBuffer: 1024 * 1024 });
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? "").trim();
-    throw new Error(`ffmpeg failed: ${stderr.split("\n").pop() || (error as Error).message}`);
+    throw new Error(`ffmpeg failed: ${stderr.split("\n").pop() || (error as Error).message}`, { cause: error });
   }
 }
 

@@ -68,8 +68,16 @@ async function checkImage(source: MediaSource, limits: MediaLimits): Promise<voi
   const metadata = await sharp(source.path)
     .metadata()
     .catch(() => null);
-  if (!metadata?.width || !metadata.height || metadata.format !== SHARP_FORMATS[sniffed.format] || (sniffed.format === "avif" && metadata.compression !== "av1")) {
-    throw new MediaError("corrupt", `${source.name} could not be read as a ${sniffed.format.toUpperCase()} image: it may be damaged or cut short. Export it again.`);
+  if (
+    !metadata?.width ||
+    !metadata.height ||
+    metadata.format !== SHARP_FORMATS[sniffed.format] ||
+    (sniffed.format === "avif" && metadata.compression !== "av1")
+  ) {
+    throw new MediaError(
+      "corrupt",
+      `${source.name} could not be read as a ${sniffed.format.toUpperCase()} image: it may be damaged or cut short. Export it again.`,
+    );
   }
   const pixels = metadata.width * metadata.height;
   if (pixels > limits.imagePixels) {

@@ -9,15 +9,7 @@ import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from "node:fs
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  assertMediaKey,
-  assertMediaPrefix,
-  contentTypeOfKey,
-  publicUrlOf,
-  type ByteRange,
-  type MediaObjectInfo,
-  type MediaStorage,
-} from "./storage.server";
+import { assertMediaKey, assertMediaPrefix, contentTypeOfKey, publicUrlOf, type ByteRange, type MediaObjectInfo, type MediaStorage } from "./storage.server";
 
 const INCOMING = ".incoming";
 /** A file still under `.incoming/` after this long was left by a process that stopped mid-write. */
@@ -159,4 +151,3 @@ export function createLocalStorage(options: { root: string; publicBase: string }
     },
   };
 }
-

@@ -32,15 +32,17 @@ export const mediaEnvShape = {
   FFMPEG_PATH: z.string().min(1).optional(),
 };
 
-const mediaEnvSchema = z.object(mediaEnvShape);
-type MediaEnvInput = z.infer<typeof mediaEnvSchema>;
+type MediaEnvInput = z.infer<z.ZodObject<typeof mediaEnvShape>>;
 
 /** Settings that only make sense together; each issue names its variable for env.server.ts's one-line error. */
 export function refineMediaEnv<T extends MediaEnvInput>(env: T, ctx: z.RefinementCtx<T>): void {
   const issue = (variable: string, message: string) => ctx.addIssue({ code: "custom", path: [variable], message });
   if (env.MEDIA_STORAGE === "s3" && !env.MEDIA_S3_BUCKET) issue("MEDIA_S3_BUCKET", "required when MEDIA_STORAGE is s3");
   if (Boolean(env.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(env.MEDIA_S3_SECRET_ACCESS_KEY)) {
-    issue(env.MEDIA_S3_ACCESS_KEY_ID ? "MEDIA_S3_SECRET_ACCESS_KEY" : "MEDIA_S3_ACCESS_KEY_ID", "set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither");
+    issue(
+      env.MEDIA_S3_ACCESS_KEY_ID ? "MEDIA_S3_SECRET_ACCESS_KEY" : "MEDIA_S3_ACCESS_KEY_ID",
+      "set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither",
+    );
   }
 }
 

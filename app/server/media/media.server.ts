@@ -53,7 +53,12 @@ export function createMedia(settings: MediaSettings, storage: MediaStorage = cre
     withUpload: (request, handle) =>
       withUpload(
         request,
-        { tempDir: settings.uploadTempDir, maxFileBytes: Math.max(limits.imageBytes, limits.videoBytes), maxTotalBytes: limits.uploadBytes, maxFiles: limits.filesPerUpload },
+        {
+          tempDir: settings.uploadTempDir,
+          maxFileBytes: Math.max(limits.imageBytes, limits.videoBytes),
+          maxTotalBytes: limits.uploadBytes,
+          maxFiles: limits.filesPerUpload,
+        },
         handle,
       ),
     ingestImage: (file) => ingestImage(file, deps),

@@ -97,7 +97,8 @@ describe.each(adapters)("media storage adapter: %s", (_name, make) => {
 
   it("deletes, replaces, and lists by prefix", async () => {
     const { storage, prefix } = make();
-    for (const key of ["img/a.avif", "img/b.avif", "vid/c.mp4", "imgx/d.png"]) await storage.put(`${prefix}/${key}`, Buffer.from(key), { contentType: "application/octet-stream" });
+    for (const key of ["img/a.avif", "img/b.avif", "vid/c.mp4", "imgx/d.png"])
+      await storage.put(`${prefix}/${key}`, Buffer.from(key), { contentType: "application/octet-stream" });
     expect(await keysOf(storage, `${prefix}/img/`)).toEqual([`${prefix}/img/a.avif`, `${prefix}/img/b.avif`]);
     expect(await keysOf(storage, `${prefix}/img`)).toEqual([`${prefix}/img/a.avif`, `${prefix}/img/b.avif`, `${prefix}/imgx/d.png`]);
     const sizes: number[] = [];
@@ -131,7 +132,9 @@ describe.each(adapters)("media storage adapter: %s", (_name, make) => {
     broken.write(randomBytes(1000));
     setTimeout(() => broken.destroy(new Error("client went away")), 20);
     await expect(putting).rejects.toThrow();
-    await expect(storage.put(`${prefix}/short.mp4`, Readable.from([Buffer.from("abc")]), { contentType: "video/mp4", size: 10 })).rejects.toThrow(/expected 10 bytes, got 3/);
+    await expect(storage.put(`${prefix}/short.mp4`, Readable.from([Buffer.from("abc")]), { contentType: "video/mp4", size: 10 })).rejects.toThrow(
+      /expected 10 bytes, got 3/,
+    );
     await expect(storage.put(`${prefix}/short.png`, Buffer.from("abc"), { contentType: "image/png", size: 10 })).rejects.toThrow(/expected 10 bytes/);
     expect(await keysOf(storage, prefix)).toEqual([]);
     if (storage.kind === "local") expect(await readdir(path.join(localRoot, ".incoming"))).toEqual([]);
@@ -139,7 +142,18 @@ describe.each(adapters)("media storage adapter: %s", (_name, make) => {
 
   it("refuses keys that could leave the media folder or are not plain names", async () => {
     const { storage, prefix } = make();
-    for (const key of ["../escape.png", `${prefix}/../../escape.png`, "/etc/passwd", ".incoming/x", `${prefix}/.hidden`, "a\\b.png", "a//b.png", "", "a b.png", "%2e%2e/x"]) {
+    for (const key of [
+      "../escape.png",
+      `${prefix}/../../escape.png`,
+      "/etc/passwd",
+      ".incoming/x",
+      `${prefix}/.hidden`,
+      "a\\b.png",
+      "a//b.png",
+      "",
+      "a b.png",
+      "%2e%2e/x",
+    ]) {
       await expect(storage.put(key, Buffer.from("x"), { contentType: "image/png" }), key).rejects.toThrow(/Invalid media key/);
       await expect(storage.get(key), key).rejects.toThrow(/Invalid media key/);
       expect(() => storage.url(key), key).toThrow(/Invalid media key/);

@@ -78,7 +78,13 @@ beforeAll(async () => {
     for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
     const controller = new AbortController();
     res.on("close", () => controller.abort());
-    const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: createReadableStreamFromReadable(req), signal: controller.signal, duplex: "half" } as RequestInit);
+    const request = new Request(`http://127.0.0.1${req.url}`, {
+      method: req.method,
+      headers,
+      body: createReadableStreamFromReadable(req),
+      signal: controller.signal,
+      duplex: "half",
+    } as RequestInit);
     void uploadAction(request).then(async (response) => {
       const body = await response.json();
       outcomes.push({ status: response.status, body });
@@ -127,7 +133,12 @@ describe("media uploads over HTTP", () => {
   it("stores a GPS-tagged phone photo and a short MP4 sent in one form; nothing of the GPS reaches storage", async () => {
     const photo = await sidewaysJpegWithGps(640, 480);
     const video = await testVideo(files.dir, "mp4", 1);
-    const answer = await post(form(["photos", "IMG_0001.jpg", photo, "image/jpeg"], ["video", "clip.mp4", await buffer((await import("node:fs")).createReadStream(video.path)), "video/mp4"]));
+    const answer = await post(
+      form(
+        ["photos", "IMG_0001.jpg", photo, "image/jpeg"],
+        ["video", "clip.mp4", await buffer((await import("node:fs")).createReadStream(video.path)), "video/mp4"],
+      ),
+    );
     expect(answer.status).toBe(200);
     const [image, preview] = answer.body.media as [{ kind: string; width: number; height: number }, { kind: string; poster: { kind: string } }];
     expect(image).toMatchObject({ kind: "image", width: 480, height: 640 });
@@ -143,21 +154,70 @@ describe("media uploads over HTTP", () => {
   });
 
   const refusals: [string, () => Promise<FormData>, number, string, RegExp][] = [
-    ["bytes that are not what the name says", async () => form(["photos", "photo.jpg", Buffer.from("not a photo"), "image/jpeg"]), 415, "unsupported_type", /^photo\.jpg is not a JPEG, PNG, WebP or AVIF image/],
-    ["an SVG", async () => form(["photos", "logo.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "image/svg+xml"]), 415, "svg_refused", /^logo\.svg is an SVG drawing/],
+    [
+      "bytes that are not what the name says",
+      async () => form(["photos", "photo.jpg", Buffer.from("not a photo"), "image/jpeg"]),
+      415,
+      "unsupported_type",
+      /^photo\.jpg is not a JPEG, PNG, WebP or AVIF image/,
+    ],
+    [
+      "an SVG",
+      async () => form(["photos", "logo.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "image/svg+xml"]),
+      415,
+      "svg_refused",
+      /^logo\.svg is an SVG drawing/,
+    ],
     [
       "a photo over the photo size limit",
-      async () => form(["photos", "big.png", await sharp({ create: { width: 500, height: 500, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 60 } } }).png().toBuffer()]),
+      async () =>
+        form([
+          "photos",
+          "big.png",
+          await sharp({ create: { width: 500, height: 500, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+            .png()
+            .toBuffer(),
+        ]),
       413,
       "file_too_large",
       /^big\.png is [\d.]+ MB; a photo may be at most 0\.3 MB\.$/,
     ],
-    ["a file over the upload's size limit", async () => form(["video", "long.mp4", Buffer.alloc(2 * 1024 * 1024 + 1)]), 413, "file_too_large", /^long\.mp4 is larger than 2 MB, the most one file may be\.$/],
+    [
+      "a file over the upload's size limit",
+      async () => form(["video", "long.mp4", Buffer.alloc(2 * 1024 * 1024 + 1)]),
+      413,
+      "file_too_large",
+      /^long\.mp4 is larger than 2 MB, the most one file may be\.$/,
+    ],
     ["a decompression bomb", async () => form(["photos", "bomb.png", pngBomb(9000)]), 422, "too_many_pixels", /^bomb\.png is 9000 × 9000 pixels/],
-    ["a corrupt file", async () => form(["photos", "broken.webp", Buffer.concat([Buffer.from("RIFF\0\0\0\0WEBPVP8 "), Buffer.alloc(500, 7)])]), 422, "corrupt", /^broken\.webp could not be read/],
-    ["a path in the file name", async () => form(["photos", "../../etc/photo.jpg", await solidImage(50, 50, "jpeg")]), 400, "path_in_name", /^The file name "\.\.\/\.\.\/etc\/photo\.jpg" contains a folder path/],
-    ["a Windows path in the file name", async () => form(["photos", "C:\\Users\\me\\photo.jpg", await solidImage(50, 50, "jpeg")]), 400, "path_in_name", /contains a folder path/],
-    ["too many files", async () => form(...Array.from({ length: 11 }, (_, i) => ["photos", `p${i}.jpg`, Buffer.from("x")] as [string, string, Buffer])), 413, "too_many_files", /^At most 10 files/],
+    [
+      "a corrupt file",
+      async () => form(["photos", "broken.webp", Buffer.concat([Buffer.from("RIFF\0\0\0\0WEBPVP8 "), Buffer.alloc(500, 7)])]),
+      422,
+      "corrupt",
+      /^broken\.webp could not be read/,
+    ],
+    [
+      "a path in the file name",
+      async () => form(["photos", "../../etc/photo.jpg", await solidImage(50, 50, "jpeg")]),
+      400,
+      "path_in_name",
+      /^The file name "\.\.\/\.\.\/etc\/photo\.jpg" contains a folder path/,
+    ],
+    [
+      "a Windows path in the file name",
+      async () => form(["photos", "C:\\Users\\me\\photo.jpg", await solidImage(50, 50, "jpeg")]),
+      400,
+      "path_in_name",
+      /contains a folder path/,
+    ],
+    [
+      "too many files",
+      async () => form(...Array.from({ length: 11 }, (_, i) => ["photos", `p${i}.jpg`, Buffer.from("x")] as [string, string, Buffer])),
+      413,
+      "too_many_files",
+      /^At most 10 files/,
+    ],
     [
       "a good photo with a bad one: all or nothing",
       async () => form(["photos", "good.jpg", await solidImage(400, 300, "jpeg")], ["photos", "bad.jpg", Buffer.from("%PDF-1.7 not a photo")]),

@@ -160,7 +160,13 @@ export async function readUpload(request: Request, options: UploadOptions): Prom
         transform(chunk: Buffer, _encoding, done) {
           file.bytes += chunk.length;
           total += chunk.length;
-          if (total > options.maxTotalBytes) fail(new MediaError("upload_too_large", `These files add up to more than ${megabytes(options.maxTotalBytes)}, the most one upload may carry. Send fewer at a time.`));
+          if (total > options.maxTotalBytes)
+            fail(
+              new MediaError(
+                "upload_too_large",
+                `These files add up to more than ${megabytes(options.maxTotalBytes)}, the most one upload may carry. Send fewer at a time.`,
+              ),
+            );
           done(null, chunk);
         },
       });
@@ -175,7 +181,9 @@ export async function readUpload(request: Request, options: UploadOptions): Prom
     parser.on("filesLimit", () => fail(new MediaError("too_many_files", `At most ${options.maxFiles} files can be sent at once.`)));
     parser.on("fieldsLimit", () => fail(new MediaError("too_many_fields", "The form has too many fields.")));
     parser.on("partsLimit", () => fail(new MediaError("too_many_fields", "The form has too many parts.")));
-    parser.on("error", (error: Error) => fail(error.message === "Unexpected end of form" ? cutOff() : new MediaError("malformed", "The upload could not be read (malformed form data).")));
+    parser.on("error", (error: Error) =>
+      fail(error.message === "Unexpected end of form" ? cutOff() : new MediaError("malformed", "The upload could not be read (malformed form data).")),
+    );
     parser.on("close", () => {
       void Promise.all(writes).then(() => {
         if (failure) return;

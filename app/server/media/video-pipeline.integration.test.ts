@@ -143,7 +143,10 @@ describe("preview video pipeline", () => {
   });
 
   it("removes the poster it stored when storing the video fails", async () => {
-    const failing: MediaStorage = { ...storage, put: (key, ...rest) => (key.startsWith("vid/") ? Promise.reject(new Error("bucket gone")) : storage.put(key, ...rest)) };
+    const failing: MediaStorage = {
+      ...storage,
+      put: (key, ...rest) => (key.startsWith("vid/") ? Promise.reject(new Error("bucket gone")) : storage.put(key, ...rest)),
+    };
     await expect(ingestVideo(mp4, { ...deps, storage: failing })).rejects.toThrow("bucket gone");
     expect(await storedKeys()).toEqual([]);
   });

@@ -29,8 +29,10 @@ export interface VideoDeps {
 async function checkVideo(source: MediaSource, limits: MediaLimits): Promise<"mp4" | "webm"> {
   if (source.bytes === 0) throw new MediaError("empty_file", `${source.name} is empty.`);
   const sniffed = sniffMedia(await readHead(source.path, SNIFF_BYTES));
-  if (sniffed.kind === "image") throw new MediaError("wrong_kind", `${source.name} is a photo: add it as a photo (or as the video's poster), not as the video.`);
-  if (sniffed.kind === "svg") throw new MediaError("svg_refused", `${source.name} is an SVG drawing, not a video. SVG files are refused because they can carry scripts.`);
+  if (sniffed.kind === "image")
+    throw new MediaError("wrong_kind", `${source.name} is a photo: add it as a photo (or as the video's poster), not as the video.`);
+  if (sniffed.kind === "svg")
+    throw new MediaError("svg_refused", `${source.name} is an SVG drawing, not a video. SVG files are refused because they can carry scripts.`);
   if (sniffed.kind !== "video") {
     const what = sniffed.what ? `it is ${sniffed.what}` : "its content is not a video format we know, whatever its name says";
     throw new MediaError("unsupported_type", `${source.name} is not an MP4 or WebM video (${what}).`);
@@ -63,7 +65,10 @@ export async function ingestVideo(source: MediaSource, deps: VideoDeps, options:
     if (ffmpeg) {
       file = path.join(work, `video.${format}`);
       await rewriteContainer(ffmpeg, source.path, file, format).catch(() => {
-        throw new MediaError("corrupt", `${source.name} could not be read as ${format === "mp4" ? "an MP4" : "a WebM"} video: it may be damaged or cut short. Export it again.`);
+        throw new MediaError(
+          "corrupt",
+          `${source.name} could not be read as ${format === "mp4" ? "an MP4" : "a WebM"} video: it may be damaged or cut short. Export it again.`,
+        );
       });
     }
     let posterSource = options.poster;
