@@ -1,20 +1,18 @@
 /**
  * The shop's media, configured from the environment: what the console and the catalogue call
- * (docs/decisions/030). Built once per process; `setMedia` is for tests.
+ * (docs/decisions/030). Built once per process; `setMedia` is for tests. sharp, busboy and the AWS
+ * SDK are loaded on first use, not at start: a process that only serves pages never pays for them
+ * (about 50 MB of memory and a second of start-up together).
  */
 import type { ImageMedia, MediaDescription, VideoMedia } from "~/domain/media";
 import { unreferencedKeys } from "~/domain/media";
 import { getEnv, type Env } from "../env.server";
-import { ingestImage } from "./image-pipeline.server";
-import { ingestUpload, type IngestedUpload } from "./ingest-upload.server";
+import type { IngestedUpload } from "./ingest-upload.server";
 import type { Ingested, MediaSource } from "./ingested.server";
 import { createLocalStorage } from "./local-storage.server";
 import { mediaSettings, type MediaLimits, type MediaSettings } from "./media-env.server";
-import { createS3Storage } from "./s3-storage.server";
-import { seedProductMedia } from "./seed-media.server";
-import type { MediaStorage } from "./storage.server";
-import { withUpload, type Upload } from "./upload.server";
-import { ingestVideo } from "./video-pipeline.server";
+import { publicUrlOf, type MediaStorage } from "./storage.server";
+import type { Upload } from "./upload.server";
 
 export interface Media {
   storage: MediaStorage;
@@ -39,35 +37,49 @@ export interface Media {
   seedProductMedia(product: { images: readonly string[]; videoUrl?: string }): Promise<MediaDescription[]>;
 }
 
+/** An S3 storage whose SDK is imported when it is first used. */
+function lazyS3Storage(settings: Extract<MediaSettings["storage"], { kind: "s3" }>): MediaStorage {
+  let loaded: Promise<MediaStorage> | undefined;
+  const storage = () => (loaded ??= import("./s3-storage.server").then((m) => m.createS3Storage(settings)));
+  return {
+    kind: "s3",
+    publicBase: settings.publicBase,
+    put: async (...args) => (await storage()).put(...args),
+    get: async (...args) => (await storage()).get(...args),
+    head: async (...args) => (await storage()).head(...args),
+    delete: async (...args) => (await storage()).delete(...args),
+    async *list(prefix) {
+      yield* (await storage()).list(prefix);
+    },
+    url: (key) => publicUrlOf(settings.publicBase, key),
+  };
+}
+
 export function createMediaStorage(settings: MediaSettings["storage"]): MediaStorage {
-  return settings.kind === "s3" ? createS3Storage(settings) : createLocalStorage(settings);
+  return settings.kind === "s3" ? lazyS3Storage(settings) : createLocalStorage(settings);
 }
 
 export function createMedia(settings: MediaSettings, storage: MediaStorage = createMediaStorage(settings.storage)): Media {
   const { limits } = settings;
   const deps = { storage, limits };
   const videoDeps = { ...deps, workDir: settings.uploadTempDir, ffmpegPath: settings.ffmpegPath };
+  const uploadOptions = {
+    tempDir: settings.uploadTempDir,
+    maxFileBytes: Math.max(limits.imageBytes, limits.videoBytes),
+    maxTotalBytes: limits.uploadBytes,
+    maxFiles: limits.filesPerUpload,
+  };
   return {
     storage,
     limits,
-    withUpload: (request, handle) =>
-      withUpload(
-        request,
-        {
-          tempDir: settings.uploadTempDir,
-          maxFileBytes: Math.max(limits.imageBytes, limits.videoBytes),
-          maxTotalBytes: limits.uploadBytes,
-          maxFiles: limits.filesPerUpload,
-        },
-        handle,
-      ),
-    ingestImage: (file) => ingestImage(file, deps),
-    ingestVideo: (file, options) => ingestVideo(file, videoDeps, options),
-    ingestUpload: (upload) => ingestUpload(upload, videoDeps),
+    withUpload: async (request, handle) => (await import("./upload.server")).withUpload(request, uploadOptions, handle),
+    ingestImage: async (file) => (await import("./image-pipeline.server")).ingestImage(file, deps),
+    ingestVideo: async (file, options) => (await import("./video-pipeline.server")).ingestVideo(file, videoDeps, options),
+    ingestUpload: async (upload) => (await import("./ingest-upload.server")).ingestUpload(upload, videoDeps),
     deleteUnreferenced: async (removed, kept) => {
       for (const key of unreferencedKeys(removed, kept)) await storage.delete(key);
     },
-    seedProductMedia: (product) => seedProductMedia(storage, product),
+    seedProductMedia: async (product) => (await import("./seed-media.server")).seedProductMedia(storage, product),
   };
 }
 

@@ -7,6 +7,7 @@ import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestS3, type TestS3 } from "../../../tests/setup/s3-server";
 import { createLocalStorage } from "./local-storage.server";
+import { createMediaStorage } from "./media.server";
 import { createS3Storage } from "./s3-storage.server";
 import type { MediaStorage } from "./storage.server";
 
@@ -30,6 +31,21 @@ const adapters: [string, () => { storage: MediaStorage; prefix: string }][] = [
     "S3 (s3rver)",
     () => ({
       storage: createS3Storage({
+        bucket: s3.bucket,
+        region: "us-east-1",
+        endpoint: s3.endpoint,
+        credentials: s3.credentials,
+        forcePathStyle: true,
+        publicBase: "https://cdn.example.com/shop",
+      }),
+      prefix: `t${++runs}`,
+    }),
+  ],
+  [
+    "S3 as the shop makes it (SDK loaded on first use)",
+    () => ({
+      storage: createMediaStorage({
+        kind: "s3",
         bucket: s3.bucket,
         region: "us-east-1",
         endpoint: s3.endpoint,

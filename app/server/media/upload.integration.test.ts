@@ -16,9 +16,9 @@ import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GPS, pngBomb, scratch, sidewaysJpegWithGps, solidImage, testVideo, type Scratch } from "../../../tests/setup/media-fixtures";
-import { ingestUpload } from "./ingest-upload.server";
 import { createLocalStorage } from "./local-storage.server";
 import { mediaLimits } from "./media-env.server";
+import { createMedia } from "./media.server";
 import { MediaError } from "./media-error.server";
 import type { MediaStorage } from "./storage.server";
 import { displayName, readUpload, withUpload, type UploadOptions } from "./upload.server";
@@ -47,7 +47,7 @@ async function nextOutcome(): Promise<Outcome> {
   return outcomes[outcomes.length - 1];
 }
 
-/** The console's action, in short: read the upload, ingest all of it, answer the refusal's message. */
+/** The console's action, in short (through the same Media object getMedia() gives): read the upload, ingest all of it, answer the refusal's message. */
 async function uploadAction(request: Request): Promise<Response> {
   const url = new URL(request.url);
   try {
@@ -58,8 +58,9 @@ async function uploadAction(request: Request): Promise<Response> {
       );
       return Response.json({ sizes });
     }
-    const media = await withUpload(request, readOptions, async (upload) => (await ingestUpload(upload, { storage, limits, workDir: tempDir })).media);
-    return Response.json({ media });
+    const media = createMedia({ storage: { kind: "local", root, publicBase: "/media" }, limits, uploadTempDir: tempDir, ffmpegPath: undefined }, storage);
+    const stored = await media.withUpload(request, async (upload) => (await media.ingestUpload(upload)).media);
+    return Response.json({ media: stored });
   } catch (error) {
     if (error instanceof MediaError) return Response.json({ code: error.code, message: error.message }, { status: error.status });
     throw error;
