@@ -85,7 +85,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") || req.url === "/healthz" || req.url === "/readyz" },
+      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") || req.url === "/healthz" || req.url === "/readyz" },
       serializers: {
         // The path only: query strings carry capabilities (order-status keys, newsletter tokens) and search terms.
         req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split("?")[0] }),

@@ -119,10 +119,11 @@ export async function readUpload(request: Request, options: UploadOptions): Prom
 
   return new Promise<Upload>((resolve, reject) => {
     let failure: MediaError | null = null;
+    let finished = false;
 
     /** Stops at the first problem: stops parsing, drains what the client still sends (so it gets the answer), removes every temporary file, then rejects. */
     const fail = (error: MediaError) => {
-      if (failure) return;
+      if (failure || finished) return;
       failure = error;
       input.unpipe(parser);
       let drained = 0;
@@ -187,6 +188,7 @@ export async function readUpload(request: Request, options: UploadOptions): Prom
     parser.on("close", () => {
       void Promise.all(writes).then(() => {
         if (failure) return;
+        finished = true;
         resolve({ fields, files, dispose });
       });
     });
