@@ -17,6 +17,8 @@ import { catalogueChangesHeard, onCatalogueChange } from "../app/server/catalogu
 import { sharedPageVariant } from "../app/server/storefront.server";
 import { createRenderCache, type RenderCache } from "./render-cache";
 import { bodySizeGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
+import { MEDIA_ROUTE, serveMedia } from "./media-route";
+import { getMedia } from "../app/server/media/media.server";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/seed.server";
 
 export { EnvError } from "../app/server/env.server";
@@ -83,7 +85,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") || req.url === "/healthz" || req.url === "/readyz" },
+      autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") || req.url === "/healthz" || req.url === "/readyz" },
       serializers: {
         // The path only: query strings carry capabilities (order-status keys, newsletter tokens) and search terms.
         req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split("?")[0] }),
@@ -99,6 +101,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   const paypal = [
     ...new Set(["https://www.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com", originOf(env.PAYPAL_SDK_URL), originOf(env.PAYPAL_API_BASE)]),
   ];
+  const mediaOrigins = env.MEDIA_PUBLIC_URL ? [originOf(env.MEDIA_PUBLIC_URL)] : []; // a CDN serving product media
   app.use(
     helmet({
       contentSecurityPolicy:
@@ -116,10 +119,10 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
                   ...(env.REVIEW_WIDGET_URL ? [originOf(env.REVIEW_WIDGET_URL)] : []),
                 ],
                 "connect-src": ["'self'", originOf(env.GEO_LOOKUP_URL), ...paypal],
-                "img-src": ["'self'", "data:", ...paypal],
+                "img-src": ["'self'", "data:", ...paypal, ...mediaOrigins],
                 "frame-src": ["'self'", ...paypal, ...(env.REVIEW_WIDGET_URL ? [originOf(env.REVIEW_WIDGET_URL)] : [])],
                 "style-src": ["'self'", "'unsafe-inline'"],
-                "media-src": ["'self'"],
+                "media-src": ["'self'", ...mediaOrigins],
                 "form-action": ["'self'", ...paypal],
                 "upgrade-insecure-requests": env.SITE_URL.startsWith("https:") ? [] : null,
               },
@@ -142,6 +145,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   app.use(wellFormedRequestGuard());
   app.use(bodySizeGuard());
   app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
+  app.use(MEDIA_ROUTE, serveMedia(getMedia().storage)); // product photos and videos (docs/decisions/030)
   // The seller console (pages, data requests, exports) is never stored by caches nor indexed.
   app.use((req, res, next) => {
     if (/^\/admin(?:[/.]|$)/.test(req.path)) res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { mediaEnvShape, refineMediaEnv } from "./media/media-env.server";
 
 const optionalUrl = z.url().optional();
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
@@ -49,6 +50,8 @@ const schema = z.object({
   /** How long a shared page stays in the in-process render cache; 0 turns it off (off in development). */
   RENDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
+  /** Media storage (local or S3), public URL and upload limits: docs/decisions/030. */
+  ...mediaEnvShape,
 });
 
 export type Env = z.infer<typeof schema> & { SITE_URL: string; SESSION_SECRET: string; SELLER_EMAIL: string };
@@ -60,7 +63,7 @@ export class EnvError extends Error {
 /** Parses the environment once at start; the first bad variable is named in one line. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const raw = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, emptyToUndefined(v)]));
-  const result = schema.safeParse(raw);
+  const result = schema.superRefine(refineMediaEnv).safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue.path[0] ?? "environment");

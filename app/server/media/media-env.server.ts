@@ -1,0 +1,125 @@
+/**
+ * The media settings among the shop's environment variables (app/server/env.server.ts spreads
+ * `mediaEnvShape` into its schema and runs `refineMediaEnv`), and what they resolve to.
+ */
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { MEDIA_ROUTE } from "./storage.server";
+
+export const mediaEnvShape = {
+  /** "local" (files under MEDIA_DIR) or "s3" (an S3-compatible bucket). */
+  MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
+  /** Local storage folder; DATA_DIR/media when unset. */
+  MEDIA_DIR: z.string().min(1).optional(),
+  /** Public base of media URLs (a CDN, or the bucket's public URL); unset = served by this shop at /media. */
+  MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  MEDIA_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens)")
+    .optional(),
+  MEDIA_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 or auto")
+    .default("us-east-1"),
+  MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: z.stringbool({ error: "must be true or false" }).default(false),
+  MEDIA_MAX_IMAGE_MB: z.coerce.number().positive().max(200).default(20),
+  MEDIA_MAX_VIDEO_MB: z.coerce.number().positive().max(4096).default(100),
+  /** An ffmpeg binary to use instead of the one in @ffmpeg-installer/ffmpeg; "none" turns poster extraction off. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+};
+
+type MediaEnvInput = z.infer<z.ZodObject<typeof mediaEnvShape>>;
+
+/** Settings that only make sense together; each issue names its variable for env.server.ts's one-line error. */
+export function refineMediaEnv<T extends MediaEnvInput>(env: T, ctx: z.RefinementCtx<T>): void {
+  const issue = (variable: string, message: string) => ctx.addIssue({ code: "custom", path: [variable], message });
+  if (env.MEDIA_STORAGE === "s3" && !env.MEDIA_S3_BUCKET) issue("MEDIA_S3_BUCKET", "required when MEDIA_STORAGE is s3");
+  if (Boolean(env.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(env.MEDIA_S3_SECRET_ACCESS_KEY)) {
+    issue(
+      env.MEDIA_S3_ACCESS_KEY_ID ? "MEDIA_S3_SECRET_ACCESS_KEY" : "MEDIA_S3_ACCESS_KEY_ID",
+      "set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither",
+    );
+  }
+}
+
+export interface MediaLimits {
+  /** One photo (or poster image) file. */
+  imageBytes: number;
+  /** The preview video file. */
+  videoBytes: number;
+  /** Decoded size of a photo: more is refused as a decompression bomb. */
+  imagePixels: number;
+  /** Files in one upload request. */
+  filesPerUpload: number;
+  /** All files of one upload request together. */
+  uploadBytes: number;
+}
+
+/** 50 megapixels: every phone camera (48 MP ones included) and no decompression bomb. */
+export const IMAGE_PIXEL_LIMIT = 50_000_000;
+export const FILES_PER_UPLOAD = 10;
+
+export function mediaLimits(env: Pick<MediaEnvInput, "MEDIA_MAX_IMAGE_MB" | "MEDIA_MAX_VIDEO_MB">): MediaLimits {
+  const imageBytes = Math.floor(env.MEDIA_MAX_IMAGE_MB * 1024 * 1024);
+  const videoBytes = Math.floor(env.MEDIA_MAX_VIDEO_MB * 1024 * 1024);
+  return {
+    imageBytes,
+    videoBytes,
+    imagePixels: IMAGE_PIXEL_LIMIT,
+    filesPerUpload: FILES_PER_UPLOAD,
+    // A video with its poster and the rest in photos, or photos only.
+    uploadBytes: Math.max(imageBytes, videoBytes) + (FILES_PER_UPLOAD - 1) * imageBytes,
+  };
+}
+
+export type MediaStorageSettings =
+  | { kind: "local"; root: string; publicBase: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      forcePathStyle: boolean;
+      publicBase: string;
+    };
+
+export interface MediaSettings {
+  storage: MediaStorageSettings;
+  limits: MediaLimits;
+  /** Where uploads are spooled while they are read and checked (DATA_DIR/upload-tmp). */
+  uploadTempDir: string;
+  /** undefined = the packaged binary; null = none (posters must be uploaded). */
+  ffmpegPath: string | null | undefined;
+}
+
+export function mediaSettings(env: MediaEnvInput & { DATA_DIR: string }): MediaSettings {
+  // An in-memory database (tests) keeps its media in a folder of its own that nothing else uses.
+  const dataDir = env.DATA_DIR.startsWith("memory://") ? path.join(tmpdir(), `trigger-shop-media-${process.pid}`) : env.DATA_DIR;
+  const publicBase = (env.MEDIA_PUBLIC_URL ?? MEDIA_ROUTE).replace(/\/+$/, "");
+  const storage: MediaStorageSettings =
+    env.MEDIA_STORAGE === "s3"
+      ? {
+          kind: "s3",
+          bucket: env.MEDIA_S3_BUCKET!,
+          region: env.MEDIA_S3_REGION,
+          endpoint: env.MEDIA_S3_ENDPOINT,
+          credentials:
+            env.MEDIA_S3_ACCESS_KEY_ID && env.MEDIA_S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: env.MEDIA_S3_FORCE_PATH_STYLE,
+          publicBase,
+        }
+      : { kind: "local", root: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, "media")), publicBase };
+  return {
+    storage,
+    limits: mediaLimits(env),
+    uploadTempDir: path.resolve(dataDir, "upload-tmp"),
+    ffmpegPath: env.FFMPEG_PATH === "none" ? null : env.FFMPEG_PATH,
+  };
+}
