@@ -6,14 +6,19 @@ import { Card, inputClass, Notice, PageTitle } from "~/components/admin/ui";
 import { Button } from "~/components/ui/button";
 import { ADMIN_LOGIN, totpCodeSchema } from "~/domain/seller-access";
 import { getDb } from "~/server/db.server";
-import { field, readForm } from "~/server/admin/forms.server";
+import { clientKey } from "~/server/client-key.server";
+import { field, readForm, waitMessage } from "~/server/admin/forms.server";
 import { consoleIsSecure, recordSellerAction, requireSeller } from "~/server/admin/guard.server";
+import { throttledCheck, type CheckOutcome } from "~/server/admin/login-throttle.server";
+import { passRetryAfter } from "~/server/retry-after.server";
 import { clearSessionCookie } from "~/server/admin/session-cookie.server";
 import { acceptTotpCode, confirmTotpEnrolment, disableTotp, findSellerById, startTotpEnrolment } from "~/server/admin/sellers.server";
 import { deleteSellerSessions, listSellerSessions } from "~/server/admin/sessions.server";
 import { totpEnrolment } from "~/server/admin/totp.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Account");
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const seller = await requireSeller(request);
@@ -35,13 +40,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const answer = (ok: boolean, message: string, status = ok ? 200 : 422) => data({ ok, message }, { status });
+const answer = (ok: boolean, message: string, status = ok ? 200 : 422, headers?: Record<string, string>) => data({ ok, message }, { status, headers });
 
-export async function action({ request }: Route.ActionArgs) {
+/** A code that did not pass: wrong (with the wait it started) or not checked at all (429). */
+function codeRefusal(outcome: Exclude<CheckOutcome, { kind: "passed" }>, wrong: string) {
+  const retry = { "Retry-After": String(outcome.waitSeconds) };
+  if (outcome.kind === "throttled") return answer(false, `Too many wrong codes. Try again in ${waitMessage(outcome.waitSeconds)}.`, 429, retry);
+  return outcome.waitSeconds > 0 ? answer(false, `${wrong} Wait ${waitMessage(outcome.waitSeconds)} before trying again.`, 422, retry) : answer(false, wrong);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireSeller(request);
   const db = getDb();
   const form = await readForm(request);
   const target = `seller:${seller.email}`;
+  // Codes typed here are guesses like the login's: same throttle, same counters (docs/decisions/014).
+  const throttleKeys = { account: seller.email, client: clientKey(context.clientIp) };
   switch (field(form, "intent")) {
     case "totp_start":
       if (seller.totpEnabled) return answer(false, "An authenticator is already set up: turn it off first to enrol another.", 409);
@@ -49,15 +63,17 @@ export async function action({ request }: Route.ActionArgs) {
       return answer(true, "Scan the code with your authenticator app, then enter the code it shows.");
     case "totp_confirm": {
       const code = totpCodeSchema.safeParse(field(form, "code"));
-      if (!code.success || !(await confirmTotpEnrolment(db, seller.id, code.data)))
-        return answer(false, "That code does not match: check the app's clock and try the next code.");
+      if (!code.success) return answer(false, "Enter the 6-digit code from your authenticator app.");
+      const checked = await throttledCheck(db, throttleKeys, () => confirmTotpEnrolment(db, seller.id, code.data));
+      if (checked.kind !== "passed") return codeRefusal(checked, "That code does not match: check the app's clock and try the next code.");
       await recordSellerAction(db, seller, "totp_enabled", target);
       return answer(true, "Authenticator codes are on: you will be asked for one at each login.");
     }
     case "totp_disable": {
       const code = totpCodeSchema.safeParse(field(form, "code"));
-      if (!code.success || !(await acceptTotpCode(db, seller.id, code.data)))
-        return answer(false, "Enter a current code from your authenticator app to turn it off.");
+      if (!code.success) return answer(false, "Enter a current code from your authenticator app to turn it off.");
+      const checked = await throttledCheck(db, throttleKeys, () => acceptTotpCode(db, seller.id, code.data));
+      if (checked.kind !== "passed") return codeRefusal(checked, "That code is not the current one.");
       await disableTotp(db, seller.id);
       await recordSellerAction(db, seller, "totp_disabled", target);
       return answer(true, "Authenticator codes are off: the password alone logs in.");

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/order-login";
 import type { MessageCode } from "~/domain/messages";
 import { getDb } from "~/server/db.server";
+import { readJson } from "~/server/admin/forms.server";
 import { recordSellerAction, requireSeller } from "~/server/admin/guard.server";
 import { loginKeyForOrder, revealLogin } from "~/server/login-handoff.server";
 
@@ -20,7 +21,7 @@ const refusal = (status: number, code: MessageCode) => data({ ok: false as const
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const seller = await requireSeller(request);
-  const body = (await request.json().catch(() => null)) as { intent?: unknown } | null;
+  const body = (await readJson(request)) as { intent?: unknown } | null;
   const db = getDb();
   if (body?.intent === "key") {
     const result = await loginKeyForOrder(db, params.id, (tx) => recordSellerAction(tx, seller, "login_key_fetched", params.id));
