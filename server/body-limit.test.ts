@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -88,6 +88,29 @@ describe("bodyLimit", () => {
     // The route read at most the limit, and its body failed rather than ended (a cut body never looks whole).
     expect(upload.bytes).toBeLessThanOrEqual(256 * KiB);
     await expect.poll(() => upload.ended, { timeout: 5000 }).toBe("BodyTooLargeError");
+  });
+
+  it("keeps reading a refused client's body for a while, so the client reads the 413 instead of a reset", async () => {
+    // Half-open allowed: like a browser still uploading, the client keeps sending after the server has finished.
+    const socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    await once(socket, "connect");
+    let received = "";
+    let failure: Error | null = null;
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+    socket.on("error", (error) => (failure = error));
+    socket.write("POST /form HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n");
+    const piece = `${(64 * KiB).toString(16)}\r\n${"a".repeat(64 * KiB)}\r\n`;
+    const sendFor = async (ms: number) => {
+      for (const end = Date.now() + ms; Date.now() < end && !failure;) {
+        if (!socket.write(piece)) await Promise.race([once(socket, "drain"), new Promise((r) => setTimeout(r, 50))]);
+      }
+    };
+    await sendFor(300);
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    // A client that has not looked at the answer yet keeps sending: the server drops it, without a reset.
+    await sendFor(500);
+    expect(failure).toBeNull();
+    socket.destroy();
   });
 
   it("leaves requests without a body alone", async () => {
