@@ -66,12 +66,14 @@ test.describe("npm start under its supervisor", () => {
   });
 
   test.afterAll(async () => {
-    if (!npm || npm.exitCode !== null || npm.signalCode !== null) return;
-    const exited = new Promise((resolve) => npm.once("exit", resolve));
-    process.kill(-npm.pid!, "SIGTERM");
-    const late = setTimeout(() => process.kill(-npm.pid!, "SIGKILL"), 15_000);
-    await exited;
-    clearTimeout(late);
+    if (npm && npm.exitCode === null && npm.signalCode === null) {
+      const exited = new Promise((resolve) => npm.once("exit", resolve));
+      process.kill(-npm.pid!, "SIGTERM");
+      const late = setTimeout(() => process.kill(-npm.pid!, "SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(late);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   test("a 300 MB chunked post is refused with 413 while the shop process keeps running at the same size", async () => {
