@@ -66,10 +66,18 @@ test.describe("npm start under its supervisor", () => {
   });
 
   test.afterAll(async () => {
-    if (npm && npm.exitCode === null && npm.signalCode === null) {
-      const exited = new Promise((resolve) => npm.once("exit", resolve));
-      process.kill(-npm.pid!, "SIGTERM");
-      const late = setTimeout(() => process.kill(-npm.pid!, "SIGKILL"), 15_000);
+    // The whole group this test started (npm, the supervisor, its shop process), whatever is left of it.
+    const signalGroup = (signal: NodeJS.Signals) => {
+      try {
+        process.kill(-npm.pid!, signal);
+      } catch {
+        // already gone
+      }
+    };
+    if (npm?.pid) {
+      const exited = npm.exitCode === null && npm.signalCode === null ? new Promise((resolve) => npm.once("exit", resolve)) : null;
+      signalGroup("SIGTERM");
+      const late = setTimeout(() => signalGroup("SIGKILL"), 15_000);
       await exited;
       clearTimeout(late);
     }
