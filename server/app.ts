@@ -135,7 +135,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     "form-action": ["'self'", ...paypal],
     "upgrade-insecure-requests": upgradeInsecureRequests,
   });
-  // The seller console loads nothing from elsewhere (docs/decisions/026): its own scripts with the
+  // The seller console loads nothing from elsewhere (docs/decisions/014): its own scripts with the
   // nonce, libsodium's WebAssembly (login keys, reveal), its stylesheet, and the TOTP QR code as a
   // data: image. No inline styles, no frames, never framed.
   const consoleHeaders = headersWith({
