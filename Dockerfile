@@ -17,10 +17,12 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY --from=build /app/server/start.js ./server/start.js
+COPY --from=build /app/server/start.js /app/server/supervise.js ./server/
 COPY --from=build /app/db/migrations ./db/migrations
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "server/start.js"]
+# The supervisor restarts the shop process whenever it dies (docs/decisions/026); it is PID 1 and
+# passes docker stop's SIGTERM on for a graceful stop.
+CMD ["node", "server/supervise.js"]

@@ -72,10 +72,13 @@ function rssMb(pid: number): number {
   }
 }
 
-/** Node's flags from `npm start` (the heap limit), so the server runs as it does in production. */
+/**
+ * Node's flags from `npm start` (the heap limit), so the server runs as it does in production. The
+ * bench runs the shop process itself, without the supervisor that `npm start` puts in front of it.
+ */
 const START_FLAGS =
   (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start
-    .match(/node (.*?)\s*server\/start\.js/)?.[1]
+    .match(/node (.*?)\s*server\/(?:start|supervise)\.js/)?.[1]
     .split(/\s+/)
     .filter(Boolean) ?? [];
 

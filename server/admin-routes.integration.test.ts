@@ -48,6 +48,7 @@ let live: { token: string; cookie: string };
 let pendingCookie: string;
 
 async function send(url: string, options: { cookie?: string; accept?: string; method?: string } = {}) {
+  // Posts carry the console's origin (SITE_URL, the address the test shop listens on).
   const headers: Record<string, string> = { accept: options.accept ?? "*/*" };
   if (options.cookie) headers.cookie = `seller_session=${options.cookie}`;
   if (options.method === "POST") {
@@ -94,6 +95,17 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+describe("the login steps without the session they need", () => {
+  it("answers the code step's post 401 with a way back to the password step", async () => {
+    for (const cookie of [undefined, signSessionToken(newSessionToken())]) {
+      const page = await send("/admin/login/code", { cookie, method: "POST", accept: "text/html" });
+      expect(page.status).toBe(401);
+      expect(await page.text()).toContain('href="/admin/login"');
+      expect((await send("/admin/login/code.data", { cookie, method: "POST" })).status).toBe(401);
+    }
+  });
+});
+
 describe("the seller console's route table", () => {
   it("has guarded routes to walk, including the orders pages", () => {
     expect(GUARDED.map((r) => r.path)).toEqual(expect.arrayContaining(["admin", "admin/orders", "admin/orders/:id", "admin/account"]));
@@ -129,12 +141,17 @@ describe("the seller console's route table", () => {
       }
     });
 
-    it("refuses a visitor's post", async () => {
+    it("answers a visitor's post 401, as a form page, a data request or JSON", async () => {
       for (const [who, cookie] of visitors()) {
-        const status = (await send(isPage(route) ? `${url}.data` : url, { cookie, method: "POST" })).status;
-        // 405: the route has no action at all, so nothing ran.
-        expect([401, 405], who).toContain(status);
+        // A browser's form post without JavaScript: 401 and a page with the login link, never a redirect.
+        const page = await send(url, { cookie, method: "POST", accept: "text/html" });
+        expect(page.status, `${who} (form page)`).toBe(401);
+        expect(await page.text(), who).toContain('href="/admin/login');
+        expect((await send(url, { cookie, method: "POST" })).status, `${who} (JSON)`).toBe(401);
+        if (isPage(route)) expect((await send(`${url}.data`, { cookie, method: "POST" })).status, `${who} (.data)`).toBe(401);
       }
+      // A session still waiting for its code is no session for a console write.
+      expect((await send(url, { cookie: pendingCookie, method: "POST", accept: "text/html" })).status).toBe(401);
     });
 
     it("sends a session still waiting for its TOTP code to the code step", async () => {

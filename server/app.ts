@@ -16,9 +16,12 @@ import { setRateLimitScale } from "../app/server/rate-limit.server";
 import { catalogueChangesHeard, onCatalogueChange } from "../app/server/catalogue-cache.server";
 import { sharedPageVariant } from "../app/server/storefront.server";
 import { createRenderCache, type RenderCache } from "./render-cache";
-import { bodySizeGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
-import { MEDIA_ROUTE, serveMedia } from "./media-route";
+import { consoleRoutePath } from "../app/domain/seller-access";
+import { consoleWriteAllowed } from "../app/server/admin/guard.server";
 import { getMedia } from "../app/server/media/media.server";
+import { bodyLimit } from "./body-limit";
+import { consoleSessionGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
+import { MEDIA_ROUTE, serveMedia } from "./media-route";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/seed.server";
 
 export { EnvError } from "../app/server/env.server";
@@ -74,7 +77,9 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: emails wait in the email_outbox table until it is (README, Emails)");
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Whose X-Forwarded-* headers are believed: the client address behind rate limits and login
+  // throttles, and https behind a TLS-terminating proxy (README, Running in production).
+  app.set("trust proxy", env.TRUST_PROXY);
   app.use(
     pinoHttp({
       logger,
@@ -102,39 +107,57 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     ...new Set(["https://www.paypal.com", "https://*.paypal.com", "https://*.paypalobjects.com", originOf(env.PAYPAL_SDK_URL), originOf(env.PAYPAL_API_BASE)]),
   ];
   const mediaOrigins = env.MEDIA_PUBLIC_URL ? [originOf(env.MEDIA_PUBLIC_URL)] : []; // a CDN serving product media
-  app.use(
+  const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as express.Response).locals.nonce as string}'`;
+  const upgradeInsecureRequests = env.SITE_URL.startsWith("https:") ? [] : null;
+  type Directives = Exclude<Parameters<typeof helmet.contentSecurityPolicy>[0], undefined>["directives"];
+  const headersWith = (directives: Directives) =>
     helmet({
-      contentSecurityPolicy:
-        env.NODE_ENV === "development"
-          ? false
-          : {
-              directives: {
-                "script-src": [
-                  "'self'",
-                  // libsodium (the login handoff's encryption, docs/decisions/022) is WebAssembly:
-                  // this allows compiling it, not eval of JavaScript.
-                  "'wasm-unsafe-eval'",
-                  (_req, res) => `'nonce-${(res as express.Response).locals.nonce as string}'`,
-                  ...paypal,
-                  ...(env.REVIEW_WIDGET_URL ? [originOf(env.REVIEW_WIDGET_URL)] : []),
-                ],
-                "connect-src": ["'self'", originOf(env.GEO_LOOKUP_URL), ...paypal],
-                "img-src": ["'self'", "data:", ...paypal, ...mediaOrigins],
-                "frame-src": ["'self'", ...paypal, ...(env.REVIEW_WIDGET_URL ? [originOf(env.REVIEW_WIDGET_URL)] : [])],
-                "style-src": ["'self'", "'unsafe-inline'"],
-                "media-src": ["'self'", ...mediaOrigins],
-                "form-action": ["'self'", ...paypal],
-                "upgrade-insecure-requests": env.SITE_URL.startsWith("https:") ? [] : null,
-              },
-            },
+      contentSecurityPolicy: env.NODE_ENV === "development" ? false : { directives },
       crossOriginEmbedderPolicy: false,
       // Keeps the Origin header on our own form posts (no-JS forms get Origin: null under no-referrer).
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: env.SITE_URL.startsWith("https:"),
       // PayPal's popup needs to keep its opener.
       crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-    }),
-  );
+    });
+  const shopHeaders = headersWith({
+    "script-src": [
+      "'self'",
+      // libsodium (the login handoff's encryption, docs/decisions/022) is WebAssembly:
+      // this allows compiling it, not eval of JavaScript.
+      "'wasm-unsafe-eval'",
+      nonce,
+      ...paypal,
+      ...(env.REVIEW_WIDGET_URL ? [originOf(env.REVIEW_WIDGET_URL)] : []),
+    ],
+    "connect-src": ["'self'", originOf(env.GEO_LOOKUP_URL), ...paypal],
+    "img-src": ["'self'", "data:", ...paypal, ...mediaOrigins],
+    "frame-src": ["'self'", ...paypal, ...(env.REVIEW_WIDGET_URL ? [originOf(env.REVIEW_WIDGET_URL)] : [])],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "media-src": ["'self'", ...mediaOrigins],
+    "form-action": ["'self'", ...paypal],
+    "upgrade-insecure-requests": upgradeInsecureRequests,
+  });
+  // The seller console loads nothing from elsewhere (docs/decisions/014): its own scripts with the
+  // nonce, libsodium's WebAssembly (login keys, reveal), its stylesheet, the TOTP QR code as a
+  // data: image, and product media (from a CDN when MEDIA_PUBLIC_URL is set). No inline styles, no
+  // frames, never framed.
+  const consoleHeaders = headersWith({
+    "default-src": ["'self'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'", nonce],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:", ...mediaOrigins],
+    "media-src": ["'self'", ...mediaOrigins],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "frame-src": ["'none'"],
+    "frame-ancestors": ["'none'"],
+    "form-action": ["'self'"],
+    "base-uri": ["'none'"],
+    "object-src": ["'none'"],
+    "upgrade-insecure-requests": upgradeInsecureRequests,
+  });
+  app.use((req, res, next) => (consoleRoutePath(req.path) === null ? shopHeaders : consoleHeaders)(req, res, next));
   // For the load balancer and the orchestrator: the process answers; the database answers too.
   app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
   app.get("/readyz", (_req, res) => {
@@ -143,14 +166,17 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
       .catch(() => res.status(503).json({ status: "database unreachable" }));
   });
   app.use(wellFormedRequestGuard());
-  app.use(bodySizeGuard());
+  // Every body is counted as it arrives; past its route's limit, 413 (server/body-limit.ts).
+  app.use(bodyLimit());
   app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
   app.use(MEDIA_ROUTE, serveMedia(getMedia().storage)); // product photos and videos (docs/decisions/030)
   // The seller console (pages, data requests, exports) is never stored by caches nor indexed.
   app.use((req, res, next) => {
-    if (/^\/admin(?:[/.]|$)/.test(req.path)) res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
+    if (consoleRoutePath(req.path) !== null) res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
     next();
   });
+  // A console post without the session its route needs: 401, before any route code (docs/decisions/014).
+  app.use(consoleSessionGuard((route, cookie) => consoleWriteAllowed(route, cookie, database.db)));
   // A page may set a stricter Referrer-Policy than helmet's (the order-status page, whose URL holds
   // its key): React Router's adapter appends headers, so this one replaces the default instead.
   app.use((_req, res, next) => {

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
+import { consoleRoutePath, loginPathFor } from "../app/domain/seller-access";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Methods the shop answers; anything else (TRACE, PROPFIND, …) is allowed nowhere. */
 export const IMPLEMENTED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -12,16 +12,16 @@ function refuse(res: Response, status: number) {
 
 /**
  * State-changing requests must come from our own pages: a cross-site Origin or Sec-Fetch-Site is
- * refused (CSRF). Provider webhooks, which are signed instead, are exempt.
+ * refused (CSRF). The one origin accepted is SITE_URL's — never one built from the request's Host
+ * header, which the client chooses. Provider webhooks, which are signed instead, are exempt.
  */
 export function sameOriginGuard(siteUrl: string, exempt: string[] = []) {
   const siteOrigin = new URL(siteUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method) || exempt.some((p) => req.path.startsWith(p))) return next();
     const origin = req.get("origin");
-    const hostOrigin = `${req.protocol}://${req.get("host")}`;
     const crossSite = req.get("sec-fetch-site") === "cross-site";
-    if (crossSite || (origin && origin !== "null" && origin !== siteOrigin && origin !== hostOrigin)) {
+    if (crossSite || (origin && origin !== "null" && origin !== siteOrigin)) {
       refuse(res, 403);
       return;
     }
@@ -29,15 +29,28 @@ export function sameOriginGuard(siteUrl: string, exempt: string[] = []) {
   };
 }
 
-/** Refuses bodies announced larger than the limit before anything reads them. */
-export function bodySizeGuard(maxBytes = MAX_BODY_BYTES) {
+const SESSION_ENDED_PAGE = (login: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Session ended · Seller console</title></head><body><main><h1>Your session has ended</h1><p>Nothing was changed. <a href="${login}">Log in again</a> to carry on.</p></main></body></html>`;
+
+/**
+ * One rule for every console write (docs/decisions/014): a POST (or any non-reading method) to an
+ * /admin route without the session that route needs is answered 401 here, before React Router
+ * runs anything — a form page gets a short page with the login link, anything else JSON.
+ * `allowed` checks the session (app/server/admin/guard.server.ts); the routes check it again.
+ */
+export function consoleSessionGuard(allowed: (route: string, cookieHeader: string | undefined) => Promise<boolean>) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const length = Number(req.get("content-length") ?? 0);
-    if (length > maxBytes) {
-      refuse(res, 413);
-      return;
-    }
-    next();
+    const route = SAFE_METHODS.has(req.method) ? null : consoleRoutePath(req.path);
+    if (route === null) return next();
+    allowed(route, req.get("cookie")).then(
+      (ok) => {
+        if (ok) return next();
+        res.status(401).set("Cache-Control", "no-store");
+        if (!req.path.endsWith(".data") && req.accepts(["json", "html"]) === "html") res.type("html").send(SESSION_ENDED_PAGE(loginPathFor(req.originalUrl)));
+        else res.json({ ok: false, code: "unauthorized", message: "Log in to the seller console" });
+      },
+      (error: unknown) => next(error),
+    );
   };
 }
 

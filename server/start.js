@@ -92,10 +92,16 @@ async function main() {
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+  // Run by server/supervise.js: should the supervisor itself die, stop rather than linger unwatched.
+  if (process.send) process.on("disconnect", stop);
 }
 
 main().catch((error) => {
-  if (error && error.name === "EnvError") console.error(error.message);
-  else console.error(error);
+  // 78 (EX_CONFIG): a bad environment; the supervisor does not restart into the same error.
+  if (error && error.name === "EnvError") {
+    console.error(error.message);
+    process.exit(78);
+  }
+  console.error(error);
   process.exit(1);
 });

@@ -48,6 +48,7 @@ export const MESSAGES = {
   order_id_invalid: "An order ID looks like ORD251122140501-AB12",
   rate_limited: "Too many attempts. Please wait a few minutes and try again.",
   request_invalid: "This request could not be understood. Please reload the page and try again.",
+  request_too_large: "This request is too large. Please shorten it and try again.",
 
   // Online payment (SPEC §8 for payment_failed)
   payment_failed: "There was an error processing your payment. Please try again.",

@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isSessionLive, LOGIN_THROTTLE, lockDelayMs, loginPathFor, safeAdminNext, SESSION_LIMITS } from "./seller-access";
+import {
+  consoleRoutePath,
+  isSessionLive,
+  LOGIN_THROTTLE,
+  lockDelayMs,
+  loginPathFor,
+  safeAdminNext,
+  sessionNeededToWrite,
+  SESSION_LIMITS,
+} from "./seller-access";
 
 describe("seller access rules", () => {
   it("keeps a login's next step inside the console", () => {
@@ -49,5 +58,25 @@ describe("seller access rules", () => {
     expect(isSessionLive({ stage: "active", lastSeenAt: at(-SESSION_LIMITS.idleMs + 1000), expiresAt: at(1000) }, now)).toBe(true);
     expect(isSessionLive({ stage: "active", lastSeenAt: at(-SESSION_LIMITS.idleMs), expiresAt: at(1000) }, now)).toBe(false);
     expect(isSessionLive({ stage: "active", lastSeenAt: now, expiresAt: now }, now)).toBe(false);
+  });
+});
+
+describe("console routes in front of the router", () => {
+  it("names the route React Router will match, however the path is spelled", () => {
+    expect(consoleRoutePath("/admin")).toBe("/admin");
+    expect(consoleRoutePath("/admin.data")).toBe("/admin");
+    expect(consoleRoutePath("/ADMIN/Orders/ORD-1/")).toBe("/admin/orders/ord-1");
+    expect(consoleRoutePath("/%61dmin/orders.data")).toBe("/admin/orders");
+    expect(consoleRoutePath("/admin/login/code.data")).toBe("/admin/login/code");
+    for (const outside of ["/", "/administrator", "/adminx/orders", "/cart", "/fr/admin", "/%zz"]) expect(consoleRoutePath(outside), outside).toBeNull();
+  });
+
+  it("asks every console write for an active session, but the login page, logout and the code step", () => {
+    expect(sessionNeededToWrite("/admin/login")).toBe("none");
+    expect(sessionNeededToWrite("/admin/logout")).toBe("none");
+    expect(sessionNeededToWrite("/admin/login/code")).toBe("any");
+    for (const route of ["/admin", "/admin/orders/ord-1", "/admin/account", "/admin/orders/ord-1/login", "/admin/login-keys", "/admin/no-such-page"]) {
+      expect(sessionNeededToWrite(route), route).toBe("active");
+    }
   });
 });

@@ -106,3 +106,30 @@ export function loginPathFor(path: string): string {
   const next = safeAdminNext(path);
   return next === ADMIN_HOME ? ADMIN_LOGIN : `${ADMIN_LOGIN}?next=${encodeURIComponent(next)}`;
 }
+
+/**
+ * The console route a request path names — percent-decoded, lower-cased (route matching ignores
+ * case), without a trailing slash or React Router's `.data` suffix — or null outside `/admin`.
+ * For rules applied in front of the router (server/app.ts), which must see the path it will match.
+ */
+export function consoleRoutePath(path: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    decoded = path;
+  }
+  const route = decoded
+    .toLowerCase()
+    .replace(/\.data$/, "")
+    .replace(/(.)\/+$/, "$1");
+  return route === ADMIN_HOME || route.startsWith(`${ADMIN_HOME}/`) ? route : null;
+}
+
+/** What a console write (POST and the like) needs before any route code runs: the one rule of docs/decisions/014. */
+export function sessionNeededToWrite(route: string): "none" | "any" | "active" {
+  if (route === ADMIN_LOGIN || route === `${ADMIN_HOME}/logout`) return "none";
+  // The code step: the password step's session (or, already past it, an active one).
+  if (route === `${ADMIN_LOGIN}/code`) return "any";
+  return "active";
+}

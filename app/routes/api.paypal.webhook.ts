@@ -4,12 +4,9 @@ import { PAYMENT_ERROR_STATUS, type PaymentErrorCode, type PayPalWebhookResponse
 import { refuse } from "~/server/endpoint.server";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
-import { readTextBody } from "~/server/http.server";
+import { MAX_WEBHOOK_BYTES, readTextBody, TOO_LARGE } from "~/server/http.server";
 import { getPayPal } from "~/server/paypal/instance.server";
 import { handlePayPalWebhook } from "~/server/paypal/payments.server";
-
-/** PayPal's events are a few kilobytes; the Express guard refuses announced bodies over 64 KiB before this. */
-const MAX_WEBHOOK_BYTES = 64 * 1024;
 
 /**
  * PayPal's webhook (exempt from the same-origin guard: it is signed instead). 200 once stored, also
@@ -26,7 +23,11 @@ export async function action({ request }: Route.ActionArgs) {
   const webhookId = getEnv().PAYPAL_WEBHOOK_ID;
   if (!paypal || !webhookId) return refusal("payment_unavailable");
   const rawBody = await readTextBody(request, MAX_WEBHOOK_BYTES);
-  if (rawBody === null) return refusal("request_invalid");
+  if (rawBody === TOO_LARGE) {
+    const { body, status } = refuse(413, "request_too_large");
+    return data(body, { status });
+  }
+  if (typeof rawBody === "symbol") return refusal("request_invalid");
   const outcome = await handlePayPalWebhook(getDb(), paypal, webhookId, request.headers, rawBody);
   if (outcome === "unverified") return refusal("request_invalid");
   if (outcome === "unavailable") return refusal("payment_unavailable");

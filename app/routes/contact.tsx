@@ -18,6 +18,7 @@ import { Honeypot } from "~/components/ui/honeypot";
 import { LocalLink } from "~/components/ui/local-link";
 import { saveContactMessage } from "~/server/contact.server";
 import { acceptRequest } from "~/server/endpoint.server";
+import { passRetryAfter } from "~/server/retry-after.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 
 /** The page's own strings (beyond the frame's), in its language. */
@@ -26,6 +27,9 @@ export const loader = ({ params }: Route.LoaderArgs) => ({
 });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "contact");
+
+/** The shopper layout's headers, plus Retry-After when the form is refused for coming too often. */
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 const FIELDS = ["name", "email", "message"] as const;
 type FieldName = (typeof FIELDS)[number];

@@ -96,7 +96,10 @@ for (const target of testDatabases()) {
 
     it("keeps the pages out of search engines and caches", () => {
       expect(confirmHeaders({} as never)).toMatchObject({ "X-Robots-Tag": "noindex", "Cache-Control": "no-store" });
-      expect(subscribeHeaders({} as never)).toMatchObject({ "X-Robots-Tag": "noindex", "Cache-Control": "no-store" });
+      const signUp = new Headers(
+        subscribeHeaders({ parentHeaders: new Headers(), loaderHeaders: new Headers(), actionHeaders: new Headers({ "Retry-After": "60" }) } as never),
+      );
+      expect(Object.fromEntries(signUp)).toEqual({ "x-robots-tag": "noindex", "cache-control": "no-store", "retry-after": "60" });
     });
 
     describe("the footer form sent without JavaScript (/newsletter/subscribe)", () => {

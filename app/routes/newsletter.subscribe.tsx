@@ -5,6 +5,7 @@ import { newsletterSchema } from "~/domain/validation";
 import { translationsFor } from "~/i18n/resources.server";
 import { NewsletterSignupPage, newsletterPageMeta, type NewsletterSignupView } from "~/components/content/newsletter-link-page";
 import { acceptRequest } from "~/server/endpoint.server";
+import { passRetryAfter } from "~/server/retry-after.server";
 import { subscribe } from "~/server/newsletter.server";
 import { NEWSLETTER_PAGE_HEADERS } from "~/server/newsletter-pages.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
@@ -16,7 +17,7 @@ import { RATE_LIMITS } from "~/server/rate-limit.server";
  */
 export const meta: Route.MetaFunction = ({ location }) => newsletterPageMeta(location.pathname, "subscribe");
 
-export const headers: Route.HeadersFunction = () => NEWSLETTER_PAGE_HEADERS;
+export const headers: Route.HeadersFunction = (args) => passRetryAfter(args, NEWSLETTER_PAGE_HEADERS);
 
 export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["info", "newsletter"]) });
 

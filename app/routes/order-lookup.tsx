@@ -15,10 +15,14 @@ import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { translationsFor } from "~/i18n/resources.server";
 import { acceptRequest } from "~/server/endpoint.server";
+import { passRetryAfter } from "~/server/retry-after.server";
 import { mailOrderLink } from "~/server/order-lookup.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "orderLookup");
+
+/** The shopper layout's headers, plus Retry-After when the form is refused for coming too often. */
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 const FIELDS = ["orderId", "email"] as const;
 type FieldName = (typeof FIELDS)[number];

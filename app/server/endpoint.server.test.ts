@@ -54,9 +54,11 @@ describe("jsonAction", () => {
     expect(hit).not.toHaveBeenCalled();
   });
 
-  it("answers 400 to a body over the size limit", async () => {
+  it("answers 413 request_too_large to a body over the size limit, without counting it", async () => {
     const answer = await action({ request: json({ name: "x".repeat(40_000), productId: "2" }), context });
-    expect(answer.init?.status).toBe(400);
+    expect(answer.init?.status).toBe(413);
+    expect(answer.data).toMatchObject({ ok: false, code: "request_too_large" });
+    expect(hit).not.toHaveBeenCalled();
   });
 
   it("answers 422 with a code per field before any lookup or rate-limit count", async () => {

@@ -5,7 +5,7 @@ import type { MessageCode } from "~/domain/messages";
 import { fieldErrors } from "~/domain/validation";
 import { clientKey } from "./client-key.server";
 import { getDb, type Db } from "./db.server";
-import { readBody, UNREADABLE, type BodyKind } from "./http.server";
+import { readBody, TOO_LARGE, UNREADABLE, type BodyKind } from "./http.server";
 import { hit, type RateLimitRule } from "./rate-limit.server";
 
 /** The part of React Router's action arguments an endpoint uses. */
@@ -31,7 +31,7 @@ export interface Accepted<T> {
 /** Why a request was refused before the endpoint's own work, ready to send. */
 export interface Rejected {
   ok: false;
-  status: 400 | 422 | 429;
+  status: 400 | 413 | 422 | 429;
   refusal: ApiRefusal;
   headers: Record<string, string>;
   /** The body as read (an object of fields for a form), so a form can show the values back. */
@@ -39,7 +39,8 @@ export interface Rejected {
 }
 
 /**
- * Every endpoint's front door, in this order: an unreadable body is a 400; a body that fails the
+ * Every endpoint's front door, in this order: an unreadable body is a 400 (one over the limit a
+ * 413, though server/body-limit.ts refuses those first); a body that fails the
  * schema is a 422 with a code per field (before any lookup, and without spending the client's rate
  * limit: it cost us nothing); then the rate limit is counted, a 429 with Retry-After when exceeded.
  */
@@ -49,6 +50,7 @@ export async function acceptRequest<Schema extends z.ZodMiniType>(
 ): Promise<Accepted<z.output<Schema>> | Rejected> {
   const raw = await readBody(request, spec.body);
   if (raw === UNREADABLE) return reject(400, { ok: false, code: "request_invalid", vars: {} }, null);
+  if (raw === TOO_LARGE) return reject(413, { ok: false, code: "request_too_large", vars: {} }, null);
   const parsed = spec.schema.safeParse(raw);
   if (!parsed.success) {
     const fields = fieldErrors(parsed, "request_invalid");

@@ -43,4 +43,16 @@ describe("parseEnv", () => {
     expect(env.SITE_URL).toBe("https://shop.example");
     expect(env.PAYPAL_CLIENT_ID).toBeUndefined();
   });
+
+  it("reads TRUST_PROXY as Express's trust proxy setting: loopback unless told, hops, or proxies by address", () => {
+    const trust = (value?: string) => parseEnv({ TRUST_PROXY: value, DATA_DIR: dir() }).TRUST_PROXY;
+    expect(trust()).toEqual(["loopback"]);
+    expect(trust("false")).toBe(false);
+    expect(trust("true")).toBe(true);
+    expect(trust("2")).toBe(2);
+    expect(trust("10.0.0.0/8, 172.17.0.1, fd00::/8, uniquelocal")).toEqual(["10.0.0.0/8", "172.17.0.1", "fd00::/8", "uniquelocal"]);
+    for (const bad of ["10.0.0.0/33", "proxy.example", "10.0.0.1,,", "-1", "::1/129"]) {
+      expect(() => trust(bad), bad).toThrow(/^Invalid environment variable TRUST_PROXY: /);
+    }
+  });
 });

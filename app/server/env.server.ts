@@ -1,11 +1,45 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { mediaEnvShape, refineMediaEnv } from "./media/media-env.server";
 
 const optionalUrl = z.url().optional();
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+/** Express's names for address ranges it can trust as proxies. */
+const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
+
+/** An address ("10.0.0.1", "::1"), a subnet ("10.0.0.0/8", "fd00::/8") or a named range. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY, with Express's `trust proxy` meanings: "false" (no proxy: the socket's address is
+ * the client), a number of proxy hops in front, or a comma-separated list of proxy addresses,
+ * subnets and named ranges ("true", every hop, only behind a proxy that overwrites X-Forwarded-For).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default("loopback")
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === "true" || value === "false") return value === "true";
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    const bad = entries.find((entry) => !isProxyEntry(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: "custom", message: `"${bad}" is not an address, a subnet or one of ${PROXY_RANGES.join(", ")}; or use true, false or a hop count` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -52,6 +86,8 @@ const schema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
   /** Media storage (local or S3), public URL and upload limits: docs/decisions/030. */
   ...mediaEnvShape,
+  /** Which proxies' X-Forwarded-For/-Proto/-Host are believed (client address, https): Express's `trust proxy`. */
+  TRUST_PROXY: trustProxy,
 });
 
 export type Env = z.infer<typeof schema> & { SITE_URL: string; SESSION_SECRET: string; SELLER_EMAIL: string };

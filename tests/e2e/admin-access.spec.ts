@@ -1,5 +1,16 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { E2E_SELLERS, loginAsSeller } from "./admin-helpers";
+
+/** Content-Security-Policy violations the page reports from now on (directive and what was blocked). */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
 
 test.describe("seller console access", () => {
   test("a visitor is sent to the login page and comes back to the page asked for", async ({ page }) => {
@@ -40,11 +51,52 @@ test("the console's pages have no axe violation, on a desktop and a phone", asyn
   }
 });
 
+test("every console page works under the console's own CSP, with no violation", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { placePaidOrder } = await import("./admin-helpers");
+  const orderId = await placePaidOrder(request, "csp");
+  const violations = await watchCsp(page);
+  await loginAsSeller(page);
+  const pages = [
+    "/admin",
+    "/admin/orders",
+    `/admin/orders/${orderId}`,
+    "/admin/products",
+    "/admin/products/1",
+    "/admin/coupons",
+    "/admin/coupons/new",
+    "/admin/coupons/newuser15",
+  ];
+  pages.push("/admin/inbox", "/admin/inbox/reviews", "/admin/inbox/subscribers", "/admin/login-keys", "/admin/account");
+  for (const path of pages) {
+    const response = await page.goto(path);
+    const csp = (await response?.allHeaders())?.["content-security-policy"] ?? "";
+    expect(csp, path).toContain("style-src 'self';");
+    expect(csp, path).not.toMatch(/paypal|unsafe-inline/);
+    await expect(page.getByRole("main")).toBeVisible();
+    expect(await violations(), path).toEqual([]);
+  }
+  // Client-side navigation and a form post work too.
+  await page
+    .getByRole("navigation", { name: "Console" })
+    .getByRole("link", { name: /^Orders/ })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/orders/);
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+  expect(await violations()).toEqual([]);
+});
+
 test("a seller turns on authenticator codes from a QR code, and the next login asks for one", async ({ page }) => {
   const { totpCode } = await import("../../app/server/admin/totp.server");
+  const violations = await watchCsp(page);
   await loginAsSeller(page, { account: "totp", next: "/admin/account" });
   await page.getByRole("button", { name: "Set up an authenticator" }).click();
-  await expect(page.getByRole("img", { name: /QR code for totp@e2e\.test/ })).toBeVisible();
+  const qr = page.getByRole("img", { name: /QR code for totp@e2e\.test/ });
+  await expect(qr).toBeVisible();
+  // The QR code (a data: image) is drawn under the console's CSP.
+  expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await violations()).toEqual([]);
   const secret = await page.locator("code").first().innerText();
   await page.getByLabel("6-digit code").fill(totpCode(secret));
   await page.getByRole("button", { name: "Turn on" }).click();

@@ -1,4 +1,5 @@
 import { once } from "node:events";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createServer } from "vite";
@@ -16,13 +17,19 @@ const root = path.resolve(import.meta.dirname, "../..");
  * Boots the real shop — server/app.ts and every route — on 127.0.0.1 with a fresh in-memory database,
  * as `npm run dev` does but without Vite's own middleware in front: no build needed, and what answers
  * is exactly the Express app production serves. Both are loaded through Vite so the routes share the
- * app's modules (its database and environment).
+ * app's modules (its database and environment). SITE_URL is the address it listens on (posts must
+ * carry that origin), unless `env` says otherwise.
  */
 export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
+  const server = http.createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const port = (server.address() as AddressInfo).port;
   Object.assign(process.env, {
     DATA_DIR: "memory://",
     SESSION_SECRET: "test-secret-test-secret-test-secret-test",
     LOG_LEVEL: "silent",
+    SITE_URL: `http://127.0.0.1:${port}`,
     ...env,
   });
   const vite = await createServer({
@@ -34,9 +41,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
   });
   const { createShop } = (await vite.ssrLoadModule("/server/app.ts")) as typeof import("../../server/app");
   const shop = await createShop(() => vite.ssrLoadModule("virtual:react-router/server-build") as never);
-  const server = shop.app.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const port = (server.address() as AddressInfo).port;
+  server.on("request", shop.app);
   // The first page transforms every module the pages import: pay for it here, not in a test.
   await fetch(`http://127.0.0.1:${port}/`);
   return {

@@ -1,7 +1,7 @@
 import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/account";
 import { SubmitButton } from "~/components/admin/kit/fields";
-import { utc } from "~/components/admin/kit/format";
+import { utc, waitLeft } from "~/components/admin/kit/format";
 import { Card, PageTitle } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
 import { adminMeta } from "~/components/admin/meta";
@@ -9,14 +9,19 @@ import { TotpCodeField } from "~/components/admin/totp-code-field";
 import { ADMIN_LOGIN, totpCodeSchema } from "~/domain/seller-access";
 import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
-import { done, field, readForm, refused } from "~/server/admin/forms.server";
+import { done, field, readForm, refused, retryAfter } from "~/server/admin/forms.server";
 import { consoleIsSecure, requireSeller } from "~/server/admin/guard.server";
+import { throttledCheck, type CheckOutcome } from "~/server/admin/login-throttle.server";
+import { clientKey } from "~/server/client-key.server";
+import { passRetryAfter } from "~/server/retry-after.server";
 import { clearSessionCookie } from "~/server/admin/session-cookie.server";
 import { acceptTotpCode, confirmTotpEnrolment, disableTotp, findSellerById, startTotpEnrolment } from "~/server/admin/sellers.server";
 import { deleteSellerSessions, listSellerSessions } from "~/server/admin/sessions.server";
 import { totpEnrolment } from "~/server/admin/totp.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Account");
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const seller = await requireSeller(request);
@@ -38,11 +43,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+/** A code that did not pass: wrong (with the wait it started) or not checked at all (429). */
+function codeRefusal(outcome: Exclude<CheckOutcome, { kind: "passed" }>, wrong: string) {
+  if (outcome.kind === "throttled")
+    return refused(429, `Too many wrong codes. Try again in ${waitLeft(outcome.waitSeconds)}.`, retryAfter(outcome.waitSeconds));
+  return outcome.waitSeconds > 0
+    ? refused(422, `${wrong} Wait ${waitLeft(outcome.waitSeconds)} before trying again.`, retryAfter(outcome.waitSeconds))
+    : refused(422, wrong);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireSeller(request);
   const db = getDb();
   const form = await readForm(request);
   const target = `seller:${seller.email}`;
+  // Codes typed here are guesses like the login's: same throttle, same counters (docs/decisions/014).
+  const throttleKeys = { account: seller.email, client: clientKey(context.clientIp) };
   switch (field(form, "intent")) {
     case "totp_start":
       if (seller.totpEnabled) return refused(409, "An authenticator is already set up: turn it off first to enrol another.");
@@ -50,15 +66,17 @@ export async function action({ request }: Route.ActionArgs) {
       return done("Scan the code with your authenticator app, then enter the code it shows.");
     case "totp_confirm": {
       const code = totpCodeSchema.safeParse(field(form, "code"));
-      if (!code.success || !(await confirmTotpEnrolment(db, seller.id, code.data)))
-        return refused(422, "That code does not match: check the app's clock and try the next code.");
+      if (!code.success) return refused(422, "Enter the 6-digit code from your authenticator app.");
+      const checked = await throttledCheck(db, throttleKeys, () => confirmTotpEnrolment(db, seller.id, code.data));
+      if (checked.kind !== "passed") return codeRefusal(checked, "That code does not match: check the app's clock and try the next code.");
       await recordSellerAction(db, seller, "totp_enabled", target);
       return done("Authenticator codes are on: you will be asked for one at each login.");
     }
     case "totp_disable": {
       const code = totpCodeSchema.safeParse(field(form, "code"));
-      if (!code.success || !(await acceptTotpCode(db, seller.id, code.data)))
-        return refused(422, "Enter a current code from your authenticator app to turn it off.");
+      if (!code.success) return refused(422, "Enter a current code from your authenticator app to turn it off.");
+      const checked = await throttledCheck(db, throttleKeys, () => acceptTotpCode(db, seller.id, code.data));
+      if (checked.kind !== "passed") return codeRefusal(checked, "That code is not the current one.");
       await disableTotp(db, seller.id);
       await recordSellerAction(db, seller, "totp_disabled", target);
       return done("Authenticator codes are off: the password alone logs in.");

@@ -14,8 +14,13 @@ import { field, readForm, refused, retryAfter } from "~/server/admin/forms.serve
 import { consoleIsSecure, currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/admin/guard.server";
 import { totpLogin } from "~/server/admin/login.server";
 import { clearSessionCookie, readSessionToken, sessionSetCookie } from "~/server/admin/session-cookie.server";
+import { passRetryAfter } from "~/server/retry-after.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Authenticator code");
+
+export const headers: Route.HeadersFunction = passRetryAfter;
+
+const STEP_EXPIRED = "This login step has ended (it lasts 5 minutes). Start again with your password.";
 
 /** Only after the password step (a session at stage "totp"); anyone else starts at the login page. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const next = safeAdminNext(field(form, "next"));
   const secure = consoleIsSecure();
   const token = readSessionToken(request, secure);
-  if (!token) throw redirect(ADMIN_LOGIN);
+  // Posted without the password step's session: 401, as every console post without one.
+  if (!token) return refused(401, STEP_EXPIRED);
   const code = totpCodeSchema.safeParse(field(form, "code"));
   if (!code.success) return refused(422, "Enter the 6-digit code from your authenticator app.");
   const outcome = await totpLogin(getDb(), token, code.data, { clientKey: clientKey(context.clientIp), userAgent: request.headers.get("user-agent") });
@@ -40,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "signed_in":
       throw redirect(next, { headers: { "Set-Cookie": sessionSetCookie(outcome.session.token, secure, outcome.session.expiresAt.getTime() - Date.now()) } });
     case "expired":
-      throw redirect(ADMIN_LOGIN, { headers: { "Set-Cookie": clearSessionCookie(secure) } });
+      return refused(401, STEP_EXPIRED, { headers: { "Set-Cookie": clearSessionCookie(secure) } });
     case "refused":
       return outcome.waitSeconds > 0
         ? refused(401, `Wrong code. Wait ${waitLeft(outcome.waitSeconds)} before trying again.`, retryAfter(outcome.waitSeconds))

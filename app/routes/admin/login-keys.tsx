@@ -8,7 +8,7 @@ import { LoginKeyCreator } from "~/components/admin/login-key-creator";
 import { adminMeta } from "~/components/admin/meta";
 import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
-import { done, refused } from "~/server/admin/forms.server";
+import { done, readJson, refused } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { createSellerKey, listSellerKeys } from "~/server/login-handoff.server";
 import { queueKeyCreatedAlert } from "~/server/mail/seller-key-mail.server";
@@ -33,7 +33,7 @@ const newKeySchema = z.object({
 
 export async function action({ request }: Route.ActionArgs) {
   const seller = await requireSeller(request);
-  const parsed = newKeySchema.safeParse(await request.json().catch(() => null));
+  const parsed = newKeySchema.safeParse(await readJson(request));
   if (!parsed.success) return refused(422, "The key pair could not be read: reload the page and try again.");
   const result = await createSellerKey(getDb(), parsed.data, seller.actor, new Date(), async (tx, keyId) => {
     await recordSellerAction(tx, seller, "login_key_created", `login-key:${keyId}`, { publicKey: parsed.data.publicKey });

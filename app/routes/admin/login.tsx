@@ -13,8 +13,11 @@ import { field, readForm, refused, retryAfter } from "~/server/admin/forms.serve
 import { consoleIsSecure, currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/admin/guard.server";
 import { passwordLogin } from "~/server/admin/login.server";
 import { sessionSetCookie } from "~/server/admin/session-cookie.server";
+import { passRetryAfter } from "~/server/retry-after.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Log in");
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 /** Already signed in: straight on. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/order-login";
 import type { MessageCode } from "~/domain/messages";
 import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
-import { done, refused } from "~/server/admin/forms.server";
+import { done, readJson, refused } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { loginKeyForOrder, revealLogin } from "~/server/login-handoff.server";
 
@@ -22,7 +22,7 @@ const refusal = (status: number, code: MessageCode) => refused(status, MESSAGES[
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const seller = await requireSeller(request);
-  const body = (await request.json().catch(() => null)) as { intent?: unknown } | null;
+  const body = (await readJson(request)) as { intent?: unknown } | null;
   const db = getDb();
   if (body?.intent === "key") {
     const result = await loginKeyForOrder(db, params.id, (tx) => recordSellerAction(tx, seller, "login_key_fetched", params.id));

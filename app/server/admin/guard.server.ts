@@ -3,13 +3,16 @@
  * with `requireSeller(request)`. Without a live session a page request is sent to the login page
  * (and comes back afterwards); anything else — React Router data requests, exports, form posts —
  * gets 401. A state-changing request must also come from the console's own origin, or 403.
+ * In front of the router, `consoleWriteAllowed` answers every console post without the session it
+ * needs with 401 before any route runs (server/guards.ts): React Router would otherwise render a
+ * refused document post with the layout's loader, whose redirect to the login page would win.
  */
 import { data, redirect } from "react-router";
-import { ADMIN_LOGIN, loginPathFor, safeAdminNext } from "~/domain/seller-access";
+import { ADMIN_LOGIN, loginPathFor, safeAdminNext, sessionNeededToWrite } from "~/domain/seller-access";
 import { getDb, type Db } from "../db.server";
 import { getEnv } from "../env.server";
 import type { Actor } from "./audit.server";
-import { readSessionToken } from "./session-cookie.server";
+import { readSessionToken, sessionTokenFromCookies } from "./session-cookie.server";
 import { findLiveSession, type LiveSession } from "./sessions.server";
 
 export interface Seller extends Actor {
@@ -41,15 +44,14 @@ function pathOf(request: Request): string {
 
 /**
  * A state-changing request from the console's own pages: a browser sends Origin on every POST,
- * and Sec-Fetch-Site when it knows. Stricter than the shop-wide guard (server/guards.ts), which
- * lets a missing or "null" Origin through for the storefront's no-JS forms.
+ * and Sec-Fetch-Site when it knows. The one origin is SITE_URL's (never one built from the
+ * request's Host header, which the client chooses). Stricter than the shop-wide guard
+ * (server/guards.ts), which lets a missing or "null" Origin through for the storefront's no-JS forms.
  */
 export function isSameOriginRequest(request: Request): boolean {
   const site = request.headers.get("sec-fetch-site");
   if (site && site !== "same-origin") return false;
-  const origin = request.headers.get("origin");
-  if (!origin) return false;
-  return origin === new URL(getEnv().SITE_URL).origin || origin === new URL(request.url).origin;
+  return request.headers.get("origin") === new URL(getEnv().SITE_URL).origin;
 }
 
 /** Throws the refusal for a request without a usable session (see the module comment). */
@@ -69,6 +71,15 @@ export function refuseCrossSite(): never {
 export async function currentSession(request: Request, db: Db = getDb()): Promise<LiveSession | null> {
   const token = readSessionToken(request, consoleIsSecure());
   return token ? findLiveSession(db, token) : null;
+}
+
+/** Whether a console write to `route` (consoleRoutePath) carries the session it needs. */
+export async function consoleWriteAllowed(route: string, cookieHeader: string | undefined, db: Db = getDb()): Promise<boolean> {
+  const needed = sessionNeededToWrite(route);
+  if (needed === "none") return true;
+  const token = sessionTokenFromCookies(cookieHeader, consoleIsSecure());
+  const session = token ? await findLiveSession(db, token) : null;
+  return session !== null && (needed === "any" || session.stage === "active");
 }
 
 /** The signed-in seller, or a thrown redirect/401/403 (see the module comment). */

@@ -1,11 +1,11 @@
 /**
- * The two login steps: email + password, then (for accounts with TOTP) a code. Each step checks
- * the throttle first, and each success issues a NEW session token (the password step's token only
- * opens the code step, for 5 minutes).
+ * The two login steps: email + password, then (for accounts with TOTP) a code. Each step reserves
+ * its try with the throttle before checking anything (login-throttle.server.ts), and each success
+ * issues a NEW session token (the password step's token only opens the code step, for 5 minutes).
  */
 import type { Db } from "../db.server";
 import { recordSellerAction } from "./audit.server";
-import { clearLoginFailures, loginWaitSeconds, recordLoginFailure } from "./login-throttle.server";
+import { throttledCheck } from "./login-throttle.server";
 import { verifyPassword } from "./passwords.server";
 import { acceptTotpCode, findSellerByEmail } from "./sellers.server";
 import { createSession, deleteSession, findLiveSession, type IssuedSession, type SessionStage } from "./sessions.server";
@@ -27,13 +27,11 @@ export type LoginOutcome =
 
 export async function passwordLogin(db: Db, email: string, password: string, client: LoginClient, now = new Date()): Promise<LoginOutcome> {
   const keys = { account: email.trim().toLowerCase(), client: client.clientKey };
-  const wait = await loginWaitSeconds(db, keys, now);
-  if (wait > 0) return { kind: "throttled", waitSeconds: wait };
   const seller = await findSellerByEmail(db, keys.account);
-  if (!(await verifyPassword(seller?.passwordHash ?? null, password)) || !seller) {
-    return { kind: "refused", waitSeconds: await recordLoginFailure(db, keys, now) };
-  }
-  await clearLoginFailures(db, keys);
+  // An unknown email costs the same argon2 work as a known one (verifyPassword with no hash).
+  const checked = await throttledCheck(db, keys, async () => (await verifyPassword(seller?.passwordHash ?? null, password)) && Boolean(seller), now);
+  if (checked.kind !== "passed") return checked;
+  if (!seller) return { kind: "refused", waitSeconds: 0 };
   const stage: SessionStage = seller.totpSecret ? "totp" : "active";
   const session = await createSession(db, { sellerId: seller.id, stage, userAgent: client.userAgent, clientKey: client.clientKey }, now);
   if (stage === "active")
@@ -46,12 +44,8 @@ export async function totpLogin(db: Db, pendingToken: string, code: string, clie
   const pending = await findLiveSession(db, pendingToken, now);
   if (!pending || pending.stage !== "totp") return { kind: "expired" };
   const keys = { account: pending.seller.email.toLowerCase(), client: client.clientKey };
-  const wait = await loginWaitSeconds(db, keys, now);
-  if (wait > 0) return { kind: "throttled", waitSeconds: wait };
-  if (!(await acceptTotpCode(db, pending.seller.id, code, now))) {
-    return { kind: "refused", waitSeconds: await recordLoginFailure(db, keys, now) };
-  }
-  await clearLoginFailures(db, keys);
+  const checked = await throttledCheck(db, keys, () => acceptTotpCode(db, pending.seller.id, code, now), now);
+  if (checked.kind !== "passed") return checked;
   await deleteSession(db, pending.id);
   const session = await createSession(db, { sellerId: pending.seller.id, stage: "active", userAgent: client.userAgent, clientKey: client.clientKey }, now);
   await recordSellerAction(

@@ -45,7 +45,11 @@ export function verifySessionCookie(value: string, key: Buffer = deriveKey("sess
 
 /** The session token a request carries, if its cookie is genuine. */
 export function readSessionToken(request: Request, secure: boolean): string | null {
-  const header = request.headers.get("cookie");
+  return sessionTokenFromCookies(request.headers.get("cookie"), secure);
+}
+
+/** The session token in a Cookie header, if its cookie is genuine. */
+export function sessionTokenFromCookies(header: string | null | undefined, secure: boolean): string | null {
   if (!header) return null;
   let value: string | undefined;
   try {
