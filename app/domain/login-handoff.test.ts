@@ -35,15 +35,17 @@ const order = (over: Partial<HandoffOrder> = {}): HandoffOrder => ({
 const items = (...ids: string[]) => ids.map((productId) => ({ productId }));
 
 describe("which orders ask for the login", () => {
-  it("asks for a permanent trigger or a bundle, alone or with rooms", () => {
+  it("asks for a permanent trigger, room or bundle, alone or together", () => {
     expect(orderNeedsLogin(order({ items: items("trigger") }), productOf)).toBe(true);
     expect(orderNeedsLogin(order({ items: items("bundle") }), productOf)).toBe(true);
+    expect(orderNeedsLogin(order({ items: items("room") }), productOf)).toBe(true);
     expect(orderNeedsLogin(order({ items: items("room", "trigger") }), productOf)).toBe(true);
+    expect(orderNeedsLogin(order({ items: items("gift", "room") }), productOf)).toBe(true);
   });
 
-  it("never asks for rooms only, gift triggers only, or a gift order", () => {
-    expect(orderNeedsLogin(order({ items: items("room", "room") }), productOf)).toBe(false);
+  it("never asks for gifting triggers only, or a gift order", () => {
     expect(orderNeedsLogin(order({ items: items("gift") }), productOf)).toBe(false);
+    expect(orderNeedsLogin(order({ items: items("gift", "gift") }), productOf)).toBe(false);
     expect(orderNeedsLogin(order({ isGift: true, items: items("trigger", "bundle") }), productOf)).toBe(false);
   });
 

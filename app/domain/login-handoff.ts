@@ -29,15 +29,16 @@ export interface HandoffOrder {
 }
 
 /**
- * The team uploads into the buyer's own account for every permanent item except rooms (installed
- * without the buyer's login): a trigger or a bundle delivered by manual upload. Gift orders go to
- * someone else's username and never ask; items no longer in the catalogue count for nothing.
+ * The team uploads into the buyer's own account for every permanent item — trigger, room or bundle
+ * delivered by manual upload (the room pages and /login-required tell buyers a room needs the login
+ * too, SPEC §2). Gift orders go to someone else's username and never ask, nor do gifting triggers
+ * (delivered by username); items no longer in the catalogue count for nothing.
  */
 export function orderNeedsLogin(order: Pick<HandoffOrder, "isGift" | "items">, productOf: (id: string) => HandoffProduct | undefined): boolean {
   if (order.isGift) return false;
   return order.items.some((item) => {
     const product = productOf(item.productId);
-    return product !== undefined && product.delivery === "manual-upload" && product.type !== "room";
+    return product !== undefined && product.delivery === "manual-upload";
   });
 }
 
@@ -54,7 +55,7 @@ export function loginRetentionOver(paidAt: Date | null, now: Date): boolean {
 
 /**
  * Where an order stands for the handoff:
- * - not_needed: gift, rooms only, or gift triggers only — never asked;
+ * - not_needed: a gift order, or gifting triggers only — never asked;
  * - unpaid: not paid yet — no credentials before payment;
  * - open: paid, the team has not started — the buyer may give, replace or withdraw the login;
  * - started: the team is working (in progress) — a missing login may still be given, a given one

@@ -164,15 +164,17 @@ for (const target of testDatabases()) {
       });
     });
 
-    it("asks nothing before payment, for a gift or for rooms only", async () => {
+    it("asks nothing before payment, for a gift or for gifting triggers only; a room alone is asked", async () => {
       const unpaid = await placeOrder(route.db, {}, { paid: false });
       const gift = await placeOrder(route.db, { isGift: true });
-      const rooms = await placeOrder(route.db, { lines: [{ id: "6", quantity: 1 }] });
+      const giftTriggers = await placeOrder(route.db, { lines: [{ id: "king-kong-ultra-gift", quantity: 1 }] });
+      const room = await placeOrder(route.db, { lines: [{ id: "6", quantity: 1 }] });
       const ciphertext = await sealLogin(LOGIN, key.publicKey);
       expect((await submitVia(unpaid, { keyId, ciphertext })).data).toMatchObject({ ok: false, code: "login_not_paid" });
       expect((await submitVia(gift, { keyId, ciphertext })).data).toMatchObject({ ok: false, code: "login_not_needed" });
-      expect((await submitVia(rooms, { keyId, ciphertext })).data).toMatchObject({ ok: false, code: "login_not_needed" });
-      for (const id of [gift, rooms]) expect(await buyerHandoffView(route.db, id)).toMatchObject({ stage: "not_needed", key: null, may: { submit: false } });
+      expect((await submitVia(giftTriggers, { keyId, ciphertext })).data).toMatchObject({ ok: false, code: "login_not_needed" });
+      for (const id of [gift, giftTriggers]) expect(await buyerHandoffView(route.db, id)).toMatchObject({ stage: "not_needed", key: null, may: { submit: false } });
+      expect(await buyerHandoffView(route.db, room)).toMatchObject({ stage: "open", may: { submit: true } });
       expect(await route.db.select().from(orderLogins).where(eq(orderLogins.orderId, unpaid))).toEqual([]);
     });
 
@@ -340,15 +342,16 @@ for (const target of testDatabases()) {
       key = next;
     });
 
-    it("mails a paid permanent order a link to the login form, and rooms-only or gift orders none", async () => {
+    it("mails a paid permanent order (a room alone included) a link to the login form, and gift or gifting-trigger orders none", async () => {
       const permanent = await placeOrder(route.db, {
         lines: [
           { id: "2", quantity: 1 },
           { id: "6", quantity: 1 },
         ],
       });
-      const rooms = await placeOrder(route.db, { lines: [{ id: "6", quantity: 1 }] });
+      const room = await placeOrder(route.db, { lines: [{ id: "6", quantity: 1 }] });
       const gift = await placeOrder(route.db, { isGift: true });
+      const giftTriggers = await placeOrder(route.db, { lines: [{ id: "king-kong-ultra-gift", quantity: 1 }] });
       const paidMail = async (orderId: string) => {
         const [mail] = await route.db
           .select()
@@ -360,8 +363,9 @@ for (const target of testDatabases()) {
       expect(mail.text).toContain("Give your game login");
       expect(mail.text).toContain(`/order/${permanent}?k=${orderAccessKey(permanent)}#game-login`);
       expect(mail.html).toContain("#game-login");
-      for (const id of [rooms, gift]) expect((await paidMail(id)).text).not.toContain("#game-login");
-      expect((await paidMail(rooms)).text).toContain("Nothing else is needed from you.");
+      expect((await paidMail(room)).text).toContain(`/order/${room}?k=${orderAccessKey(room)}#game-login`);
+      for (const id of [gift, giftTriggers]) expect((await paidMail(id)).text).not.toContain("#game-login");
+      expect((await paidMail(giftTriggers)).text).toContain("Nothing else is needed from you.");
     });
 
     it("shows the buyer their order's state through the state endpoint", async () => {
