@@ -173,7 +173,8 @@ for (const target of testDatabases()) {
       expect((await submitVia(unpaid, { keyId, ciphertext })).data).toMatchObject({ ok: false, code: "login_not_paid" });
       expect((await submitVia(gift, { keyId, ciphertext })).data).toMatchObject({ ok: false, code: "login_not_needed" });
       expect((await submitVia(giftTriggers, { keyId, ciphertext })).data).toMatchObject({ ok: false, code: "login_not_needed" });
-      for (const id of [gift, giftTriggers]) expect(await buyerHandoffView(route.db, id)).toMatchObject({ stage: "not_needed", key: null, may: { submit: false } });
+      for (const id of [gift, giftTriggers])
+        expect(await buyerHandoffView(route.db, id)).toMatchObject({ stage: "not_needed", key: null, may: { submit: false } });
       expect(await buyerHandoffView(route.db, room)).toMatchObject({ stage: "open", may: { submit: true } });
       expect(await route.db.select().from(orderLogins).where(eq(orderLogins.orderId, unpaid))).toEqual([]);
     });
