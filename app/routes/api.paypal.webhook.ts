@@ -21,14 +21,17 @@ function refusal(code: PaymentErrorCode) {
   return data(body, { status });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const paypal = getPayPal();
   const webhookId = getEnv().PAYPAL_WEBHOOK_ID;
   if (!paypal || !webhookId) return refusal("payment_unavailable");
   const rawBody = await readTextBody(request, MAX_WEBHOOK_BYTES);
   if (rawBody === null) return refusal("request_invalid");
   const outcome = await handlePayPalWebhook(getDb(), paypal, webhookId, request.headers, rawBody);
-  if (outcome === "unverified") return refusal("request_invalid");
+  if (outcome === "unverified") {
+    context.metrics?.webhookVerificationFailed();
+    return refusal("request_invalid");
+  }
   if (outcome === "unavailable") return refusal("payment_unavailable");
   return data<PayPalWebhookResponse>({ status: outcome });
 }

@@ -8,7 +8,7 @@ import type { Db } from "~/server/db.server";
 
 /** Every table db/schema.ts declares, by its SQL name. */
 export function schemaTableNames(): string[] {
-  return Object.values(schema)
+  return (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))
     .map((table) => getTableConfig(table).name)
     .sort();
@@ -41,7 +41,7 @@ export async function snapshotShop(db: Db): Promise<ShopSnapshot> {
     }
   });
   const typed: Record<string, unknown[]> = {};
-  for (const value of Object.values(schema)) {
+  for (const value of Object.values(schema) as unknown[]) {
     if (!is(value, PgTable)) continue;
     const rows = (await db.select().from(value)) as unknown[];
     typed[getTableConfig(value).name] = rows.map((row) => JSON.stringify(row)).sort();

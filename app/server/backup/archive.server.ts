@@ -204,7 +204,10 @@ function explain(error: unknown, sawManifest: boolean): Error {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: string }).code;
   if (code === "ENOENT") return new BackupRefusal(`no such file: ${(error as { path?: string }).path ?? ""}`.trim());
-  if (/unexpected end|Unexpected end of data/i.test(message)) return new BackupRefusal("truncated: the archive ends before its checksums");
+  // tar's end-of-data before the manifest: too short to be one of ours; zlib's end of file: cut off.
+  if (/Unexpected end of data/.test(message))
+    return new BackupRefusal(sawManifest ? "truncated: the archive ends before its checksums" : "not a Trigger Shop backup");
+  if (/unexpected end of file/i.test(message)) return new BackupRefusal("truncated: the archive ends before its checksums");
   if (
     code?.startsWith("Z_") ||
     /incorrect header check|invalid (block|stored|distance|code)|too many length|incorrect data check|incorrect length check/i.test(message)

@@ -3,7 +3,7 @@
  * (archive.server.ts) written to a file, the media storage or any stream, and recorded in
  * backup_runs. Safe while the shop serves: the snapshot is a read-only transaction.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, createWriteStream } from "node:fs";
+import { createWriteStream, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough, type Writable } from "node:stream";
@@ -48,16 +48,6 @@ export function backupFileName(at: Date, encrypted: boolean): string {
 }
 
 export const BACKUP_NAME = /^trigger-shop-backup-\d{8}T\d{6}Z\.tar\.gz(\.enc)?$/;
-
-/**
- * The secret the shop signs order links and sessions with, when it is the one generated in the data
- * folder (no SESSION_SECRET): a restored shop needs it for the links already mailed to buyers.
- */
-export function generatedSessionSecret(dataDir: string, configured: string | undefined): string | null {
-  if (configured) return null;
-  const file = path.join(dataDir, "session-secret");
-  return dataDir !== "memory://" && existsSync(file) ? readFileSync(file, "utf8").trim() : null;
-}
 
 /** Writes one archive of `source` into `sink`; on failure the sink is destroyed. */
 async function writeBackup(source: BackupSource, sink: Writable, location: string, options: BackupOptions, startedAt: Date): Promise<BackupResult> {

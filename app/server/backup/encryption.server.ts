@@ -23,13 +23,6 @@ const ABYTES = 17;
 const TAG_MESSAGE = 0;
 const TAG_FINAL = 3;
 
-/** A key is 32 random bytes, given as base64 (44 characters) or hex (64): `openssl rand -base64 32`. */
-export function parseBackupKey(text: string): Buffer | null {
-  const trimmed = text.trim();
-  const bytes = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, "hex") : /^[A-Za-z0-9+/]{43}=?$/.test(trimmed) ? Buffer.from(trimmed, "base64") : null;
-  return bytes && bytes.length === 32 ? bytes : null;
-}
-
 export function keyId(key: Buffer): Buffer {
   return createHmac("sha256", key).update("trigger-shop backup key id").digest().subarray(0, KEY_ID_BYTES);
 }

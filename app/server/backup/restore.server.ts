@@ -9,7 +9,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
-import { openDatabase } from "../db.server";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { MIGRATIONS_DIR, openDatabase, type Database } from "../db.server";
 import { ARCHIVE_ENTRIES, readArchive, type Manifest } from "./archive.server";
 import type { SequenceValue } from "./dump.server";
 import { loadRows } from "./load.server";
@@ -86,6 +88,12 @@ async function undo(target: RestoreTarget, mediaWritten: string[]): Promise<void
   for (const key of mediaWritten) await target.media?.delete(key).catch(() => {});
 }
 
+/** Applies the migrations in `folder` that `database` has not had yet. */
+async function migrate(database: Database, folder: string): Promise<void> {
+  if (database.kind === "postgres") await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: folder });
+  else await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: folder });
+}
+
 export interface RestoreOptions {
   key: Buffer | null;
   /** Progress lines for the person restoring. */
@@ -98,7 +106,6 @@ export async function restoreBackup(file: string, target: RestoreTarget, { key, 
   try {
     // Pass 1: the whole archive is read and checked; the rows are staged, the media only hashed.
     const staged = new Map<string, string>();
-    log(`Checking ${file}…`);
     const verified = await readArchive(file, key, {
       data: async (name, body) => {
         const to = path.join(staging, name.replace(/\//g, "__"));
@@ -128,15 +135,14 @@ export async function restoreBackup(file: string, target: RestoreTarget, { key, 
             manifest.tables.map((t) => ({ name: t.name, rows: t.rows, file: staged.get(t.entry)! })),
             sequences,
           );
+          log("Rows loaded; applying this version's later migrations…");
+          await migrate(database, MIGRATIONS_DIR);
         } finally {
           await database.close();
         }
       } finally {
         upTo.remove();
       }
-      log("Rows loaded; applying this version's later migrations…");
-      const migrated = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
-      await migrated.close();
 
       if (mediaEntries.length > 0 && target.media) {
         log(`Copying ${mediaEntries.length} media files…`);
