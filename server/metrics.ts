@@ -33,8 +33,8 @@ export function metricsEndpoint(metrics: ShopMetrics, token: string): RequestHan
   return (req: Request, res: Response, next: NextFunction) => {
     const given = req.get("authorization");
     if (!given || !timingSafeEqual(digest(given), expected)) return next();
-    metrics.registry
-      .metrics()
+    metrics
+      .scrape()
       .then((text) => {
         res.set({ "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" }).send(text);
       })

@@ -20,6 +20,8 @@ export interface JobRunEvent {
 
 export interface ShopMetrics {
   readonly registry: Registry;
+  /** The exposition text, with the database read afresh for this scrape. */
+  scrape(): Promise<string>;
   observeRequest(route: string, method: string, status: number, seconds: number): void;
   renderCacheLookup(hit: boolean): void;
   webhookVerificationFailed(): void;
@@ -98,12 +100,8 @@ export function createShopMetrics(database: Database): ShopMetrics {
   collectDefaultMetrics({ register: registry });
 
   // One round of queries per scrape, shared by every gauge's collect.
-  let figures: { at: number; value: Promise<DatabaseFigures> } | null = null;
-  const current = (): Promise<DatabaseFigures> => {
-    const now = Date.now();
-    if (!figures || now - figures.at > 1000) figures = { at: now, value: readFigures(database).catch(() => DOWN) };
-    return figures.value;
-  };
+  let figures: Promise<DatabaseFigures> | null = null;
+  const current = (): Promise<DatabaseFigures> => (figures ??= readFigures(database).catch(() => DOWN));
   const fromDatabase = <T extends "" | string>(name: string, help: string, labelNames: readonly T[], fill: (gauge: Gauge<T>, f: DatabaseFigures) => void) =>
     new Gauge<T>({
       name,
@@ -205,6 +203,10 @@ export function createShopMetrics(database: Database): ShopMetrics {
   const children = new Map<string, ReturnType<typeof requests.labels>>();
   return {
     registry,
+    async scrape() {
+      figures = null;
+      return registry.metrics();
+    },
     observeRequest(route, method, status, seconds) {
       const m = KNOWN_METHODS.has(method) ? method : "other";
       const key = `${route}\u0000${m}\u0000${status}`;
