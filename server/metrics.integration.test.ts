@@ -41,7 +41,11 @@ describe("/metrics with METRICS_TOKEN set", () => {
 
   it("is not there for whoever lacks the token: the shop's ordinary 404 page", async () => {
     const unknown = await fetch(`${base}/no-such-page`);
-    for (const response of [await fetch(`${base}/metrics`), await scrape("wrong-token-wrong-token-wrong"), await fetch(`${base}/metrics`, { headers: { Authorization: TOKEN } })]) {
+    for (const response of [
+      await fetch(`${base}/metrics`),
+      await scrape("wrong-token-wrong-token-wrong"),
+      await fetch(`${base}/metrics`, { headers: { Authorization: TOKEN } }),
+    ]) {
       expect(response.status).toBe(404);
       expect(response.headers.get("content-type")).toBe(unknown.headers.get("content-type"));
       expect(await response.text()).not.toContain("http_request_duration_seconds");
@@ -50,7 +54,8 @@ describe("/metrics with METRICS_TOKEN set", () => {
   });
 
   it("counts requests by route pattern and status, never by raw id, language or query", async () => {
-    for (const path of ["/product/2", "/product/4?utm=secret-campaign", "/fr/product/5", "/es/product/king-cummy", "/fr/triggers"]) await (await fetch(`${base}${path}`)).text();
+    for (const path of ["/product/2", "/product/4?utm=secret-campaign", "/fr/product/5", "/es/product/king-cummy", "/fr/triggers"])
+      await (await fetch(`${base}${path}`)).text();
     await (await fetch(`${base}/product/does-not-exist`)).text();
     const response = await scrape();
     expect(response.status).toBe(200);

@@ -8,7 +8,7 @@
  * Only the folder's owner can connect (the socket is 0600, inside the data folder): whoever can
  * reach it can read the database files anyway, so no token is needed.
  */
-import { chmodSync, existsSync, unlinkSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, unlinkSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
@@ -58,6 +58,7 @@ const busy = (dataDir: string) =>
  */
 export async function claimDataDir(dataDir: string): Promise<DataDirClaim> {
   const socketPath = controlSocketPath(dataDir);
+  mkdirSync(dataDir, { recursive: true });
   const state = await probe(socketPath);
   if (state === "answers") throw busy(dataDir);
   if (state === "stale" && existsSync(socketPath)) unlinkSync(socketPath);
