@@ -95,7 +95,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error && error.name === "EnvError") console.error(error.message);
+  if (error && (error.name === "EnvError" || error.name === "DataDirBusy")) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });
