@@ -59,11 +59,12 @@ async function fromRunningShop(dataDir: string, file: string, key: string | null
 }
 
 async function main(): Promise<void> {
-  const env = parseEnv();
+  // The command signs nothing: a placeholder keeps parseEnv from generating a secret in a wrong DATA_DIR.
+  const env = parseEnv({ ...process.env, SESSION_SECRET: process.env.SESSION_SECRET || "x".repeat(32) });
   const key = backupKeyOf(env);
   const requested = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
   const file = path.resolve(requested ?? path.join(backupDir(env), backupFileName(new Date(), key !== null)));
-  const sessionSecret = generatedSessionSecret(env);
+  const sessionSecret = generatedSessionSecret(env.DATA_DIR, process.env.SESSION_SECRET);
 
   if (!env.DATABASE_URL) {
     if (env.DATA_DIR === "memory://") throw new Error("DATA_DIR is memory://: there is nothing on disk to back up");

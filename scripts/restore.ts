@@ -15,7 +15,8 @@ import { parseEnv } from "../app/server/env.server";
 async function main(): Promise<void> {
   const file = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
   if (!file) throw new BackupRefusal("name the archive: npm run restore -- FILE");
-  const env = parseEnv();
+  // A restore signs nothing: a placeholder keeps parseEnv from writing a secret into the target.
+  const env = parseEnv({ ...process.env, SESSION_SECRET: process.env.SESSION_SECRET || "x".repeat(32) });
   // Nothing else may open the embedded database meanwhile (a shop starting on the same folder).
   const claim = env.DATABASE_URL ? null : await claimDataDir(env.DATA_DIR);
   try {

@@ -165,9 +165,16 @@ export async function restoreBackup(file: string, target: RestoreTarget, { key, 
     let sessionSecretFile: string | null = null;
     const secret = staged.get(ARCHIVE_ENTRIES.SESSION_SECRET);
     if (secret) {
-      sessionSecretFile = path.resolve(target.dataDir === "memory://" ? "." : target.dataDir, "session-secret");
-      mkdirSync(path.dirname(sessionSecretFile), { recursive: true });
-      writeFileSync(sessionSecretFile, readFileSync(secret, "utf8"), { mode: 0o600 });
+      // Embedded: the restored shop reads it from its folder. PostgreSQL: it waits there for SESSION_SECRET,
+      // beside (never over) a secret the folder may already hold for another shop.
+      const folder = path.resolve(target.dataDir === "memory://" ? "." : target.dataDir);
+      const value = readFileSync(secret, "utf8");
+      sessionSecretFile = path.join(folder, "session-secret");
+      if (target.databaseUrl && existsSync(sessionSecretFile) && readFileSync(sessionSecretFile, "utf8").trim() !== value.trim()) {
+        sessionSecretFile = path.join(folder, "session-secret.restored");
+      }
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(sessionSecretFile, value, { mode: 0o600 });
     }
     return { manifest, schema, rows: manifest.tables.reduce((sum, t) => sum + t.rows, 0), mediaFiles: mediaEntries.length, sessionSecretFile };
   } finally {

@@ -23,14 +23,14 @@ export const backupIntervalMs = (env: Pick<Env, "BACKUP_INTERVAL_HOURS">): numbe
 export const backupDir = (env: Pick<Env, "BACKUP_DIR" | "DATA_DIR">): string => path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups"));
 
 /**
- * The session secret when it is the one generated in the data folder (SESSION_SECRET unset): a
- * restored shop needs it, or every order link already mailed stops working.
+ * The session secret when it is the one generated in the data folder (SESSION_SECRET unset, or set
+ * to that same value): a restored shop needs it, or every order link already mailed stops working.
  */
-export function generatedSessionSecret(env: Pick<Env, "DATA_DIR" | "SESSION_SECRET">): string | null {
-  const file = path.join(env.DATA_DIR, "session-secret");
-  if (env.DATA_DIR === "memory://" || !existsSync(file)) return null;
+export function generatedSessionSecret(dataDir: string, configured: string | undefined): string | null {
+  const file = path.join(dataDir, "session-secret");
+  if (dataDir === "memory://" || !existsSync(file)) return null;
   const stored = readFileSync(file, "utf8").trim();
-  return stored === env.SESSION_SECRET ? stored : null;
+  return !configured || configured === stored ? stored : null;
 }
 
 /** Takes the embedded database's folder for this process (null on PostgreSQL or in memory, which need no claim). */
@@ -48,7 +48,7 @@ export interface ShopBackups {
 
 export function shopBackups(env: Env, database: Database, media: MediaStorage | null, log?: (message: string) => void): ShopBackups {
   const key = backupKeyOf(env);
-  const source = (): BackupSource => ({ database, media, sessionSecret: generatedSessionSecret(env) });
+  const source = (): BackupSource => ({ database, media, sessionSecret: generatedSessionSecret(env.DATA_DIR, env.SESSION_SECRET) });
   const intervalMs = backupIntervalMs(env);
   let destination: BackupDestination;
   if (env.BACKUP_TO === "storage") {
