@@ -57,7 +57,7 @@ for (const target of testDatabases()) {
           await new Promise((resolve) => setImmediate(resolve));
         }
       };
-      const writers = Array.from({ length: 4 }, writer);
+      const writers = Array.from({ length: 3 }, writer);
       const failed = Promise.all(writers).then(() => new Error("the writers stopped"));
       const files: string[] = [];
       try {
@@ -65,7 +65,7 @@ for (const target of testDatabases()) {
           const stopped = await Promise.race([failed, new Promise((r) => setTimeout(r, 20))]);
           if (stopped instanceof Error) throw stopped;
         }
-        for (let i = 0; i < 3; i++) {
+        for (let i = 0; i < 2; i++) {
           const shop = { database: { db, kind: target.name, close: async () => {} }, media: null, sessionSecret: null };
           files.push((await backupToFile(shop, path.join(dir, `during-${i}.tar.gz`), { key: null, trigger: "command" })).location);
         }
@@ -92,6 +92,6 @@ for (const target of testDatabases()) {
         previous = ids.size;
       }
       expect(placed).toBeGreaterThanOrEqual(previous);
-    });
+    }, 240_000); // writers and backups contend for one embedded connection: slow on a busy machine
   });
 }

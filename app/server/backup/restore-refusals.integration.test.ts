@@ -100,7 +100,7 @@ describe("a restore refuses what it cannot trust, in one line, and changes nothi
       );
       expect(report.mediaFiles).toBe(1);
     }
-  });
+  }, 180_000);
 
   it("refuses an archive cut off halfway, plain or encrypted", async () => {
     const cut = await refusal(plain.subarray(0, Math.floor(plain.length / 2)));
@@ -190,7 +190,7 @@ describe("a restore refuses what it cannot trust, in one line, and changes nothi
       "the target is not empty: the media storage holds files",
     );
     expect(existsSync(path.join(dir, "free", "pglite"))).toBe(false);
-  });
+  }, 180_000);
 
   /** A media storage that takes nothing: the restore fails after the rows are in. */
   const failingMedia = (root: string) => ({
@@ -206,7 +206,7 @@ describe("a restore refuses what it cannot trust, in one line, and changes nothi
     const dataDir = path.join(dir, "undo");
     await expect(restoreBackup(file, { dataDir, media: failingMedia(path.join(dir, "undo-media")) }, { key: null })).rejects.toThrow("storage unavailable");
     expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
-  });
+  }, 180_000);
 
   const postgresUrl = process.env.TEST_DATABASE_URL;
   it.skipIf(!postgresUrl)("refuses a PostgreSQL database that has tables, and undoes a restore that fails half-way", async () => {

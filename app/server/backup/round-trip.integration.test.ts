@@ -58,7 +58,7 @@ describe("a backup of a busy embedded shop, restored", () => {
     // The shop is gone: only the archives are left.
     rmSync(path.join(dir, "source"), { recursive: true, force: true });
     rmSync(path.join(dir, "source-media"), { recursive: true, force: true });
-  });
+  }, 180_000);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -118,34 +118,38 @@ describe("a backup of a busy embedded shop, restored", () => {
       } finally {
         await restored.close();
       }
-    });
+    }, 180_000); // an embedded database made from nothing (initdb) then reopened: slow on a busy machine
   }
 
   const postgresUrl = process.env.TEST_DATABASE_URL;
-  it.skipIf(!postgresUrl)("moves the embedded shop into an empty PostgreSQL database with everything in it", async () => {
-    const fresh = await createFreshPostgres(postgresUrl!);
-    const dataDir = path.join(dir, "to-postgres");
-    const media = localMediaStorage(path.join(dir, "to-postgres-media"));
-    try {
-      await restoreBackup(archives.encrypted!.location, { databaseUrl: fresh.url, dataDir, media }, { key });
-      // Nothing embedded was made: the rows went to PostgreSQL; the secret waits for SESSION_SECRET.
-      expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
-      expect(readFileSync(path.join(dataDir, "session-secret"), "utf8")).toBe(SECRET);
-      const restored = await openDatabase({ databaseUrl: fresh.url, dataDir });
+  it.skipIf(!postgresUrl)(
+    "moves the embedded shop into an empty PostgreSQL database with everything in it",
+    async () => {
+      const fresh = await createFreshPostgres(postgresUrl!);
+      const dataDir = path.join(dir, "to-postgres");
+      const media = localMediaStorage(path.join(dir, "to-postgres-media"));
       try {
-        expect(restored.kind).toBe("postgres");
-        const after = await snapshotShop(restored.db);
-        expect({ ...after.tables, backup_runs: [] }).toEqual(before.tables);
-        expect({ ...after.typed, backup_runs: [] }).toEqual({ ...before.typed, backup_runs: [] });
-        expect(after.sequences).toEqual({ ...before.sequences, backup_runs_id_seq: after.sequences.backup_runs_id_seq });
-        expect(await snapshotMedia(media)).toEqual(beforeMedia);
-        const next = await createOrder(restored.db, newOrder());
-        expect(next.ok).toBe(true);
+        await restoreBackup(archives.encrypted!.location, { databaseUrl: fresh.url, dataDir, media }, { key });
+        // Nothing embedded was made: the rows went to PostgreSQL; the secret waits for SESSION_SECRET.
+        expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
+        expect(readFileSync(path.join(dataDir, "session-secret"), "utf8")).toBe(SECRET);
+        const restored = await openDatabase({ databaseUrl: fresh.url, dataDir });
+        try {
+          expect(restored.kind).toBe("postgres");
+          const after = await snapshotShop(restored.db);
+          expect({ ...after.tables, backup_runs: [] }).toEqual(before.tables);
+          expect({ ...after.typed, backup_runs: [] }).toEqual({ ...before.typed, backup_runs: [] });
+          expect(after.sequences).toEqual({ ...before.sequences, backup_runs_id_seq: after.sequences.backup_runs_id_seq });
+          expect(await snapshotMedia(media)).toEqual(beforeMedia);
+          const next = await createOrder(restored.db, newOrder());
+          expect(next.ok).toBe(true);
+        } finally {
+          await restored.close();
+        }
       } finally {
-        await restored.close();
+        await fresh.drop();
       }
-    } finally {
-      await fresh.drop();
-    }
-  });
+    },
+    180_000,
+  );
 });
