@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { COUPON_TYPES } from "../app/domain/coupons";
 import { LOGIN_DELETION_REASONS, LOGIN_EVENT_KINDS } from "../app/domain/login-handoff";
 import { ORDER_STATES } from "../app/domain/order-state";
@@ -421,4 +421,30 @@ export const rateLimits = pgTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] })],
+);
+
+/**
+ * Every backup the shop made or tried (scheduled or by command), so every process and the console
+ * can tell when the last good one was (docs/decisions/031-backup-archive.md).
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: serial("id").primaryKey(),
+    status: text("status", { enum: ["ok", "failed"] }).notNull(),
+    trigger: text("trigger", { enum: ["schedule", "command"] }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull(),
+    /** Where the archive went: a file path, or `storage:backups/NAME`. */
+    location: text("location").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    /** sha256 of the archive file as written, hex. */
+    sha256: text("sha256"),
+    encrypted: boolean("encrypted").notNull().default(false),
+    /** The last migration applied to the database it holds (its tag). */
+    schemaVersion: text("schema_version"),
+    /** Why it failed (a message, never data). */
+    error: text("error"),
+  },
+  (t) => [index("backup_runs_finished").on(t.status, t.finishedAt)],
 );

@@ -1,9 +1,11 @@
 /**
  * npm run admin -- <command>: seller accounts from the shell (app/server/admin/cli.server.ts).
  * Uses the shop's database: DATABASE_URL, else the embedded one in DATA_DIR (./data). The embedded
- * database belongs to one process at a time: stop the shop before running this against it.
+ * database belongs to one process at a time: while a shop runs on it this command is refused (its
+ * folder's socket, docs/decisions/031); stop the shop first.
  */
 import { userInfo } from "node:os";
+import { claimDataDir } from "../app/server/backup/control-socket.server";
 import { openDatabase } from "../app/server/db.server";
 import { runAdminCli, type CliIo } from "../app/server/admin/cli.server";
 
@@ -62,7 +64,10 @@ const io: CliIo = {
 };
 
 const databaseUrl = process.env.DATABASE_URL || undefined;
-const database = await openDatabase({ databaseUrl, dataDir: process.env.DATA_DIR || "./data" });
+const dataDir = process.env.DATA_DIR || "./data";
+// The embedded database is one process's: refused at once while a shop (or a backup) holds the folder.
+const claim = databaseUrl ? null : await claimDataDir(dataDir).catch((error: Error) => (console.error(error.message), process.exit(1)));
+const database = await openDatabase({ databaseUrl, dataDir });
 let code = 1;
 try {
   code = await runAdminCli(database.db, process.argv.slice(2), io);
@@ -70,5 +75,6 @@ try {
   console.error((error as Error).message);
 } finally {
   await database.close();
+  await claim?.release();
 }
 process.exit(code);

@@ -43,7 +43,7 @@ const CONNECTIONS = Number(values.connections);
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PAGES = ["/", "/product/1", "/fr/triggers", "/robots.txt"];
-const PORT = 4700;
+const PORT = Number(process.env.BENCH_PORT ?? 4700);
 
 const TARGETS = {
   uncachedProduct: { rps: 400, p99: 60 },

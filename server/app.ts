@@ -23,6 +23,10 @@ import { bodyLimit } from "./body-limit";
 import { consoleSessionGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
 import { MEDIA_ROUTE, serveMedia } from "./media-route";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/seed.server";
+import { claimEmbeddedDataDir, shopBackups } from "../app/server/backup/shop.server";
+import { createShopMetrics, type ShopMetrics } from "../app/server/metrics/metrics.server";
+import { routeLabeler } from "../app/server/metrics/route-label.server";
+import { metricsEndpoint, requestMetrics } from "./metrics";
 
 export { EnvError } from "../app/server/env.server";
 
@@ -49,7 +53,7 @@ async function databaseReachable(database: Database): Promise<boolean> {
 }
 
 /** Whole pages rendered once per key and TTL; dropped whenever the catalogue changes (server/render-cache.ts). */
-function sharedPageCache(env: Env, database: Database): RenderCache | null {
+function sharedPageCache(env: Env, database: Database, metrics: ShopMetrics | null): RenderCache | null {
   const seconds = env.RENDER_CACHE_SECONDS ?? (env.NODE_ENV === "development" ? 0 : 60);
   if (seconds === 0) return null;
   const cache = createRenderCache({
@@ -57,6 +61,7 @@ function sharedPageCache(env: Env, database: Database): RenderCache | null {
     maxBytes: 64 * 1024 * 1024,
     keyOf: (req) => (req.path.startsWith("/api/") ? null : `${sharedPageVariant(req.path, (name) => req.get(name) ?? null)}|${req.originalUrl}`),
     trusted: () => catalogueChangesHeard(database.db),
+    onLookup: metrics ? (hit) => metrics.renderCacheLookup(hit) : undefined,
   });
   onCatalogueChange(() => cache.clear(), database.db);
   return cache;
@@ -66,6 +71,8 @@ function sharedPageCache(env: Env, database: Database): RenderCache | null {
 export async function createShop(build: ServerBuild | (() => Promise<ServerBuild>)): Promise<Shop> {
   const env = parseEnv();
   setEnv(env);
+  // The embedded database is one process's: its folder's socket keeps others out and serves `npm run backup`.
+  const dataDirClaim = await claimEmbeddedDataDir(env);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   setDatabase(database);
   await seedDatabase(database.db);
@@ -75,11 +82,18 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   // With LOG_FILE, lines go through process.stdout, which server/start.js also copies to the file.
   const logger = env.LOG_FILE ? pino({ level: env.LOG_LEVEL }, process.stdout) : pino({ level: env.LOG_LEVEL });
   if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: emails wait in the email_outbox table until it is (README, Emails)");
+  // Backups carry the product media too (docs/decisions/031).
+  const backups = shopBackups(env, database, getMedia().storage, (message) => logger.info(message));
+  dataDirClaim?.handle(backups.controlHandler);
+  if (env.NODE_ENV === "production" && backups.jobs.length === 0)
+    logger.warn("BACKUP_INTERVAL_HOURS is not set: no scheduled backups (README, Run it for real)");
+  const metrics = env.METRICS_TOKEN ? createShopMetrics(database) : null;
   const app = express();
   app.disable("x-powered-by");
   // Whose X-Forwarded-* headers are believed: the client address behind rate limits and login
-  // throttles, and https behind a TLS-terminating proxy (README, Running in production).
+  // throttles, and https behind a TLS-terminating proxy (README, Run it for real).
   app.set("trust proxy", env.TRUST_PROXY);
+  if (metrics) app.use(requestMetrics(metrics, routeLabeler((typeof build === "function" ? await build() : build).routes)));
   app.use(
     pinoHttp({
       logger,
@@ -160,6 +174,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   app.use((req, res, next) => (consoleRoutePath(req.path) === null ? shopHeaders : consoleHeaders)(req, res, next));
   // For the load balancer and the orchestrator: the process answers; the database answers too.
   app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
+  if (metrics && env.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(metrics, env.METRICS_TOKEN));
   app.get("/readyz", (_req, res) => {
     databaseReachable(database)
       .then((ok) => res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "database unreachable" }))
@@ -185,16 +200,22 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
       field.toLowerCase() === "referrer-policy" && value !== undefined ? res.set(field, value) : append(field, value);
     next();
   });
-  const renderCache = sharedPageCache(env, database);
+  const renderCache = sharedPageCache(env, database, metrics);
   if (renderCache) app.use(renderCache.middleware);
   app.use(
     createRequestHandler({
       build,
-      getLoadContext: (req, res) => ({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" }),
+      getLoadContext: (req, res) => ({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown", ...(metrics ? { metrics } : {}) }),
     }),
   );
 
-  const jobs = startJobs({ db: database.db, jobs: serverJobs(getPayPal(), outboxSenders(env)), lock: jobLock(database), logger });
+  const jobs = startJobs({
+    db: database.db,
+    jobs: [...serverJobs(getPayPal(), outboxSenders(env)), ...backups.jobs],
+    lock: jobLock(database),
+    logger,
+    onRun: metrics ? (event) => metrics.jobRun(event) : undefined,
+  });
 
   return {
     app,
@@ -203,6 +224,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     close: async () => {
       await jobs.stop();
       await database.close();
+      await dataDirClaim?.release();
     },
   };
 }

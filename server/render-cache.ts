@@ -29,6 +29,8 @@ export interface RenderCacheOptions {
   keyOf(req: Request): string | null;
   /** Whether stored pages may be trusted right now (false while catalogue changes may go unheard). */
   trusted?: () => boolean;
+  /** Told of every lookup of a shared page: served from memory (hit) or rendered (miss); for /metrics. */
+  onLookup?: (hit: boolean) => void;
 }
 
 export interface RenderCache {
@@ -77,7 +79,7 @@ function isShareable(res: Response): boolean {
   return /\bpublic\b/.test(String(res.getHeader("cache-control") ?? ""));
 }
 
-export function createRenderCache({ ttlMs, maxBytes, keyOf, trusted = () => true }: RenderCacheOptions): RenderCache {
+export function createRenderCache({ ttlMs, maxBytes, keyOf, trusted = () => true, onLookup }: RenderCacheOptions): RenderCache {
   const cache = new LRUCache<string, Entry>({ ttl: ttlMs, maxSize: maxBytes, sizeCalculation: (entry) => entry.size + 512 });
 
   function serve(req: Request, res: Response, entry: Entry): void {
@@ -148,6 +150,7 @@ export function createRenderCache({ ttlMs, maxBytes, keyOf, trusted = () => true
       const key = keyOf(req);
       if (key === null) return next();
       const entry = trusted() ? cache.get(key) : undefined;
+      onLookup?.(entry !== undefined);
       if (entry) return serve(req, res, entry);
       // HEAD answers carry no body to keep; the next GET renders and stores the page.
       if (req.method === "GET") record(res, key);

@@ -102,6 +102,8 @@ main().catch((error) => {
     console.error(error.message);
     process.exit(78);
   }
-  console.error(error);
+  // A data folder held by another process (a backup, a restore): the supervisor tries again.
+  if (error && error.name === "DataDirBusy") console.error(error.message);
+  else console.error(error);
   process.exit(1);
 });

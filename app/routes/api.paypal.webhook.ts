@@ -18,7 +18,7 @@ function refusal(code: PaymentErrorCode) {
   return data(body, { status });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const paypal = getPayPal();
   const webhookId = getEnv().PAYPAL_WEBHOOK_ID;
   if (!paypal || !webhookId) return refusal("payment_unavailable");
@@ -29,7 +29,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (typeof rawBody === "symbol") return refusal("request_invalid");
   const outcome = await handlePayPalWebhook(getDb(), paypal, webhookId, request.headers, rawBody);
-  if (outcome === "unverified") return refusal("request_invalid");
+  if (outcome === "unverified") {
+    context.metrics?.webhookVerificationFailed();
+    return refusal("request_invalid");
+  }
   if (outcome === "unavailable") return refusal("payment_unavailable");
   return data<PayPalWebhookResponse>({ status: outcome });
 }

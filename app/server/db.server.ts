@@ -119,6 +119,11 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data folder; "memory://" for a throwaway database. */
   dataDir: string;
+  /**
+   * The migrations applied on open: MIGRATIONS_DIR by default; another folder (a restore applies
+   * those up to its archive's version first), or null to leave the schema as it is (a backup).
+   */
+  migrationsFolder?: string | null;
 }
 
 /**
@@ -130,14 +135,14 @@ export interface OpenOptions {
 const PGLITE_CONF = ["shared_buffers = 16MB"];
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite database, and migrates it. */
-export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promise<Database> {
+export async function openDatabase({ databaseUrl, dataDir, migrationsFolder = MIGRATIONS_DIR }: OpenOptions): Promise<Database> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     // An idle client dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
     const db = drizzlePg({ client: pool, schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    if (migrationsFolder) await migratePg(db, { migrationsFolder });
     const closing = new Set<() => Promise<void>>();
     listeners.set(db as unknown as Db, (channel, listener) => listenOnPostgres(databaseUrl, channel, listener, closing));
     const close = async () => {
@@ -154,7 +159,7 @@ export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promi
   }
   const client = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  if (migrationsFolder) await migratePglite(db, { migrationsFolder });
   listeners.set(db as unknown as Db, () => ({ live: true, ready: Promise.resolve() }));
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }

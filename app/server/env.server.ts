@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { mediaEnvShape, refineMediaEnv } from "./media/media-env.server";
+import { parseBackupKey } from "./backup/key.server";
 
 const optionalUrl = z.url().optional();
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
@@ -88,6 +89,18 @@ const schema = z.object({
   ...mediaEnvShape,
   /** Which proxies' X-Forwarded-For/-Proto/-Host are believed (client address, https): Express's `trust proxy`. */
   TRUST_PROXY: trustProxy,
+  /** Scheduled backups every this many hours (docs/decisions/031); unset = none. */
+  BACKUP_INTERVAL_HOURS: z.coerce.number().positive().max(8760).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Where scheduled backups (and `npm run backup` without a file) go; DATA_DIR/backups when unset. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_TO: z.enum(["folder", "storage"]).default("folder"),
+  BACKUP_KEY: z
+    .string()
+    .refine((v) => parseBackupKey(v) !== null, "must be 32 random bytes in base64 or hex (openssl rand -base64 32)")
+    .optional(),
+  /** Bearer token for /metrics (docs/decisions/032); unset = no /metrics. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Env = z.infer<typeof schema> & { SITE_URL: string; SESSION_SECRET: string; SELLER_EMAIL: string };

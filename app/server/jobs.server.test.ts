@@ -45,6 +45,28 @@ describe("startJobs", () => {
     expect(run).toHaveBeenCalledTimes(2);
   });
 
+  it("reports every run with its outcome, duration and lag (for /metrics)", async () => {
+    const onRun = vi.fn();
+    let fail = false;
+    const jobs: Job[] = [
+      { name: "works", intervalMs: 1000, jitter: 0, run: async () => void (fail && (await Promise.reject(new Error("down")))) },
+      { name: "elsewhere", intervalMs: 1000, jitter: 0, run: async () => {} },
+    ];
+    const lock = async (name: string, fn: () => Promise<void>) => (name === "elsewhere" ? false : (await fn(), true));
+    runner = startJobs({ db, jobs, lock, onRun, logger: { error: () => {} } });
+    await vi.advanceTimersByTimeAsync(0);
+    fail = true;
+    await vi.advanceTimersByTimeAsync(1000);
+    const seen = onRun.mock.calls.map(([event]) => [event.name, event.outcome]);
+    expect(seen).toEqual([
+      ["works", "ok"],
+      ["elsewhere", "skipped"],
+      ["works", "failed"],
+      ["elsewhere", "skipped"],
+    ]);
+    for (const [event] of onRun.mock.calls) expect(event).toMatchObject({ durationMs: expect.any(Number), lagMs: expect.any(Number) });
+  });
+
   it("logs a failing run and keeps running the job afterwards", async () => {
     const logger = { error: vi.fn() };
     const failure = new Error("database away");

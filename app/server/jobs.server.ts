@@ -29,6 +29,8 @@ export interface JobRunnerOptions {
   logger?: JobLogger;
   /** Math.random by default; tests fix it to check the jitter. */
   random?: () => number;
+  /** Told of every run (ok, failed, or skipped for another process's lock): /metrics counts them. */
+  onRun?: (event: { name: string; outcome: "ok" | "failed" | "skipped"; durationMs: number; lagMs: number }) => void;
 }
 
 export interface JobRunner {
@@ -43,7 +45,7 @@ const consoleLogger: JobLogger = { error: (details, message) => console.error(me
  * run never overlaps the next one in this process; the lock keeps other processes out. A failing run
  * is logged and the job is simply tried again at its next time.
  */
-export function startJobs({ db, jobs, lock, logger = consoleLogger, random = Math.random }: JobRunnerOptions): JobRunner {
+export function startJobs({ db, jobs, lock, logger = consoleLogger, random = Math.random, onRun }: JobRunnerOptions): JobRunner {
   const names = new Set<string>();
   for (const job of jobs) {
     if (names.has(job.name)) throw new Error(`Two jobs are named ${job.name}`);
@@ -55,18 +57,23 @@ export function startJobs({ db, jobs, lock, logger = consoleLogger, random = Mat
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const running = new Set<Promise<void>>();
 
-  async function runOnce(job: Job): Promise<void> {
+  async function runOnce(job: Job, lagMs: number): Promise<void> {
+    const started = Date.now();
+    let outcome: "ok" | "failed" | "skipped";
     try {
-      await lock(job.name, () => job.run(db));
+      outcome = (await lock(job.name, () => job.run(db))) ? "ok" : "skipped";
     } catch (error) {
+      outcome = "failed";
       logger.error({ err: error, job: job.name }, `Job ${job.name} failed`);
     }
+    onRun?.({ name: job.name, outcome, durationMs: Date.now() - started, lagMs });
   }
 
   function schedule(job: Job, delayMs: number): void {
+    const due = Date.now() + delayMs;
     const timer = setTimeout(() => {
       timers.delete(timer);
-      const run = runOnce(job).finally(() => {
+      const run = runOnce(job, Date.now() - due).finally(() => {
         running.delete(run);
         if (!stopped) schedule(job, job.intervalMs * (1 + job.jitter * random()));
       });

@@ -1,0 +1,73 @@
+/**
+ * Backups as the running shop provides them: the data folder's socket for `npm run backup` on the
+ * embedded database, the scheduled job, and the status the console shows.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Database, Db } from "../db.server";
+import type { Env } from "../env.server";
+import type { Job } from "../jobs.server";
+import type { BackupSource } from "./backup.server";
+import { backupControlHandler } from "./control-handler.server";
+import { claimDataDir, type DataDirClaim } from "./control-socket.server";
+import { parseBackupKey } from "./key.server";
+import type { MediaStorage } from "./media-storage.server";
+import { backupStatus, type BackupStatus } from "./records.server";
+import { scheduledBackupJob, type BackupDestination } from "./schedule.server";
+
+export const backupKeyOf = (env: Pick<Env, "BACKUP_KEY">): Buffer | null => (env.BACKUP_KEY ? parseBackupKey(env.BACKUP_KEY) : null);
+
+export const backupIntervalMs = (env: Pick<Env, "BACKUP_INTERVAL_HOURS">): number | null =>
+  env.BACKUP_INTERVAL_HOURS === undefined ? null : Math.round(env.BACKUP_INTERVAL_HOURS * 3_600_000);
+
+export const backupDir = (env: Pick<Env, "BACKUP_DIR" | "DATA_DIR">): string => path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups"));
+
+/**
+ * The session secret when it is the one generated in the data folder (SESSION_SECRET unset, or set
+ * to that same value): a restored shop needs it, or every order link already mailed stops working.
+ */
+export function generatedSessionSecret(dataDir: string, configured: string | undefined): string | null {
+  const file = path.join(dataDir, "session-secret");
+  if (dataDir === "memory://" || !existsSync(file)) return null;
+  const stored = readFileSync(file, "utf8").trim();
+  return !configured || configured === stored ? stored : null;
+}
+
+/** Takes the embedded database's folder for this process (null on PostgreSQL or in memory, which need no claim). */
+export function claimEmbeddedDataDir(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">): Promise<DataDirClaim> | null {
+  return env.DATABASE_URL || env.DATA_DIR === "memory://" ? null : claimDataDir(env.DATA_DIR);
+}
+
+export interface ShopBackups {
+  source(): BackupSource;
+  /** For the embedded database's socket (`npm run backup` while the shop runs). */
+  controlHandler: ReturnType<typeof backupControlHandler>;
+  /** The scheduled backup, when BACKUP_INTERVAL_HOURS is set. */
+  jobs: Job[];
+}
+
+export function shopBackups(env: Env, database: Database, media: MediaStorage | null, log?: (message: string) => void): ShopBackups {
+  const key = backupKeyOf(env);
+  const source = (): BackupSource => ({ database, media, sessionSecret: generatedSessionSecret(env.DATA_DIR, env.SESSION_SECRET) });
+  const intervalMs = backupIntervalMs(env);
+  let destination: BackupDestination;
+  if (env.BACKUP_TO === "storage") {
+    if (!media) throw new Error("BACKUP_TO=storage needs the media storage, which is not configured");
+    destination = { kind: "storage", storage: media };
+  } else {
+    destination = { kind: "folder", dir: backupDir(env) };
+  }
+  return {
+    source,
+    controlHandler: backupControlHandler(source, key),
+    jobs: intervalMs === null ? [] : [scheduledBackupJob({ intervalMs, keep: env.BACKUP_KEEP, destination, source, key, log })],
+  };
+}
+
+/**
+ * For the console's dashboard: the last good backup (time, size, checksum, where), a failure since,
+ * and whether it is older than twice BACKUP_INTERVAL_HOURS (a day when backups are not scheduled).
+ */
+export function shopBackupStatus(db: Db, env: Pick<Env, "BACKUP_INTERVAL_HOURS">, now = new Date()): Promise<BackupStatus> {
+  return backupStatus(db, backupIntervalMs(env), now);
+}
