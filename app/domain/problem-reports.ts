@@ -1,0 +1,116 @@
+/**
+ * Problem reports from the order page (issue 21, docs/decisions/034): which reasons a buyer may give
+ * for an order at a given moment, and the form's rules. Pure: the page offers only what this says,
+ * and the server asks it again before storing anything, so a forged form cannot report a warranty
+ * fault on a permanent trigger or "not received" before the promise has run out.
+ */
+import { DELIVERY_LATEST_MS } from "./delivery-promise";
+import type { MessageCode } from "./messages";
+import type { OrderState } from "./order-state";
+import { z } from "./zod";
+
+/** In the order the form lists them. */
+export const REPORT_REASONS = ["not_received", "wrong_item", "warranty", "charged_twice", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_STATUSES = ["open", "closed"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** Who wrote a thread entry, and what it records: a message, or one of the seller's outcomes. */
+export const REPORT_ENTRY_KINDS = ["message", "redelivery", "refund", "closed"] as const;
+export type ReportEntryKind = (typeof REPORT_ENTRY_KINDS)[number];
+export const REPORT_AUTHORS = ["buyer", "seller"] as const;
+export type ReportAuthor = (typeof REPORT_AUTHORS)[number];
+
+const DAY_MS = 24 * 60 * 60_000;
+export const REPORT_MESSAGE_MAX = 2000;
+
+/** What the rules need of an order: its state, when it was paid and delivered, and each item's warranty. */
+export interface ReportableOrder {
+  status: OrderState;
+  paidAt: Date | null;
+  deliveredAt: Date | null;
+  /** Replacement warranty in days of each item's product (30 for gifting triggers, 0 otherwise). */
+  warrantyDays: readonly number[];
+}
+
+/** The states a paid order can be in: reports open once money was taken. */
+const PAID_STATES: readonly OrderState[] = ["paid", "in_progress", "delivered", "refunded"];
+
+/** The longest warranty of the order's items, in days (0: none). */
+export function warrantyDaysOf(order: Pick<ReportableOrder, "warrantyDays">): number {
+  return Math.max(0, ...order.warrantyDays);
+}
+
+/** The last moment a warranty report is accepted: delivery + the warranty's days (inclusive), or null. */
+export function warrantyEndsAt(order: ReportableOrder): Date | null {
+  const days = warrantyDaysOf(order);
+  if (days === 0 || order.status !== "delivered" || !order.deliveredAt) return null;
+  return new Date(order.deliveredAt.getTime() + days * DAY_MS);
+}
+
+/** Whether `reason` applies to this order at `now`. */
+export function reasonApplies(reason: ReportReason, order: ReportableOrder, now: Date): boolean {
+  if (!order.paidAt || !PAID_STATES.includes(order.status)) return false;
+  switch (reason) {
+    case "not_received":
+      // Delivered by the seller's records: the buyer may say it never arrived. Not yet delivered:
+      // only once the 24-hour promise has run out (before that, the page shows the countdown).
+      if (order.status === "delivered") return true;
+      return (order.status === "paid" || order.status === "in_progress") && now.getTime() >= order.paidAt.getTime() + DELIVERY_LATEST_MS;
+    case "wrong_item":
+      return order.status === "delivered";
+    case "warranty": {
+      const end = warrantyEndsAt(order);
+      return end !== null && now.getTime() <= end.getTime();
+    }
+    case "charged_twice":
+    case "other":
+      return true;
+  }
+}
+
+/** The reasons to offer, in form order (empty: the order takes no report, e.g. unpaid). */
+export function reportReasons(order: ReportableOrder, now: Date): ReportReason[] {
+  return REPORT_REASONS.filter((reason) => reasonApplies(reason, order, now));
+}
+
+export function isReportReason(value: unknown): value is ReportReason {
+  return typeof value === "string" && (REPORT_REASONS as readonly string[]).includes(value);
+}
+
+const messageField = z
+  .string({ error: "report_message_required" })
+  .check(z.trim(), z.minLength(1, { error: "report_message_required", abort: true }), z.maxLength(REPORT_MESSAGE_MAX, { error: "text_too_long", abort: true }));
+
+/** A new report: a reason and a message. Whether the reason applies is the server's second check. */
+export const newReportSchema = z.object(
+  {
+    intent: z.literal("report", { error: "request_invalid" }),
+    reason: z.enum(REPORT_REASONS, { error: "report_reason_required" }),
+    message: messageField,
+  },
+  { error: "request_invalid" },
+);
+
+/** The buyer's answer in an open report's thread. */
+export const reportReplySchema = z.object(
+  {
+    intent: z.literal("report_reply", { error: "request_invalid" }),
+    message: messageField,
+  },
+  { error: "request_invalid" },
+);
+
+/** Either form of the order page's report panel. */
+export const buyerReportFormSchema = z.discriminatedUnion("intent", [newReportSchema, reportReplySchema]);
+export type BuyerReportForm = z.infer<typeof buyerReportFormSchema>;
+
+/** Why the server refused a report that passed the schema. */
+export type ReportRefusal = Extract<MessageCode, "report_reason_unavailable" | "report_already_open" | "report_not_open" | "order_not_found">;
+
+/** The seller's queue shows how long a report has waited: whole hours, or days past two. */
+export function reportAge(since: Date, now: Date): { unit: "hours" | "days"; value: number } {
+  const hours = Math.max(0, Math.floor((now.getTime() - since.getTime()) / (60 * 60_000)));
+  return hours < 48 ? { unit: "hours", value: hours } : { unit: "days", value: Math.floor(hours / 24) };
+}
