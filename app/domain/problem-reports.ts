@@ -114,3 +114,45 @@ export function reportAge(since: Date, now: Date): { unit: "hours" | "days"; val
   const hours = Math.max(0, Math.floor((now.getTime() - since.getTime()) / (60 * 60_000)));
   return hours < 48 ? { unit: "hours", value: hours } : { unit: "days", value: Math.floor(hours / 24) };
 }
+
+/** The buyer's side of the order page: the reasons offered now, the warranty's end, and every report with its thread. */
+export interface BuyerReportsView {
+  reasons: ReportReason[];
+  /** While the warranty runs (ISO), else null. */
+  warrantyEndsAt: string | null;
+  reports: {
+    id: number;
+    reason: ReportReason;
+    status: ReportStatus;
+    createdAt: string;
+    entries: { id: number; author: ReportAuthor; kind: ReportEntryKind; body: string; at: string }[];
+  }[];
+}
+
+// ——— The console (English, like the rest of the console) ———
+
+const sellerText = (label: string, required: string | null) =>
+  required
+    ? z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(REPORT_MESSAGE_MAX, `${label}: at most ${REPORT_MESSAGE_MAX} characters`))
+    : z.string().check(z.trim(), z.maxLength(REPORT_MESSAGE_MAX, `${label}: at most ${REPORT_MESSAGE_MAX} characters`));
+
+/** The seller's actions on a report, one schema per form (the `intent` field says which). */
+export const sellerReportActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("answer"), message: sellerText("Answer", "Write the answer the buyer will read") }),
+  z.object({
+    intent: z.literal("redeliver"),
+    publicNote: sellerText("Note for the buyer", "Tell the buyer what was delivered again"),
+    privateNote: sellerText("Delivery record", "Record what was delivered, when and to which account"),
+    /** A checkbox: "on" when ticked. */
+    close: z.optional(z.string()),
+  }),
+  z.object({
+    intent: z.literal("refund"),
+    amount: z.string().check(z.trim(), z.maxLength(20)),
+    reference: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+    reason: sellerText("Reason", "Tell the buyer why the order is refunded"),
+    requestKey: z.uuid("The form is out of date: reload the page"),
+  }),
+  z.object({ intent: z.literal("close"), reason: sellerText("Reason", "Tell the buyer why the report is closed") }),
+]);
+export type SellerReportAction = z.infer<typeof sellerReportActionSchema>;

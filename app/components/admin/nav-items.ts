@@ -2,6 +2,7 @@
 export const ADMIN_NAV = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/orders", label: "Orders", end: false },
+  { to: "/admin/reports", label: "Reports", end: false },
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/coupons", label: "Coupons", end: false },
   { to: "/admin/inbox", label: "Inbox", end: false },
