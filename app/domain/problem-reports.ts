@@ -117,9 +117,15 @@ export function reportAge(since: Date, now: Date): { unit: "hours" | "days"; val
 
 /** The buyer's side of the order page: the reasons offered now, the warranty's end, and every report with its thread. */
 export interface BuyerReportsView {
+  /** The reasons that applied when the server answered. */
   reasons: ReportReason[];
   /** While the warranty runs (ISO), else null. */
   warrantyEndsAt: string | null;
+  /**
+   * What the rules read of the order (times as ISO), so a page left open asks them again with the
+   * browser's clock: a reason that lapses meanwhile (the warranty's last day) is no longer offered.
+   */
+  facts: { status: OrderState; paidAt: string | null; deliveredAt: string | null; warrantyDays: number[] };
   reports: {
     id: number;
     reason: ReportReason;
@@ -156,3 +162,13 @@ export const sellerReportActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("close"), reason: sellerText("Reason", "Tell the buyer why the report is closed") }),
 ]);
 export type SellerReportAction = z.infer<typeof sellerReportActionSchema>;
+
+/** The rules' input back from the page's facts (JSON has no dates). */
+export function reportableFromFacts(facts: BuyerReportsView["facts"]): ReportableOrder {
+  return {
+    status: facts.status,
+    paidAt: facts.paidAt ? new Date(facts.paidAt) : null,
+    deliveredAt: facts.deliveredAt ? new Date(facts.deliveredAt) : null,
+    warrantyDays: facts.warrantyDays,
+  };
+}

@@ -4,7 +4,8 @@ import { LocalTime } from "~/components/order/local-time";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import type { MessageCode } from "~/domain/messages";
-import { buyerReportFormSchema, REPORT_MESSAGE_MAX, type BuyerReportsView } from "~/domain/problem-reports";
+import { buyerReportFormSchema, REPORT_MESSAGE_MAX, reportableFromFacts, reportReasons, warrantyEndsAt, type BuyerReportsView } from "~/domain/problem-reports";
+import { useHydrated } from "./use-hydrated";
 import { fieldErrors } from "~/domain/validation";
 import { useTranslation } from "~/i18n/use-translation";
 
@@ -69,6 +70,14 @@ export function ReportPanel({
   const busy = navigation.state !== "idle" && navigation.formData?.has("intent") === true;
   const [errors, setErrors] = useState(reply?.errors ?? {});
   const open = view.reports.find((r) => r.status === "open");
+  // The server's answer first (the HTML, no JavaScript); once hydrated, the same rules on the
+  // browser's clock, so a page left open past the warranty's last day stops offering it.
+  const hydrated = useHydrated();
+  const facts = reportableFromFacts(view.facts);
+  const now = new Date();
+  const reasons = hydrated ? reportReasons(facts, now) : view.reasons;
+  const warrantyEnd = hydrated ? warrantyEndsAt(facts) : null;
+  const warrantyUntil = hydrated ? (warrantyEnd && warrantyEnd.getTime() >= now.getTime() ? warrantyEnd.toISOString() : null) : view.warrantyEndsAt;
   const shown = reply?.errors ?? errors;
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -106,9 +115,9 @@ export function ReportPanel({
   return (
     <div>
       <p className="mt-2 text-slate-700">{t("orderStatus.report.intro")}</p>
-      {view.warrantyEndsAt ? (
+      {warrantyUntil ? (
         <p className="mt-2 text-sm text-slate-700" data-testid="warranty-ends">
-          {t("orderStatus.report.warrantyEnds")} <LocalTime iso={view.warrantyEndsAt} />.
+          {t("orderStatus.report.warrantyEnds")} <LocalTime iso={warrantyUntil} />.
         </p>
       ) : null}
       {sent ? (
@@ -132,7 +141,7 @@ export function ReportPanel({
             {busy ? t("orderStatus.report.sending") : t("orderStatus.report.sendReply")}
           </Button>
         </Form>
-      ) : view.reasons.length > 0 ? (
+      ) : reasons.length > 0 ? (
         <Form method="post" action={formAction} className="mt-4 space-y-4" noValidate onSubmit={onSubmit}>
           <input type="hidden" name="intent" value="report" />
           <Field
@@ -153,7 +162,7 @@ export function ReportPanel({
                 <option value="" disabled>
                   {t("orderStatus.report.choose")}
                 </option>
-                {view.reasons.map((reason) => (
+                {reasons.map((reason) => (
                   <option key={reason} value={reason}>
                     {t(`orderStatus.report.reasons.${reason}`)}
                   </option>

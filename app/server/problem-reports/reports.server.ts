@@ -58,6 +58,12 @@ export async function buyerReportsView(db: Db, orderId: string, now = new Date()
   const end = warrantyEndsAt(rules);
   return {
     reasons: reportReasons(rules, now),
+    facts: {
+      status: rules.status,
+      paidAt: rules.paidAt?.toISOString() ?? null,
+      deliveredAt: rules.deliveredAt?.toISOString() ?? null,
+      warrantyDays: [...rules.warrantyDays],
+    },
     warrantyEndsAt: end && end.getTime() >= now.getTime() ? end.toISOString() : null,
     reports: reports.map((r) => ({
       id: r.id,
