@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from "./fixtures";
-import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { FAKE_PAYPAL_URL } from "../../playwright.config";
 import { buyer, placeOrder, sellerPage, uniqueEmail } from "./admin-helpers";
 import { prepare } from "./helpers";
