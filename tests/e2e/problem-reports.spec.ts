@@ -138,3 +138,36 @@ test("a permanent trigger is never offered the warranty; a report is sent withou
     await context.close();
   }
 });
+
+test("the report panel, the queue and a report's page have no axe violation", async ({ page, request, browser }) => {
+  test.setTimeout(120_000); // axe takes a few seconds per page
+  const { AxeBuilder } = await import("@axe-core/playwright");
+  const order = await paidOrder(request, "axe-report", uniqueEmail("axe-report"));
+  await sellerDelivers(browser, order.id);
+  await prepare(page);
+  await page.goto(order.statusPath);
+  const panel = reportPanel(page);
+  await panel.getByLabel("What went wrong?").selectOption({ label: "Wrong item" });
+  await panel.getByLabel("Your message").fill("I got KKONG instead of VENOM.");
+  await panel.getByRole("button", { name: "Send the report" }).click();
+  await expect(panel.getByTestId("report-thread")).toContainText("KKONG instead of VENOM");
+  expect((await new AxeBuilder({ page }).include("#report-heading").include("[data-testid=report-thread]").analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect((await new AxeBuilder({ page }).include("main").analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  const seller = await sellerPage(browser, "/admin/reports");
+  try {
+    expect((await new AxeBuilder({ page: seller }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await seller
+      .getByRole("row")
+      .filter({ hasText: order.id })
+      .getByRole("link", { name: /^Report \d+$/ })
+      .click();
+    await expect(seller.getByRole("heading", { level: 1 })).toContainText("Wrong item");
+    expect((await new AxeBuilder({ page: seller }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    // The order's page links its reports.
+    await seller.getByRole("link", { name: order.id }).click();
+    await expect(seller.getByRole("region", { name: "Problem reports" })).toContainText("Wrong item");
+  } finally {
+    await seller.context().close();
+  }
+});

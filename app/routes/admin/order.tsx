@@ -11,6 +11,7 @@ import { DeliveryCard } from "~/components/admin/order/delivery-card";
 import { ItemsCard } from "~/components/admin/order/items-card";
 import { OrderLoginCard } from "~/components/admin/order/login-card";
 import { OtherOrdersCard } from "~/components/admin/order/other-orders-card";
+import { OrderReportsCard } from "~/components/admin/reports/order-reports-card";
 import { HistoryCard, NotificationsCard, PaymentsCard, SellerActionsCard, WebhooksCard } from "~/components/admin/order/record-cards";
 import { StatusBadge, UrgencyBadge } from "~/components/admin/status-badge";
 import { isLang } from "~/domain/lang-path";
@@ -23,6 +24,7 @@ import { done, formKey, readForm, refused } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { applyOrderAction } from "~/server/admin/order-actions.server";
 import { orderDetail, otherOrdersOf } from "~/server/admin/order-desk.server";
+import { reportsOfOrder } from "~/server/problem-reports/reports.server";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.id}`);
 
@@ -46,6 +48,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     payPalReady: getPayPal() !== null,
     // Where the buyer's game login stands (never the login itself: it is revealed in the browser).
     login: await sellerLoginSummary(db, order.id),
+    // Problem reports on this order and its re-deliveries (docs/decisions/034).
+    problems: await reportsOfOrder(db, order.id),
   };
 }
 
@@ -117,6 +121,7 @@ export default function OrderPage() {
                 : null
             }
           />
+          <OrderReportsCard {...d.problems} />
           <OrderLoginCard orderId={order.id} login={d.login} />
           <OtherOrdersCard others={d.others} />
         </div>

@@ -278,3 +278,20 @@ export async function reportDetail(db: Db, reportId: number) {
   ]);
   return { report, order, entries, deliveries, otherReports: others.filter((r) => r.id !== reportId) };
 }
+
+/** The order page's card: the order's reports and its deliveries after the first. */
+export async function reportsOfOrder(db: Db, orderId: string) {
+  const [reports, deliveries] = await Promise.all([
+    db
+      .select({ id: problemReports.id, reason: problemReports.reason, status: problemReports.status, createdAt: problemReports.createdAt })
+      .from(problemReports)
+      .where(eq(problemReports.orderId, orderId))
+      .orderBy(desc(problemReports.id)),
+    db
+      .select({ id: orderDeliveries.id, reportId: orderDeliveries.reportId, createdAt: orderDeliveries.createdAt })
+      .from(orderDeliveries)
+      .where(eq(orderDeliveries.orderId, orderId))
+      .orderBy(asc(orderDeliveries.id)),
+  ]);
+  return { reports, deliveries };
+}
