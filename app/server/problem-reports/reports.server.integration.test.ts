@@ -10,11 +10,13 @@ import { applyOrderAction } from "../admin/order-actions.server";
 import type { Db } from "../db.server";
 import { changeOrderStatus, createOrder, findOrder, type NewOrder } from "../orders.server";
 import { createPayPalAdapter, type PayPalAdapter } from "../paypal/adapter.server";
-import { capturePayPalPayment, startPayPalPayment } from "../paypal/payments.server";
+import { capturePayPalPayment, handlePayPalWebhook, startPayPalPayment } from "../paypal/payments.server";
+import { centsToAmountString } from "~/domain/money";
 import { applyReportAction } from "./report-actions.server";
 import { addBuyerMessage, buyerReportsView, openProblemReport, openReportsQueue } from "./reports.server";
 
 const fake = useFakePayPal();
+const WEBHOOK_ID = "8PT597110X687430LKGECATA";
 const alice = { id: null, actor: "seller:alice@shop.test" };
 const DAY = 24 * 60 * 60_000;
 const BUYER = PAYMENT_DETAILS.EMAIL;
@@ -155,6 +157,32 @@ for (const target of testDatabases()) {
       });
       expect((await mails(order.id)).filter((m) => m.kind === "order_refunded")).toHaveLength(1);
       expect((await audits(order.id)).filter((a) => a.action === "report_refunded")).toHaveLength(1);
+      // PayPal's webhook about the same refund is a repeat: still one refund row, one mail.
+      const [refundRow] = refunds;
+      const capture = await db()
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), eq(payments.kind, "capture")));
+      const rawBody = JSON.stringify({
+        id: `WH-${randomUUID()}`,
+        event_type: "PAYMENT.CAPTURE.REFUNDED",
+        resource_type: "refund",
+        create_time: "2026-11-25T10:00:00Z",
+        resource: {
+          id: refundRow.providerRef,
+          status: "COMPLETED",
+          amount: { currency_code: "USD", value: centsToAmountString(order.totalCents) },
+          links: [{ href: `https://api.paypal.com/v2/payments/captures/${capture[0].providerRef}`, rel: "up", method: "GET" }],
+        },
+      });
+      expect(await handlePayPalWebhook(db(), paypal, WEBHOOK_ID, fake().webhookHeaders(rawBody, WEBHOOK_ID), rawBody)).toBe("processed");
+      expect(
+        await db()
+          .select()
+          .from(payments)
+          .where(and(eq(payments.orderId, order.id), eq(payments.kind, "refund"))),
+      ).toEqual([refundRow]);
+      expect((await mails(order.id)).filter((m) => m.kind === "order_refunded")).toHaveLength(1);
       // The console's own refund has nothing left to refund.
       expect(
         await applyOrderAction({ db: db(), paypal, seller: alice }, order.id, { intent: "refund", amount: "", reason: "", requestKey: randomUUID() }),
