@@ -4,6 +4,7 @@ import { AdminFrame } from "~/components/admin/admin-frame";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminError } from "~/components/admin/admin-error";
 import { getDb } from "~/server/db.server";
+import { waitingReportCount } from "~/server/problem-reports/reports.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { paidOrderCount } from "~/server/admin/order-desk.server";
 
@@ -13,7 +14,9 @@ import { paidOrderCount } from "~/server/admin/order-desk.server";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const seller = await requireSeller(request);
-  return { email: seller.email, badges: { "/admin/orders": await paidOrderCount(getDb()) } };
+  const db = getDb();
+  const [paid, reports] = await Promise.all([paidOrderCount(db), waitingReportCount(db)]);
+  return { email: seller.email, badges: { "/admin/orders": paid, "/admin/reports": reports } };
 }
 
 // Shown only when the layout itself failed (its pages set their own).

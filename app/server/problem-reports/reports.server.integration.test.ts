@@ -108,7 +108,11 @@ for (const target of testDatabases()) {
       const order = await delivered({ lang: "fr" });
       const opened = await openProblemReport(db(), { orderId: order.id, reason: "not_received", message: "Rien reçu" });
       if (!opened.ok) throw new Error(opened.code);
+      const queued = async () => (await openReportsQueue(db())).find((r) => r.id === opened.reportId);
+      expect((await queued())?.waitingSince).toBeInstanceOf(Date);
       expect(await act(opened.reportId, { intent: "answer", message: "We are checking" })).toMatchObject({ ok: true });
+      // Answered: still open, now waiting on the buyer (out of the nav's badge count).
+      expect((await queued())?.waitingSince).toBeNull();
       expect(
         await act(opened.reportId, { intent: "redeliver", publicNote: "Sent again to SamGame", privateNote: "Gifted at 10:00 to SamGame", close: "on" }),
       ).toMatchObject({

@@ -5,7 +5,7 @@
  * one audit row, in one transaction. The reason rules are the domain's (app/domain/problem-reports.ts),
  * asked again here whatever the page offered.
  */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { getProduct } from "~/catalogue";
 import {
   reportReasons,
@@ -258,8 +258,13 @@ export async function openReportsQueue(db: Db) {
   return rows.toSorted((a, b) => (a.waitingSince?.getTime() ?? Infinity) - (b.waitingSince?.getTime() ?? Infinity));
 }
 
-export async function countOpenReports(db: Db): Promise<number> {
-  return (await db.select({ id: problemReports.id }).from(problemReports).where(eq(problemReports.status, "open"))).length;
+/** Open reports waiting on the seller (the buyer wrote last): the nav's badge. */
+export async function waitingReportCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(problemReports)
+    .where(and(eq(problemReports.status, "open"), isNotNull(problemReports.waitingSince)));
+  return Number(row.n);
 }
 
 /** One report with its thread, its order and the order's deliveries after the first. */
