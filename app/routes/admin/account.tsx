@@ -7,9 +7,11 @@ import { ReplyNotice } from "~/components/admin/kit/reply";
 import { adminMeta } from "~/components/admin/meta";
 import { TotpCodeField } from "~/components/admin/totp-code-field";
 import { ADMIN_LOGIN, totpCodeSchema } from "~/domain/seller-access";
+import { ROLE_LABELS } from "~/domain/seller/permissions";
 import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { done, field, readForm, refused, retryAfter } from "~/server/admin/forms.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { consoleIsSecure, requireSeller } from "~/server/admin/guard.server";
 import { throttledCheck, type CheckOutcome } from "~/server/admin/login-throttle.server";
 import { clientKey } from "~/server/client-key.server";
@@ -19,18 +21,22 @@ import { acceptTotpCode, confirmTotpEnrolment, disableTotp, findSellerById, star
 import { deleteSellerSessions, listSellerSessions } from "~/server/admin/sessions.server";
 import { totpEnrolment } from "~/server/admin/totp.server";
 
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "console", write: "console" });
+
 export const meta: Route.MetaFunction = () => adminMeta("Account");
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, access.read);
   const db = getDb();
   const account = await findSellerById(db, seller.id);
   const sessions = await listSellerSessions(db, seller.id);
   const pending = account?.totpPendingSecret ? { secret: account.totpPendingSecret, ...(await totpEnrolment(account.totpPendingSecret, seller.email)) } : null;
   return {
     email: seller.email,
+    role: seller.role,
     totpEnabled: seller.totpEnabled,
     pending,
     sessions: sessions.map((s) => ({
@@ -53,7 +59,7 @@ function codeRefusal(outcome: Exclude<CheckOutcome, { kind: "passed" }>, wrong: 
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, access.write);
   const db = getDb();
   const form = await readForm(request);
   const target = `seller:${seller.email}`;
@@ -103,6 +109,12 @@ export default function Account() {
     <>
       <PageTitle>Account</PageTitle>
       <ReplyNotice reply={reply} />
+      <p className="mb-4 text-sm text-slate-700">
+        {d.email} · role: <strong>{ROLE_LABELS[d.role]}</strong>
+        {d.role === "staff" &&
+          " — orders, deliveries, login reveals, reports and the inbox; refunds, prices, the catalogue, coupons, exports and accounts are the owner's."}{" "}
+        Roles are set on the server: <code className="font-mono">npm run admin -- role --email EMAIL --role owner|staff</code>
+      </p>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Authenticator code (TOTP)">
           {d.totpEnabled ? (

@@ -6,9 +6,14 @@ import { utc } from "~/components/admin/kit/format";
 import { Card } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
 import { buttonClass } from "~/components/ui/button";
+import { useCan } from "~/components/admin/use-can";
 import { getDb } from "~/server/db.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { listSubscribers, pageNumber, subscriberFilterOf, type SubscriberFilter } from "~/server/admin/inbox.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "inbox.view" });
 
 export const meta: Route.MetaFunction = () => adminMeta("Newsletter");
 
@@ -20,7 +25,7 @@ const FILTERS: readonly { value: SubscriberFilter; label: string }[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   const url = new URL(request.url);
   const filter = subscriberFilterOf(url);
   return { filter, ...(await listSubscribers(getDb(), filter, pageNumber(url))) };
@@ -31,6 +36,7 @@ const STATUS_TEXT = { confirmed: "Confirmed", pending: "Pending (link not clicke
 export default function Subscribers() {
   const { filter, rows, page, pages, counts, total } = useLoaderData<typeof loader>();
   const href = (show: SubscriberFilter, p = 1) => `/admin/inbox/subscribers?show=${show}${p > 1 ? `&page=${p}` : ""}`;
+  const can = useCan();
   const all = counts.confirmed + counts.pending + counts.unsubscribed;
   const label = FILTERS.find((f) => f.value === filter)?.label ?? "";
   return (
@@ -44,10 +50,14 @@ export default function Subscribers() {
           <h2 className="text-base font-semibold text-slate-900">
             {label} subscribers ({total})
           </h2>
-          {/* A plain link: the browser downloads the file (the loader of a resource route). */}
-          <a href={`/admin/inbox/subscribers.csv?show=${filter}`} download className={buttonClass({ variant: "secondary" })}>
-            Download CSV<span className="sr-only"> of {label.toLowerCase()} subscribers</span>
-          </a>
+          {can("newsletter.export") && (
+            <>
+              {/* A plain link: the browser downloads the file (the loader of a resource route). */}
+              <a href={`/admin/inbox/subscribers.csv?show=${filter}`} download className={buttonClass({ variant: "secondary" })}>
+                Download CSV<span className="sr-only"> of {label.toLowerCase()} subscribers</span>
+              </a>
+            </>
+          )}
         </div>
         <p className="mb-3 text-sm text-slate-700">Only confirmed addresses may be mailed: they clicked the link in the confirmation email.</p>
         <Table

@@ -9,14 +9,18 @@ import { adminMeta } from "~/components/admin/meta";
 import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { done, readJson, refused } from "~/server/admin/forms.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { createSellerKey, listSellerKeys } from "~/server/login-handoff.server";
 import { queueKeyCreatedAlert } from "~/server/mail/seller-key-mail.server";
 
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "login-keys.manage", write: "login-keys.manage" });
+
 export const meta: Route.MetaFunction = () => adminMeta("Login keys");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   return { keys: await listSellerKeys(getDb()) };
 }
 
@@ -32,7 +36,7 @@ const newKeySchema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, access.write);
   const parsed = newKeySchema.safeParse(await readJson(request));
   if (!parsed.success) return refused(422, "The key pair could not be read: reload the page and try again.");
   const result = await createSellerKey(getDb(), parsed.data, seller.actor, new Date(), async (tx, keyId) => {
