@@ -1,5 +1,6 @@
 import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/account";
+import { AdminError } from "~/components/admin/admin-error";
 import { SubmitButton } from "~/components/admin/kit/fields";
 import { utc, waitLeft } from "~/components/admin/kit/format";
 import { Card, PageTitle } from "~/components/admin/kit/page";
@@ -186,4 +187,9 @@ export default function Account() {
       </div>
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

@@ -1,5 +1,6 @@
 import { Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/inbox-reviews";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { Pager, Tabs } from "~/components/admin/kit/tabs";
 import { SubmitButton } from "~/components/admin/kit/fields";
@@ -111,4 +112,9 @@ export default function Reviews() {
       <Pager page={page} pages={pages} href={(p) => href(filter, p)} />
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

@@ -1,5 +1,6 @@
 import { Outlet, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/inbox";
+import { AdminError } from "~/components/admin/admin-error";
 import { Tabs } from "~/components/admin/kit/tabs";
 import { PageTitle } from "~/components/admin/kit/page";
 import { getDb } from "~/server/db.server";
@@ -43,4 +44,9 @@ export default function Inbox() {
       <Outlet />
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

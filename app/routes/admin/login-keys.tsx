@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import { z } from "~/domain/zod";
 import type { Route } from "./+types/login-keys";
+import { AdminError } from "~/components/admin/admin-error";
 import { utc } from "~/components/admin/kit/format";
 import { Card, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
@@ -96,4 +97,9 @@ export default function LoginKeysPage() {
       </Card>
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

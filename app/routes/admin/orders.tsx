@@ -1,5 +1,6 @@
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/orders";
+import { AdminError } from "~/components/admin/admin-error";
 import { TextField } from "~/components/admin/kit/fields";
 import { elapsed, usd, utc } from "~/components/admin/kit/format";
 import { Card, PageTitle } from "~/components/admin/kit/page";
@@ -173,4 +174,9 @@ export default function Orders() {
       <Pager page={queue.page} pages={queue.pages} href={(page) => queueLink(query.status, query.q, page)} total={`${queue.total} orders`} />
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }
