@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures";
 import { fakePayPalRequests, loginAsSeller, placePaidOrder } from "./admin-helpers";
+import { prepare } from "./helpers";
 
 /**
  * Issue 21, staff roles (docs/decisions/036-staff-roles.md): a staff account works on orders but
@@ -47,6 +48,7 @@ test("a staff account works on a paid order but is offered no refund, and a forg
 });
 
 test("a staff account cannot open the product editor, and a forged price change is refused", async ({ page }) => {
+  await prepare(page);
   await loginAsSeller(page, { account: "staff", next: "/admin/products/7" });
   // The editor is refused with what the role may not do, inside the console's frame.
   await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
