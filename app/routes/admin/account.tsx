@@ -110,12 +110,6 @@ export default function Account() {
     <>
       <PageTitle>Account</PageTitle>
       <ReplyNotice reply={reply} />
-      <p className="mb-4 text-sm text-slate-700">
-        {d.email} · role: <strong>{ROLE_LABELS[d.role]}</strong>
-        {d.role === "staff" &&
-          " — orders, deliveries, login reveals, reports and the inbox; refunds, prices, the catalogue, coupons, exports and accounts are the owner's."}{" "}
-        Roles are set on the server: <code className="font-mono">npm run admin -- role --email EMAIL --role owner|staff</code>
-      </p>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Authenticator code (TOTP)">
           {d.totpEnabled ? (
@@ -183,6 +177,18 @@ export default function Account() {
             </Form>
           </div>
           <p className="mt-3 text-xs text-slate-600">A session ends after 12 hours without use, and 7 days after login in any case.</p>
+        </Card>
+        {/* Last on the page: what the account may do, and where that is changed (docs/decisions/036). */}
+        <Card title="Role">
+          <p className="text-sm text-slate-700">
+            <strong>{ROLE_LABELS[d.role]}</strong>
+            {d.role === "staff"
+              ? ": orders, deliveries, login reveals, reports and the inbox. Refunds, prices, the catalogue, coupons, exports and accounts are the owner's."
+              : ": everything in the console, accounts included."}
+          </p>
+          <p className="mt-3 text-xs text-slate-600">
+            Roles are set on the server: <code className="font-mono">npm run admin -- role --email EMAIL --role owner|staff</code>
+          </p>
         </Card>
       </div>
     </>
