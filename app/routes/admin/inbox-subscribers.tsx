@@ -51,13 +51,11 @@ export default function Subscribers() {
           <h2 className="text-base font-semibold text-slate-900">
             {label} subscribers ({total})
           </h2>
+          {/* A plain link: the browser downloads the file (the loader of a resource route). */}
           {can("newsletter.export") && (
-            <>
-              {/* A plain link: the browser downloads the file (the loader of a resource route). */}
-              <a href={`/admin/inbox/subscribers.csv?show=${filter}`} download className={buttonClass({ variant: "secondary" })}>
-                Download CSV<span className="sr-only"> of {label.toLowerCase()} subscribers</span>
-              </a>
-            </>
+            <a href={`/admin/inbox/subscribers.csv?show=${filter}`} download className={buttonClass({ variant: "secondary" })}>
+              Download CSV<span className="sr-only"> of {label.toLowerCase()} subscribers</span>
+            </a>
           )}
         </div>
         <p className="mb-3 text-sm text-slate-700">Only confirmed addresses may be mailed: they clicked the link in the confirmation email.</p>
