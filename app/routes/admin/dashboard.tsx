@@ -1,19 +1,24 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { ago, usd, utc } from "~/components/admin/kit/format";
 import { Card, Facts, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
 import { getDb } from "~/server/db.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { loadDashboard } from "~/server/admin/dashboard.server";
 import { shopBackupStatus } from "~/server/backup/shop.server";
 import { getEnv } from "~/server/env.server";
 
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "console" });
+
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   const db = getDb();
   const [dashboard, backup] = await Promise.all([loadDashboard(db), shopBackupStatus(db, getEnv())]);
   return { ...dashboard, backup };
@@ -153,4 +158,9 @@ export default function Dashboard() {
       </div>
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }
