@@ -12,13 +12,21 @@ import { StatusBadge } from "~/components/admin/status-badge";
 import { sellerReportActionSchema } from "~/domain/problem-reports";
 import { getDb } from "~/server/db.server";
 import { getPayPal } from "~/server/paypal/instance.server";
-import { done, formKey, readForm, refused } from "~/server/admin/forms.server";
-import { requireSeller } from "~/server/admin/guard.server";
+import { done, field, formKey, readForm, refused } from "~/server/admin/forms.server";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
+import { useCan } from "~/components/admin/use-can";
+import { routeAccess } from "~/domain/seller/permissions";
 import { paymentSummary } from "~/server/admin/order-desk.server";
 import { applyReportAction } from "~/server/problem-reports/report-actions.server";
 import { reportDetail } from "~/server/problem-reports/reports.server";
 import { payments } from "../../../db/schema";
 import { eq } from "drizzle-orm";
+
+/** What this route needs (docs/decisions/036-staff-roles.md): a refund from a report is a refund (owner only). */
+export const access = routeAccess({
+  read: "reports.view",
+  write: { answer: "reports.work", redeliver: "reports.work", close: "reports.work", refund: "orders.refund" },
+});
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Report ${params.id}`);
 
@@ -29,7 +37,7 @@ function reportId(param: string): number {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   const db = getDb();
   const detail = await reportDetail(db, reportId(params.id));
   if (!detail) throw data(null, { status: 404 });
@@ -50,8 +58,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, "console");
   const form = await readForm(request);
+  await requireIntent(request, seller, access, field(form, "intent"));
   const parsed = sellerReportActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
   const result = await applyReportAction({ db: getDb(), paypal: getPayPal(), seller }, reportId(params.id), parsed.data);
@@ -66,6 +75,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export default function ReportPage() {
   const d = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const can = useCan();
   const { report, order } = d;
   return (
     <>
@@ -130,7 +140,7 @@ export default function ReportPage() {
             />
           </Card>
           {report.status === "open" ? (
-            <ReportActions key={d.entries.length} orderStatus={order.status} refund={d.refund} />
+            <ReportActions key={d.entries.length} orderStatus={order.status} refund={can("orders.refund") ? d.refund : null} />
           ) : (
             <Card title="Closed">
               <p className="text-sm">Closed {utc(report.closedAt)}. The buyer can open a new report from their order page.</p>

@@ -8,12 +8,16 @@ import { REASON_LABELS } from "~/components/admin/reports/reason-label";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { getDb } from "~/server/db.server";
 import { requireSeller } from "~/server/admin/guard.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { openReportsQueue } from "~/server/problem-reports/reports.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "reports.view" });
 
 export const meta: Route.MetaFunction = () => adminMeta("Problem reports");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   return { now: new Date(), reports: await openReportsQueue(getDb()) };
 }
 
