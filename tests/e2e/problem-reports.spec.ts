@@ -1,7 +1,8 @@
 import { expect, test } from "./fixtures";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { FAKE_PAYPAL_URL } from "../../playwright.config";
-import { buyer, placeOrder, sellerPage, uniqueEmail } from "./admin-helpers";
+import { randomUUID } from "node:crypto";
+import { buyer, loginAsSeller, placeOrder, sellerPage, uniqueEmail } from "./admin-helpers";
 import { prepare } from "./helpers";
 import { waitForMail } from "./mailbox";
 
@@ -170,4 +171,39 @@ test("the report panel, the queue and a report's page have no axe violation", as
   } finally {
     await seller.context().close();
   }
+});
+
+test("a staff account answers a report but is offered no refund, and a forged refund is refused", async ({ page, request, browser }) => {
+  const order = await paidOrder(request, "staff-report", uniqueEmail("staff-report"));
+  await sellerDelivers(browser, order.id);
+  const buyerPage = await (await browser.newContext()).newPage();
+  try {
+    await prepare(buyerPage);
+    await buyerPage.goto(order.statusPath);
+    await reportPanel(buyerPage).getByLabel("What went wrong?").selectOption({ label: "Charged twice" });
+    await reportPanel(buyerPage).getByLabel("Your message").fill("Two charges on my card statement.");
+    await reportPanel(buyerPage).getByRole("button", { name: "Send the report" }).click();
+    await expect(reportPanel(buyerPage).getByTestId("report-thread")).toBeVisible();
+  } finally {
+    await buyerPage.context().close();
+  }
+
+  await loginAsSeller(page, { account: "staff", next: "/admin/reports" });
+  await page
+    .getByRole("row")
+    .filter({ hasText: order.id })
+    .getByRole("link", { name: /^Report \d+$/ })
+    .click();
+  await expect(page.getByRole("button", { name: "Send answer" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Refund|^Record refund/ })).toHaveCount(0);
+  await page.getByLabel("Answer (the buyer reads it)").fill("The owner will check the charges.");
+  await page.getByRole("button", { name: "Send answer" }).click();
+  await expect(page.getByRole("status")).toContainText("Answer sent");
+
+  const forged = await page.request.post(new URL(page.url()).pathname, {
+    form: { intent: "refund", amount: "", reference: "", reason: "forged by staff", requestKey: randomUUID() },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(forged.status()).toBe(403);
+  expect(await forged.text()).toContain("may not refund orders");
 });
