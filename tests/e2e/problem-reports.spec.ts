@@ -65,6 +65,8 @@ test("a buyer reports 'not received'; the seller answers and re-delivers; the bu
     await seller.getByLabel("Answer (the buyer reads it)").fill("Sorry about that: we are sending it again now.");
     await seller.getByRole("button", { name: "Send answer" }).click();
     await expect(seller.getByRole("status")).toContainText("Answer sent");
+    // The page's data has come back (the forms are fresh ones) once the thread shows the answer.
+    await expect(seller.getByRole("list", { name: "Report thread" })).toContainText("we are sending it again now");
     await seller.getByLabel("Note for the buyer").fill("Sent again to your account at 10:05.");
     await seller.getByLabel("Delivery record (private)").fill(`Second upload for ${order.id}, confirmed on Discord`);
     await seller.getByRole("button", { name: "Re-deliver" }).click();
