@@ -113,7 +113,8 @@ export function ReportPanel({
   );
 
   return (
-    <div>
+    // The anchor the page's redirect and the report mails link to (`#report`), with room above it.
+    <div id="report" className="scroll-mt-24">
       <p className="mt-2 text-slate-700">{t("orderStatus.report.intro")}</p>
       {warrantyUntil ? (
         <p className="mt-2 text-sm text-slate-700" data-testid="warranty-ends">
