@@ -140,7 +140,14 @@ export default function ReportPage() {
             />
           </Card>
           {report.status === "open" ? (
-            <ReportActions key={d.entries.length} orderStatus={order.status} refund={can("orders.refund") ? d.refund : null} />
+            <ReportActions
+              orderStatus={order.status}
+              refund={can("orders.refund") ? d.refund : null}
+              done={{
+                answers: d.entries.filter((e) => e.author === "seller" && e.kind === "message").length,
+                redeliveries: d.deliveries.length,
+              }}
+            />
           ) : (
             <Card title="Closed">
               <p className="text-sm">Closed {utc(report.closedAt)}. The buyer can open a new report from their order page.</p>

@@ -15,18 +15,27 @@ interface RefundTerms {
 /**
  * What the seller can do with an open report: answer, re-deliver (delivered orders), refund through
  * the one refund path, or close with a reason. The buyer reads every text here except the delivery record.
- * Keyed by the thread's length on the page, so a done action empties the forms and takes a new refund key.
+ * `done` counts each form's successes (answers, re-deliveries): a form that went through mounts empty,
+ * the others keep what was typed. A refund or a closing closes the report, and the forms go.
  */
-export function ReportActions({ orderStatus, refund }: { orderStatus: OrderState; refund: RefundTerms | null }) {
+export function ReportActions({
+  orderStatus,
+  refund,
+  done,
+}: {
+  orderStatus: OrderState;
+  refund: RefundTerms | null;
+  done: { answers: number; redeliveries: number };
+}) {
   const [requestKey] = useState(refund?.refundKey ?? "");
   return (
     <Card title="Answer">
       <div className="space-y-4">
-        <ActionForm intent="answer" label="Send answer">
+        <ActionForm key={`answer-${done.answers}`} intent="answer" label="Send answer">
           <TextArea name="message" label="Answer (the buyer reads it)" required maxLength={2000} />
         </ActionForm>
         {orderStatus === "delivered" ? (
-          <ActionForm intent="redeliver" label="Re-deliver" variant="secondary">
+          <ActionForm key={`redeliver-${done.redeliveries}`} intent="redeliver" label="Re-deliver" variant="secondary">
             <TextArea name="publicNote" label="Note for the buyer" required maxLength={2000} />
             <TextArea
               name="privateNote"
