@@ -17,6 +17,9 @@ export default [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:id", "routes/admin/order.tsx"),
+      // Problem reports from the order page (docs/decisions/034).
+      route("reports", "routes/admin/reports.tsx"),
+      route("reports/:id", "routes/admin/report.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("login-keys", "routes/admin/login-keys.tsx"),
       // The shop (admin-shop): products, coupons, inbox.

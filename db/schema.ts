@@ -4,6 +4,7 @@ import { COUPON_TYPES } from "../app/domain/coupons";
 import { LOGIN_DELETION_REASONS, LOGIN_EVENT_KINDS } from "../app/domain/login-handoff";
 import { ORDER_STATES } from "../app/domain/order-state";
 import { REFUND_CAUSES } from "../app/domain/refunds";
+import { REPORT_AUTHORS, REPORT_ENTRY_KINDS, REPORT_REASONS, REPORT_STATUSES } from "../app/domain/problem-reports";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -451,4 +452,73 @@ export const backupRuns = pgTable(
     error: text("error"),
   },
   (t) => [index("backup_runs_finished").on(t.status, t.finishedAt)],
+);
+
+/**
+ * A buyer's problem report from the order page (docs/decisions/034): the reason they chose, open
+ * until the seller closes it (answered, re-delivered, refunded or closed with a reason).
+ */
+export const problemReports = pgTable(
+  "problem_reports",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    /** When the buyer last wrote and the seller has not answered since (the queue's age); null when answered. */
+    waitingSince: timestamp("waiting_since", { withTimezone: true }),
+    createdAt: createdAt(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("problem_reports_status").on(t.status, t.createdAt),
+    index("problem_reports_order").on(t.orderId),
+    // At most one open report per order: the buyer adds to it rather than opening another.
+    uniqueIndex("problem_reports_one_open")
+      .on(t.orderId)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** A report's thread, never rewritten: each message, and each of the seller's outcomes with its words. */
+export const problemReportEntries = pgTable(
+  "problem_report_entries",
+  {
+    id: serial("id").primaryKey(),
+    reportId: integer("report_id")
+      .notNull()
+      .references(() => problemReports.id, { onDelete: "cascade" }),
+    author: text("author", { enum: REPORT_AUTHORS }).notNull(),
+    kind: text("kind", { enum: REPORT_ENTRY_KINDS }).notNull().default("message"),
+    /** What the buyer reads (the seller's message, the re-delivery note, the refund's or closing reason). */
+    body: text("body").notNull(),
+    /** "buyer" or "seller:EMAIL". */
+    actor: text("actor").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("problem_report_entries_report").on(t.reportId, t.id)],
+);
+
+/**
+ * Deliveries after the first (a re-delivery from a problem report), each with its own notes: the
+ * order's first delivery stays on the order row (seller_note, delivery_note, delivered_at) untouched.
+ */
+export const orderDeliveries = pgTable(
+  "order_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    reportId: integer("report_id").references(() => problemReports.id, { onDelete: "set null" }),
+    /** Shown to the buyer (status page, mail). */
+    publicNote: text("public_note"),
+    /** The seller's own record (what, to which account): dispute evidence, never shown to the buyer. */
+    privateNote: text("private_note").notNull(),
+    actor: text("actor").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_deliveries_order").on(t.orderId, t.createdAt)],
 );

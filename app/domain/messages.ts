@@ -69,6 +69,13 @@ export const MESSAGES = {
   login_key_invalid: "This key pair is not well formed.",
   login_key_destroyed: "The key this login was sealed to no longer exists.",
 
+  // Problem reports from the order page (docs/decisions/034)
+  report_reason_required: "Please choose what went wrong",
+  report_message_required: "Please describe the problem",
+  report_reason_unavailable: "This reason does not apply to this order. Please choose another one.",
+  report_already_open: "You already have an open report for this order: add to it below.",
+  report_not_open: "This report is closed. You can open a new one.",
+
   // Orders (seller console)
   order_transition_refused: "An order cannot go from {{from}} to {{to}}",
 } as const;

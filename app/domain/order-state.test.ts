@@ -9,7 +9,7 @@ describe("order state machine", () => {
       manual_pending: ["paid", "cancelled"],
       paid: ["in_progress", "refunded"],
       in_progress: ["delivered", "refunded"],
-      delivered: [],
+      delivered: ["refunded"],
       cancelled: [],
       refunded: [],
     });
@@ -17,7 +17,7 @@ describe("order state machine", () => {
 
   it("allows only listed transitions, over every pair", () => {
     const allowed = new Set(Object.entries(TRANSITIONS).flatMap(([from, tos]) => tos.map((to) => `${from}>${to}`)));
-    expect(allowed.size).toBe(8);
+    expect(allowed.size).toBe(9);
     for (const from of ORDER_STATES) {
       for (const to of ORDER_STATES) expect(canTransition(from, to)).toBe(allowed.has(`${from}>${to}`));
     }
@@ -32,6 +32,12 @@ describe("order state machine", () => {
     });
     expect(transition("paid", "paid").ok).toBe(false);
     expect(transition("awaiting_payment", "delivered").ok).toBe(false);
+  });
+
+  it("lets a delivered order be refunded, and nothing else (docs/decisions/034)", () => {
+    expect(canTransition("delivered", "refunded")).toBe(true);
+    expect(ORDER_STATES.filter((to) => canTransition("delivered", to))).toEqual(["refunded"]);
+    expect(canTransition("refunded", "delivered")).toBe(false);
   });
 
   it("knows the terminal states", () => {

@@ -3,8 +3,7 @@
  * a delivered order can never be "re-paid" and a cancelled one never delivered. Two moves carry
  * money and have one path each: to paid through markOrderPaid (with its capture row), to refunded
  * through recordRefund (with its refund row, once completed refunds reach the capture:
- * refunds.ts). A refund of an order the table does not let become refunded (delivered) is recorded
- * all the same; the order keeps its state.
+ * refunds.ts). A delivered order fully refunded becomes refunded too (docs/decisions/034).
  */
 import { formatMessage } from "./messages";
 
@@ -18,7 +17,8 @@ export const TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = 
   manual_pending: ["paid", "cancelled"],
   paid: ["in_progress", "refunded"],
   in_progress: ["delivered", "refunded"],
-  delivered: [],
+  /** Money back after delivery (a problem report's refund, a lost dispute): docs/decisions/034. */
+  delivered: ["refunded"],
   cancelled: [],
   refunded: [],
 };
@@ -38,6 +38,12 @@ export function transition(from: OrderState, to: OrderState): TransitionResult {
   return { ok: false, code: "order_transition_refused", message: formatMessage("order_transition_refused", { from, to }) };
 }
 
+/**
+ * Where the order's journey ends (the status page stops polling, the timeline marks the last step
+ * done). A delivered order is one, though money can still go back afterwards (delivered → refunded).
+ */
+const TERMINAL: readonly OrderState[] = ["delivered", "cancelled", "refunded"];
+
 export function isTerminal(state: OrderState): boolean {
-  return TRANSITIONS[state].length === 0;
+  return TERMINAL.includes(state);
 }

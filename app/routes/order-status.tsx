@@ -1,6 +1,6 @@
-import { CreditCard, LifeBuoy, MessageSquareText, PackageSearch, ReceiptText, RouteIcon } from "~/components/ui/icon";
+import { CreditCard, LifeBuoy, MessageSquareText, MessageSquarePlus, PackageSearch, ReceiptText, RouteIcon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
-import { data, isRouteErrorResponse, useSearchParams } from "react-router";
+import { data, isRouteErrorResponse, redirect, useLocation, useSearchParams } from "react-router";
 import type { Route } from "./+types/order-status";
 import { ContentPage, PageHeader } from "~/components/content/page-header";
 import { NotFound } from "~/components/layout/not-found";
@@ -11,6 +11,7 @@ import { OrderItems } from "~/components/order/order-items";
 import { OrderPayment } from "~/components/order/order-payment";
 import { OrderSupport } from "~/components/order/order-support";
 import { OrderTimeline } from "~/components/order/order-timeline";
+import { ReportPanel, type ReportFormReply } from "~/components/order/report-panel";
 import { ORDER_REFRESH_MS, useOrderRefresh } from "~/components/order/use-order-refresh";
 import { ButtonLink } from "~/components/ui/button";
 import { hasDeliveryPromise } from "~/domain/delivery-promise";
@@ -22,6 +23,12 @@ import { translationsFor } from "~/i18n/resources.server";
 import { getDb } from "~/server/db.server";
 import { buyerHandoffView } from "~/server/login-handoff.server";
 import { openOrderStatus } from "~/server/order-status.server";
+import { buyerReportFormSchema } from "~/domain/problem-reports";
+import { isOrderId } from "~/domain/order-id";
+import { acceptRequest } from "~/server/endpoint.server";
+import { isOrderAccessKey } from "~/server/order-links.server";
+import { addBuyerMessage, buyerReportsView, openProblemReport } from "~/server/problem-reports/reports.server";
+import { RATE_LIMITS } from "~/server/rate-limit.server";
 
 /**
  * The buyer's order page, opened only through the signed link (`?k=`) the shop sends; a missing or
@@ -33,7 +40,55 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // The not-found page speaks from this page's area too: its strings travel with the 404.
   if (!order) throw data({ translations }, { status: 404 });
   // The permanent-item login form's state (docs/decisions/022): rendered with the page, not after it.
-  return { order, translations, loginHandoff: await buyerHandoffView(getDb(), order.id) };
+  return {
+    order,
+    translations,
+    loginHandoff: await buyerHandoffView(getDb(), order.id),
+    // Problem reports (docs/decisions/034): the reasons that apply now and each report's thread.
+    reports: await buyerReportsView(getDb(), order.id),
+  };
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/**
+ * "Report a problem" and its thread's replies: a plain form POST to this page (no JavaScript
+ * needed), checked with the page's key first, then the schema and the rate limit (acceptRequest),
+ * then the reason rules again on the server. Success redirects back to the page (PRG).
+ */
+export async function action(args: Route.ActionArgs) {
+  const { params, request } = args;
+  const url = new URL(request.url);
+  const key = url.searchParams.get("k");
+  if (!isOrderId(params.id) || !isOrderAccessKey(params.id, key)) {
+    throw data({ translations: translationsFor(params.lang, ["orderStatus"]) }, { status: 404 });
+  }
+  const accepted = await acceptRequest(args, { body: "form", schema: buyerReportFormSchema, limit: RATE_LIMITS.report });
+  if (!accepted.ok) {
+    const raw = typeof accepted.raw === "object" && accepted.raw !== null ? (accepted.raw as Record<string, unknown>) : {};
+    const fields = accepted.refusal.fields ?? {};
+    const report: ReportFormReply = {
+      errors: { ...(fields.reason ? { reason: fields.reason } : {}), ...(fields.message ? { message: fields.message } : {}) },
+      formError: accepted.status === 422 && (fields.reason || fields.message) ? null : accepted.refusal.code,
+      values: { reason: text(raw.reason), message: text(raw.message) },
+    };
+    return data({ report }, { status: accepted.status, headers: accepted.headers });
+  }
+  const input = accepted.input;
+  const result =
+    input.intent === "report"
+      ? await openProblemReport(accepted.db, { orderId: params.id, reason: input.reason, message: input.message })
+      : await addBuyerMessage(accepted.db, { orderId: params.id, message: input.message });
+  if (!result.ok) {
+    const report: ReportFormReply = {
+      errors: {},
+      formError: result.code,
+      values: { reason: input.intent === "report" ? input.reason : "", message: input.message },
+    };
+    return data({ report }, { status: result.code === "order_not_found" ? 404 : 409 });
+  }
+  url.searchParams.set("reported", "1");
+  return redirect(`${url.pathname}${url.search}#report`, 303);
 }
 
 /**
@@ -46,7 +101,11 @@ export const PRIVATE_PAGE_HEADERS = {
   "Cache-Control": "private, no-store",
 };
 
-export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  // A report refused for coming too often keeps its Retry-After.
+  const retryAfter = actionHeaders?.get("Retry-After");
+  return retryAfter ? { ...PRIVATE_PAGE_HEADERS, "Retry-After": retryAfter } : PRIVATE_PAGE_HEADERS;
+};
 
 // No canonical or hreflang links: they would repeat the URL, and this page is for its buyer only.
 export const meta: Route.MetaFunction = ({ data: loaded, location }) => {
@@ -68,9 +127,10 @@ function Panel({ id, title, icon: Icon, children }: { id: string; title: string;
   );
 }
 
-export default function OrderStatusPage({ loaderData }: Route.ComponentProps) {
+export default function OrderStatusPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
   const key = searchParams.get("k");
   const { order, refresh } = useOrderRefresh(loaderData.order, key);
   const statusPath = `/order/${order.id}?k=${key ?? ""}`;
@@ -131,6 +191,17 @@ export default function OrderStatusPage({ loaderData }: Route.ComponentProps) {
           <Panel id="progress" title={t("orderStatus.steps.title")} icon={RouteIcon}>
             <OrderTimeline steps={order.timeline} />
           </Panel>
+
+          {key && loaderData.reports && (loaderData.reports.reasons.length > 0 || loaderData.reports.reports.length > 0) ? (
+            <Panel id="report" title={t("orderStatus.report.title")} icon={MessageSquarePlus}>
+              <ReportPanel
+                view={loaderData.reports}
+                formAction={`${pathname}?k=${encodeURIComponent(key)}`}
+                reply={actionData?.report}
+                sent={searchParams.get("reported") === "1" && !actionData}
+              />
+            </Panel>
+          ) : null}
         </div>
 
         <div className="min-w-0 space-y-6">

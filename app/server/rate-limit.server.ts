@@ -18,6 +18,8 @@ export const RATE_LIMITS = {
   lookup: { bucket: "lookup", limit: 10, windowMs: 15 * 60_000 },
   /** The buyer's game-login calls (state, submit, withdraw): a page open a while polls a few times. */
   orderLogin: { bucket: "order-login", limit: 60, windowMs: 15 * 60_000 },
+  /** Problem reports and their messages from the order page (docs/decisions/034). */
+  report: { bucket: "report", limit: 10, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 let scale = 1;

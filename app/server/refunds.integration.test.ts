@@ -258,17 +258,17 @@ for (const target of testDatabases()) {
       });
     });
 
-    it("records a chargeback on a delivered order and mails the buyer, while the order stays delivered as the table says", async () => {
+    it("records a chargeback on a delivered order and mails the buyer; the order becomes refunded (delivered → refunded, ADR 034)", async () => {
       const { order, captureId } = await paidThroughPayPal();
       await changeOrderStatus(db(), order.id, "in_progress", alice.actor);
       await changeOrderStatus(db(), order.id, "delivered", alice.actor);
       expect(await deliver(refundWebhook("PAYMENT.CAPTURE.REVERSED", { id: "3RV00000AB0000001", cents: order.totalCents, captureId }))).toBe("processed");
       expect((await refundRows(order.id)).map((r) => [r.amountCents, r.cause])).toEqual([[order.totalCents, "reversal"]]);
-      expect(await status(order.id)).toBe("delivered");
+      expect(await status(order.id)).toBe("refunded");
       expect((await mails(order.id)).map((m) => m.kind)).toEqual(["order_refunded"]);
       expect((await history(order.id)).at(-1)).toMatchObject({
         fromStatus: "delivered",
-        toStatus: "delivered",
+        toStatus: "refunded",
         actor: "webhook",
         note: expect.stringContaining("(reversal)"),
       });

@@ -30,7 +30,8 @@ test("a paid order waits in the paid queue; the seller starts it and delivers it
   await expect(page.getByRole("table", { name: "Notifications" }).getByRole("cell", { name: "order_delivered" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Status history" }).getByRole("cell", { name: "In progress → Delivered" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Seller actions" }).getByRole("cell", { name: "order_delivered" })).toBeVisible();
-  await expect(page.getByText("No further step: this order is delivered.")).toBeVisible();
+  // Money can still go back after delivery (delivered → refunded, docs/decisions/034): the refund stays.
+  await expect(page.getByRole("button", { name: "Refund through PayPal" })).toBeVisible();
 });
 
 test("an order the buyer paid by hand (crypto, after ordering on WhatsApp) is marked paid with its reference", async ({ page, request }) => {

@@ -2,7 +2,7 @@
  * Seller accounts of the e2e run, created by the shop's webServer command through the real CLI
  * (`npm run admin -- create`, password on stdin) before the server starts on its fresh database.
  * `throttled` exists only for the wrong-password test (its lock must not slow anyone else down),
- * `totp` only for the authenticator test, `staff` (role staff, docs/decisions/036) only for tests/e2e/staff-role.spec.ts.
+ * `totp` only for the authenticator test, `staff` (role staff, docs/decisions/036) only for tests/e2e/staff-role.spec.ts and problem-reports.spec.ts.
  */
 export const E2E_SELLERS: Record<"main" | "throttled" | "totp" | "staff", { email: string; password: string; role?: "owner" | "staff" }> = {
   main: { email: "seller@e2e.test", password: "e2e seller password 1" },

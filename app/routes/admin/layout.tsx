@@ -5,6 +5,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminError } from "~/components/admin/admin-error";
 import { getDb } from "~/server/db.server";
 import { routeAccess } from "~/domain/seller/permissions";
+import { waitingReportCount } from "~/server/problem-reports/reports.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { paidOrderCount } from "~/server/admin/order-desk.server";
 
@@ -17,8 +18,10 @@ export const access = routeAccess({ read: "console" });
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const seller = await requireSeller(request, access.read);
+  const db = getDb();
+  const [paid, reports] = await Promise.all([paidOrderCount(db), waitingReportCount(db)]);
   // The role lets every page hide what it may not use (useCan); the server refuses it anyway.
-  return { email: seller.email, role: seller.role, badges: { "/admin/orders": await paidOrderCount(getDb()) } };
+  return { email: seller.email, role: seller.role, badges: { "/admin/orders": paid, "/admin/reports": reports } };
 }
 
 // Shown only when the layout itself failed (its pages set their own).

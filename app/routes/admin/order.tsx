@@ -11,6 +11,7 @@ import { DeliveryCard } from "~/components/admin/order/delivery-card";
 import { ItemsCard } from "~/components/admin/order/items-card";
 import { OrderLoginCard } from "~/components/admin/order/login-card";
 import { OtherOrdersCard } from "~/components/admin/order/other-orders-card";
+import { OrderReportsCard } from "~/components/admin/reports/order-reports-card";
 import { HistoryCard, NotificationsCard, PaymentsCard, SellerActionsCard, WebhooksCard } from "~/components/admin/order/record-cards";
 import { StatusBadge, UrgencyBadge } from "~/components/admin/status-badge";
 import { useCan } from "~/components/admin/use-can";
@@ -25,6 +26,7 @@ import { routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/admin/guard.server";
 import { applyOrderAction } from "~/server/admin/order-actions.server";
 import { orderDetail, otherOrdersOf } from "~/server/admin/order-desk.server";
+import { reportsOfOrder } from "~/server/problem-reports/reports.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({
@@ -54,6 +56,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     payPalReady: getPayPal() !== null,
     // Where the buyer's game login stands (never the login itself: it is revealed in the browser).
     login: await sellerLoginSummary(db, order.id),
+    // Problem reports on this order and its re-deliveries (docs/decisions/034).
+    problems: await reportsOfOrder(db, order.id),
   };
 }
 
@@ -127,6 +131,7 @@ export default function OrderPage() {
                 : null
             }
           />
+          <OrderReportsCard {...d.problems} />
           <OrderLoginCard orderId={order.id} login={d.login} />
           <OtherOrdersCard others={d.others} />
         </div>

@@ -109,7 +109,7 @@ async function refund(deps: ActionDeps, orderId: string, action: Extract<OrderAc
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return refused(404, "This order does not exist.");
   if (!canTransition(order.status, "refunded")) {
-    return refused(409, `A ${QUEUE_LABELS[order.status].toLowerCase()} order cannot be refunded here (only paid or in-progress orders).`);
+    return refused(409, `A ${QUEUE_LABELS[order.status].toLowerCase()} order cannot be refunded here (only paid, in-progress or delivered orders).`);
   }
   const rows = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
   const { capture, refundedCents, refundableCents } = paymentSummary(rows);

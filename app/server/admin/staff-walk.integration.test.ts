@@ -158,6 +158,8 @@ for (const target of testDatabases()) {
       expect(denied).toEqual(
         expect.arrayContaining([
           "POST routes/admin/order.tsx intent=refund",
+          // A problem report's refund is a refund (docs/decisions/034).
+          "POST routes/admin/report.tsx intent=refund",
           "POST routes/admin/product.tsx intent=walk-probe",
           "GET routes/admin/products.tsx",
           "GET routes/admin/coupons.tsx",

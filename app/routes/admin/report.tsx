@@ -1,0 +1,164 @@
+import { data, Link, useActionData, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/report";
+import { AdminError } from "~/components/admin/admin-error";
+import { usd, utc } from "~/components/admin/kit/format";
+import { Card, Facts, PageTitle } from "~/components/admin/kit/page";
+import { ReplyNotice } from "~/components/admin/kit/reply";
+import { adminMeta } from "~/components/admin/meta";
+import { REASON_LABELS } from "~/components/admin/reports/reason-label";
+import { ReportActions } from "~/components/admin/reports/report-actions";
+import { ReportThread } from "~/components/admin/reports/report-thread";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { sellerReportActionSchema } from "~/domain/problem-reports";
+import { getDb } from "~/server/db.server";
+import { getPayPal } from "~/server/paypal/instance.server";
+import { done, field, formKey, readForm, refused } from "~/server/admin/forms.server";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
+import { useCan } from "~/components/admin/use-can";
+import { routeAccess } from "~/domain/seller/permissions";
+import { paymentSummary } from "~/server/admin/order-desk.server";
+import { applyReportAction } from "~/server/problem-reports/report-actions.server";
+import { reportDetail } from "~/server/problem-reports/reports.server";
+import { payments } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+
+/** What this route needs (docs/decisions/036-staff-roles.md): a refund from a report is a refund (owner only). */
+export const access = routeAccess({
+  read: "reports.view",
+  write: { answer: "reports.work", redeliver: "reports.work", close: "reports.work", refund: "orders.refund" },
+});
+
+export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Report ${params.id}`);
+
+function reportId(param: string): number {
+  const id = Number(param);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireSeller(request, access.read);
+  const db = getDb();
+  const detail = await reportDetail(db, reportId(params.id));
+  if (!detail) throw data(null, { status: 404 });
+  const rows = await db.select().from(payments).where(eq(payments.orderId, detail.order.id)).orderBy(payments.id);
+  const { capture, refundableCents } = paymentSummary(rows);
+  return {
+    ...detail,
+    now: new Date(),
+    refund: capture
+      ? {
+          refundKey: formKey(),
+          refundableCents,
+          payPalRefunds: detail.order.channel === "paypal" && capture.provider === "paypal",
+          payPalReady: getPayPal() !== null,
+        }
+      : null,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const seller = await requireSeller(request, "console");
+  const form = await readForm(request);
+  await requireIntent(request, seller, access, field(form, "intent"));
+  const parsed = sellerReportActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
+  if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
+  const result = await applyReportAction({ db: getDb(), paypal: getPayPal(), seller }, reportId(params.id), parsed.data);
+  return result.ok ? done(result.message) : refused(result.status, result.message);
+}
+
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? true : defaultShouldRevalidate;
+}
+
+/** One problem report: the thread, the order's deliveries, and the seller's answer, re-delivery, refund or closing. */
+export default function ReportPage() {
+  const d = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const can = useCan();
+  const { report, order } = d;
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/reports" className="text-brand-700 underline">
+          ← Problem reports
+        </Link>
+      </p>
+      <PageTitle>
+        Report {report.id} · {REASON_LABELS[report.reason]}{" "}
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${report.status === "open" ? "bg-amber-100 text-amber-950" : "bg-slate-200 text-slate-700"}`}
+        >
+          {report.status}
+        </span>
+      </PageTitle>
+      <ReplyNotice reply={reply} />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[2fr_1fr]">
+        <div className="order-last min-w-0 space-y-4 lg:order-first">
+          <ReportThread entries={d.entries} />
+          <Card title="Deliveries">
+            <Facts
+              rows={[
+                ["First delivery", utc(order.deliveredAt)],
+                ["Note for the buyer", order.sellerNote ?? "—"],
+                ["Delivery record (private)", <span className="whitespace-pre-wrap">{order.deliveryNote ?? "—"}</span>],
+                ...d.deliveries.map((delivery): [string, React.ReactNode] => [
+                  `Re-delivery ${delivery.id}`,
+                  <span className="whitespace-pre-wrap">
+                    {utc(delivery.createdAt)} by {delivery.actor}
+                    {delivery.reportId ? ` (report ${delivery.reportId})` : ""}
+                    {"\n"}For the buyer: {delivery.publicNote ?? "—"}
+                    {"\n"}Record: {delivery.privateNote}
+                  </span>,
+                ]),
+              ]}
+            />
+          </Card>
+        </div>
+        <div className="min-w-0 space-y-4">
+          <Card title="Order">
+            <Facts
+              rows={[
+                [
+                  "Order",
+                  <Link to={`/admin/orders/${order.id}`} className="font-mono text-brand-700 underline">
+                    {order.id}
+                  </Link>,
+                ],
+                ["Status", <StatusBadge status={order.status} />],
+                ["Total", usd(order.totalCents)],
+                ["Paid", utc(order.paidAt)],
+                ["Buyer", `${order.name} <${order.email}>`],
+                ["Game username", order.gameUsername],
+                ["Discord", order.communityUsername],
+                ["Language", order.lang],
+                ["Opened", utc(report.createdAt)],
+                ...(d.otherReports.length
+                  ? [["Other reports", d.otherReports.map((r) => `${r.id} (${r.status})`).join(", ")] as [string, React.ReactNode]]
+                  : []),
+              ]}
+            />
+          </Card>
+          {report.status === "open" ? (
+            <ReportActions
+              orderStatus={order.status}
+              refund={can("orders.refund") ? d.refund : null}
+              done={{
+                answers: d.entries.filter((e) => e.author === "seller" && e.kind === "message").length,
+                redeliveries: d.deliveries.length,
+              }}
+            />
+          ) : (
+            <Card title="Closed">
+              <p className="text-sm">Closed {utc(report.closedAt)}. The buyer can open a new report from their order page.</p>
+            </Card>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
+}

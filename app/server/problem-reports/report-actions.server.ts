@@ -1,0 +1,31 @@
+/** The console's report actions, dispatched by intent (app/routes/admin/report.tsx). */
+import type { SellerReportAction } from "~/domain/problem-reports";
+import type { Db } from "../db.server";
+import type { PayPalAdapter } from "../paypal/adapter.server";
+import type { Actor } from "../admin/audit.server";
+import { answerReport, closeReport, redeliverReport, type SellerReportResult } from "./reports.server";
+import { refundReport } from "./report-refund.server";
+
+export async function applyReportAction(
+  deps: { db: Db; paypal: PayPalAdapter | null; seller: Actor; now?: Date },
+  reportId: number,
+  action: SellerReportAction,
+): Promise<SellerReportResult> {
+  const { db, seller } = deps;
+  const now = deps.now ?? new Date();
+  switch (action.intent) {
+    case "answer":
+      return answerReport(db, seller, reportId, action.message, now);
+    case "redeliver":
+      return redeliverReport(db, seller, reportId, { publicNote: action.publicNote, privateNote: action.privateNote, close: action.close === "on" }, now);
+    case "refund":
+      return refundReport(
+        deps,
+        reportId,
+        { amount: action.amount, reference: action.reference ?? "", reason: action.reason, requestKey: action.requestKey },
+        now,
+      );
+    case "close":
+      return closeReport(db, seller, reportId, action.reason, now);
+  }
+}
