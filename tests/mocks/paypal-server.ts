@@ -360,14 +360,12 @@ export class FakePayPal {
 
     const contract = this.contracts.operation(...match.contract!);
     let body: unknown;
-    let parts: MultipartPart[] = [];
     if (MULTIPART_ROUTES.includes(route)) {
-      const parsed = parseMultipart(headers["content-type"], rawBody);
-      if (typeof parsed === "string") {
-        violate(parsed);
-        return send(res, errorAnswer(400, "MISSING_OR_INVALID_MULTIPART", parsed));
+      const parts: MultipartPart[] | string = parseMultipart(headers["content-type"], rawBody);
+      if (typeof parts === "string") {
+        violate(parts);
+        return send(res, errorAnswer(400, "MISSING_OR_INVALID_MULTIPART", parts));
       }
-      parts = parsed;
       const problems = checkDisputeInput(route, parts, contract.multipartFields, this.contracts);
       record.parts = parts.map((p) => ({ name: p.name, filename: p.filename, contentType: p.contentType, json: p.json, size: p.data.length }));
       if (problems.length > 0) {
