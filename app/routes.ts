@@ -17,6 +17,10 @@ export default [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:id", "routes/admin/order.tsx"),
+      // PayPal disputes and the blocklist (docs/decisions/035).
+      route("disputes", "routes/admin/disputes.tsx"),
+      route("disputes/:id", "routes/admin/dispute.tsx"),
+      route("blocklist", "routes/admin/blocklist.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("login-keys", "routes/admin/login-keys.tsx"),
       // The shop (admin-shop): products, coupons, inbox.

@@ -22,7 +22,8 @@ import { getPayPal } from "~/server/paypal/instance.server";
 import { done, formKey, readForm, refused } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { applyOrderAction } from "~/server/admin/order-actions.server";
-import { orderDetail, otherOrdersOf } from "~/server/admin/order-desk.server";
+import { orderDetail } from "~/server/admin/order-desk.server";
+import { buyerSignals } from "~/server/blocklist/signals.server";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.id}`);
 
@@ -38,7 +39,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...detail,
     now,
     urgency: waiting ? deliveryUrgency(order.paidAt!, now) : null,
-    others: await otherOrdersOf(db, order.email, order.id),
+    // Earlier orders, disputes and blocks of the same email, game username or PayPal payer.
+    signals: await buyerSignals(db, order),
     statusPagePath: orderStatusPath(order.id, isLang(order.lang) ? order.lang : "en"),
     // One per rendering: the same refund form submitted twice is one refund at PayPal.
     refundKey: formKey(),
@@ -118,7 +120,7 @@ export default function OrderPage() {
             }
           />
           <OrderLoginCard orderId={order.id} login={d.login} />
-          <OtherOrdersCard others={d.others} />
+          <OtherOrdersCard signals={d.signals} />
         </div>
       </div>
     </>
