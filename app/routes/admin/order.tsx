@@ -23,6 +23,7 @@ import { done, formKey, readForm, refused } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { applyOrderAction } from "~/server/admin/order-actions.server";
 import { orderDetail } from "~/server/admin/order-desk.server";
+import { blockOrderBuyer } from "~/server/blocklist/blocklist.server";
 import { buyerSignals } from "~/server/blocklist/signals.server";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.id}`);
@@ -54,6 +55,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const seller = await requireSeller(request);
   const form = await readForm(request);
+  // From the "This buyer elsewhere" card (docs/decisions/035).
+  if (form.get("intent") === "block_buyer") {
+    const added = await blockOrderBuyer(getDb(), seller, params.id, "Blocked from the order page", `order:${params.id}`);
+    if (added === null) return refused(404, "No such order.");
+    return done(added > 0 ? "Buyer blocked: their new orders are refused." : "This buyer was already blocked.");
+  }
   const parsed = orderActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
   const result = await applyOrderAction({ db: getDb(), paypal: getPayPal(), seller }, params.id, parsed.data);

@@ -62,9 +62,9 @@ export async function addBlock(
 }
 
 /** The buyer of an order, by everything the shop knows of them (the lost-dispute offer). */
-export async function blockOrderBuyer(db: Db, who: Actor, orderId: string, reason: string, source: string): Promise<number> {
+export async function blockOrderBuyer(db: Db, who: Actor, orderId: string, reason: string, source: string): Promise<number | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return 0;
+  if (!order) return null;
   const entries: { kind: BlockKind; value: string | null }[] = [
     { kind: "email", value: order.email },
     { kind: "game_username", value: order.gameUsername },

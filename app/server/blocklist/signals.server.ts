@@ -13,6 +13,7 @@ export interface BuyerSignals {
   disputes: { id: string; orderId: string | null; status: string; outcome: string | null }[];
   /** Which of this buyer's keys are blocked. */
   blocked: { kind: string; value: string }[];
+  clientKey: string | null;
 }
 
 /** What the shop knows of an order's buyer from elsewhere (the order page's signals card). */
@@ -56,5 +57,5 @@ export async function buyerSignals(
     .where(inArray(disputes.orderId, ids))
     .orderBy(desc(disputes.createdAt));
   const blocked = (await blocksOfOrder(db, order)).map(({ kind, value }) => ({ kind, value }));
-  return { orders: others, disputes: found, blocked };
+  return { orders: others, disputes: found, blocked, clientKey: order.clientKey };
 }

@@ -34,6 +34,7 @@ export async function applyDisputeAction(
   if (action.intent === "block_buyer") {
     if (!dispute.orderId) return { ok: false, status: 409, message: "This dispute is not about one of the shop's orders." };
     const added = await blockOrderBuyer(db, seller, dispute.orderId, `Lost PayPal dispute ${dispute.id}`, target);
+    if (added === null) return { ok: false, status: 404, message: "The order is gone." };
     return { ok: true, message: added > 0 ? `Blocked the buyer (${added} new entr${added === 1 ? "y" : "ies"}).` : "The buyer was already blocked." };
   }
   if (!paypal) return { ok: false, status: 503, message: "PayPal is not configured: the dispute cannot be answered from here." };

@@ -1,6 +1,7 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { BLOCK_KIND_LABELS, type BlockKind } from "~/domain/disputes";
 import type { OrderState } from "~/domain/order-state";
+import { SubmitButton } from "../kit/fields";
 import { usd } from "../kit/format";
 import { Card } from "../kit/page";
 import { StatusBadge } from "../status-badge";
@@ -9,6 +10,8 @@ export interface OrderSignals {
   orders: readonly { id: string; status: OrderState; totalCents: number; matched: readonly string[] }[];
   disputes: readonly { id: string; orderId: string | null; status: string; outcome: string | null }[];
   blocked: readonly { kind: string; value: string }[];
+  /** The rate limiter's keyed hash of the buyer's address, when the order recorded it. */
+  clientKey: string | null;
 }
 
 /**
@@ -17,7 +20,6 @@ export interface OrderSignals {
  * and whether the buyer is blocked.
  */
 export function OtherOrdersCard({ signals }: { signals: OrderSignals }) {
-  if (signals.orders.length === 0 && signals.disputes.length === 0 && signals.blocked.length === 0) return null;
   return (
     <Card title="This buyer elsewhere">
       {signals.blocked.length > 0 && (
@@ -57,6 +59,20 @@ export function OtherOrdersCard({ signals }: { signals: OrderSignals }) {
             ))}
           </ul>
         </>
+      )}
+      {signals.orders.length === 0 && signals.disputes.length === 0 && <p className="text-sm text-slate-700">No other orders or disputes.</p>}
+      {signals.clientKey && (
+        <p className="mt-2 text-xs text-slate-600">
+          Client <span className="font-mono">{signals.clientKey}</span>
+        </p>
+      )}
+      {signals.blocked.length === 0 && (
+        <Form method="post" className="mt-3">
+          <SubmitButton intent="block_buyer" variant="secondary" pendingLabel="Blocking…">
+            Block this buyer
+          </SubmitButton>
+          <p className="mt-1 text-xs text-slate-600">Their email, game username, PayPal payer and client: new orders are refused.</p>
+        </Form>
       )}
     </Card>
   );
