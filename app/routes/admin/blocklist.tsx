@@ -8,20 +8,25 @@ import { Table } from "~/components/admin/kit/table";
 import { adminMeta } from "~/components/admin/meta";
 import { BLOCK_KIND_LABELS, BLOCK_KINDS, blockActionSchema } from "~/domain/disputes";
 import { getDb } from "~/server/db.server";
-import { done, readForm, refused, refusedFields } from "~/server/admin/forms.server";
-import { requireSeller } from "~/server/admin/guard.server";
+import { done, field, readForm, refused, refusedFields } from "~/server/admin/forms.server";
+import { routeAccess } from "~/domain/seller/permissions";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
 import { addBlock, listBlocks, removeBlock } from "~/server/blocklist/blocklist.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "blocklist.view", write: { block: "blocklist.edit", unblock: "blocklist.edit" } });
 
 export const meta: Route.MetaFunction = () => adminMeta("Blocklist");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   return { entries: await listBlocks(getDb()) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, "console");
   const form = await readForm(request);
+  await requireIntent(request, seller, access, field(form, "intent"));
   const parsed = blockActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -12,22 +12,37 @@ import { awaitsSeller, disputeActionSchema, reasonLabel } from "~/domain/dispute
 import { getDb } from "~/server/db.server";
 import { getPayPal } from "~/server/paypal/instance.server";
 import { done, field, readForm, refused, refusedFields } from "~/server/admin/forms.server";
-import { requireSeller } from "~/server/admin/guard.server";
+import { useCan } from "~/components/admin/use-can";
+import { routeAccess } from "~/domain/seller/permissions";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
 import { applyDisputeAction } from "~/server/disputes/actions.server";
 import { disputePage } from "~/server/disputes/page.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it): answering speaks for the shop. */
+export const access = routeAccess({
+  read: "disputes.view",
+  write: {
+    send_evidence: "disputes.respond",
+    accept_claim: "disputes.respond",
+    send_message: "disputes.respond",
+    refresh: "disputes.view",
+    block_buyer: "blocklist.edit",
+  },
+});
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Dispute ${params.id}`);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   const page = await disputePage(getDb(), params.id);
   if (!page) throw data(null, { status: 404 });
   return { ...page, now: new Date(), payPalReady: getPayPal() !== null };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, "console");
   const form = await readForm(request);
+  await requireIntent(request, seller, access, field(form, "intent"));
   const context = { db: getDb(), paypal: getPayPal(), seller };
   if (field(form, "intent") === "block_buyer") {
     const result = await applyDisputeAction(context, params.id, { intent: "block_buyer" });
@@ -51,7 +66,8 @@ export default function DisputePage() {
   const { dispute, order, packet, lost, blocked, now, payPalReady } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const errors = fieldErrorsOf(reply);
-  const open = awaitsSeller(dispute.status);
+  const can = useCan();
+  const open = awaitsSeller(dispute.status) && can("disputes.respond");
   return (
     <>
       <p className="mb-2 text-sm">
@@ -120,8 +136,8 @@ export default function DisputePage() {
             )}
           </Card>
           {open && <AcceptClaimForm errors={errors} />}
-          {dispute.stage === "INQUIRY" && dispute.status !== "RESOLVED" && <MessageForm errors={errors} />}
-          <DisputeTools lost={lost && order !== null} blocked={blocked} />
+          {dispute.stage === "INQUIRY" && dispute.status !== "RESOLVED" && can("disputes.respond") && <MessageForm errors={errors} />}
+          <DisputeTools lost={lost && order !== null && can("blocklist.edit")} blocked={blocked} />
         </div>
       </div>
     </>

@@ -7,13 +7,17 @@ import { Table } from "~/components/admin/kit/table";
 import { adminMeta } from "~/components/admin/meta";
 import { reasonLabel } from "~/domain/disputes";
 import { getDb } from "~/server/db.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { listDisputes } from "~/server/disputes/disputes.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "disputes.view" });
 
 export const meta: Route.MetaFunction = () => adminMeta("Disputes");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   const rows = await listDisputes(getDb());
   return {
     now: new Date(),

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { BLOCK_KIND_LABELS, type BlockKind } from "~/domain/disputes";
 import type { OrderState } from "~/domain/order-state";
 import { SubmitButton } from "../kit/fields";
+import { useCan } from "../use-can";
 import { usd } from "../kit/format";
 import { Card } from "../kit/page";
 import { StatusBadge } from "../status-badge";
@@ -20,6 +21,7 @@ export interface OrderSignals {
  * and whether the buyer is blocked.
  */
 export function OtherOrdersCard({ signals }: { signals: OrderSignals }) {
+  const can = useCan();
   return (
     <Card title="This buyer elsewhere">
       {signals.blocked.length > 0 && (
@@ -66,7 +68,7 @@ export function OtherOrdersCard({ signals }: { signals: OrderSignals }) {
           Client <span className="font-mono">{signals.clientKey}</span>
         </p>
       )}
-      {signals.blocked.length === 0 && (
+      {signals.blocked.length === 0 && can("blocklist.edit") && (
         <Form method="post" className="mt-3">
           <SubmitButton intent="block_buyer" variant="secondary" pendingLabel="Blocking…">
             Block this buyer
