@@ -20,6 +20,10 @@ export default [
       // Problem reports from the order page (docs/decisions/034).
       route("reports", "routes/admin/reports.tsx"),
       route("reports/:id", "routes/admin/report.tsx"),
+      // PayPal disputes and the blocklist (docs/decisions/035).
+      route("disputes", "routes/admin/disputes.tsx"),
+      route("disputes/:id", "routes/admin/dispute.tsx"),
+      route("blocklist", "routes/admin/blocklist.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("login-keys", "routes/admin/login-keys.tsx"),
       // The shop (admin-shop): products, coupons, inbox.

@@ -77,6 +77,10 @@ export const orders = pgTable(
     ageConfirmedAt: timestamp("age_confirmed_at", { withTimezone: true }),
     /** The terms of service in force when the order was placed. */
     termsVersion: text("terms_version"),
+    /** The rate limiter's keyed hash of the buyer's address (never the address): the blocklist and signals. */
+    clientKey: text("client_key"),
+    /** The PayPal account that paid (PayPal's payer id), from the capture answer: the blocklist and signals. */
+    payerId: text("payer_id"),
   },
   (t) => [
     index("orders_status_created").on(t.status, t.createdAt),
@@ -521,4 +525,72 @@ export const orderDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("order_deliveries_order").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * PayPal disputes (docs/decisions/035), one row per PayPal dispute id: filled from the webhook's
+ * resource, then from the Disputes API. Linked to the order through the disputed capture.
+ */
+export const disputes = pgTable(
+  "disputes",
+  {
+    id: text("id").primaryKey(),
+    /** Null when the capture is not one of ours (kept, shown, nothing applied). */
+    orderId: text("order_id").references(() => orders.id),
+    captureId: text("capture_id"),
+    reason: text("reason"),
+    status: text("status").notNull(),
+    /** INQUIRY, CHARGEBACK, PRE_ARBITRATION, ARBITRATION. */
+    stage: text("stage"),
+    amountCents: integer("amount_cents"),
+    currency: text("currency"),
+    sellerResponseDueAt: timestamp("seller_response_due_at", { withTimezone: true }),
+    /** PayPal's outcome code once resolved (RESOLVED_BUYER_FAVOUR…). */
+    outcome: text("outcome"),
+    /** The amount PayPal gave back to the buyer, once resolved against the seller. */
+    refundedCents: integer("refunded_cents"),
+    /** PayPal's latest full dispute (or the webhook's resource until the API was read). */
+    raw: jsonb("raw"),
+    /** When the Disputes API was last read for it; null: only the webhook is known. */
+    detailsReadAt: timestamp("details_read_at", { withTimezone: true }),
+    evidenceSentAt: timestamp("evidence_sent_at", { withTimezone: true }),
+    /** The evidence notes as sent (the seller's edit of the packet). */
+    evidenceText: text("evidence_text"),
+    /** Seller alerts: once when it opened, once two days before the response is due. */
+    openAlertedAt: timestamp("open_alerted_at", { withTimezone: true }),
+    dueAlertedAt: timestamp("due_alerted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("disputes_order").on(t.orderId), index("disputes_status_due").on(t.status, t.sellerResponseDueAt)],
+);
+
+/** Buyers the seller refuses to sell to again (docs/decisions/035): one row per kind and normalised value. */
+export const blocklist = pgTable(
+  "blocklist",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ["email", "game_username", "payer_id", "client"] }).notNull(),
+    /** Normalised: emails and game usernames lowercased and trimmed; a client is the rate limiter's keyed hash. */
+    value: text("value").notNull(),
+    reason: text("reason"),
+    /** The order or dispute that led to it, when there is one. */
+    source: text("source"),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("blocklist_kind_value").on(t.kind, t.value)],
+);
+
+/** When the buyer opened their order's status page after delivery (times only: dispute evidence). */
+export const orderPageViews = pgTable(
+  "order_page_views",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_page_views_order").on(t.orderId, t.viewedAt)],
 );

@@ -42,6 +42,8 @@ export const MESSAGES = {
   cart_empty: "Your cart is empty",
   /** product: the product's title, named so the shopper knows which line to remove. */
   product_out_of_stock: "Sorry, {{product}} is now out of stock and cannot be ordered.",
+  /** A blocked buyer (docs/decisions/035): neutral on purpose, it never says why. */
+  order_refused: "Sorry, we can't take this order online. Please contact us if you have any questions.",
   order_not_found: "Order not found",
   // Order lookup form (/order)
   order_id_required: "Order ID is required",

@@ -10,7 +10,7 @@ import { RATE_LIMITS } from "~/server/rate-limit.server";
  * stored as an order. Online payment needs PayPal credentials; without them the order waits for a
  * manual payment arranged on Discord/WhatsApp.
  */
-export const action = jsonAction(ordersApi, RATE_LIMITS.order, async ({ input, db }) => {
+export const action = jsonAction(ordersApi, RATE_LIMITS.order, async ({ input, db, client }) => {
   const env = getEnv();
   const channel: PaymentChannel = env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET ? "paypal" : "manual";
   const result = await createOrder(db, {
@@ -22,6 +22,7 @@ export const action = jsonAction(ordersApi, RATE_LIMITS.order, async ({ input, d
     isGift: input.gift,
     channel,
     ageConfirmedAt: input.ageConfirmedAt ?? null,
+    clientKey: client,
   });
   if (!result.ok) return { body: result, status: 422 };
   const { id, items, totalCents, subtotalCents, discountCents, couponCode } = result.order;

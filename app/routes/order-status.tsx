@@ -22,6 +22,7 @@ import { getI18n, registerTranslations } from "~/i18n/i18n";
 import { translationsFor } from "~/i18n/resources.server";
 import { getDb } from "~/server/db.server";
 import { buyerHandoffView } from "~/server/login-handoff.server";
+import { recordStatusPageVisit } from "~/server/disputes/visits.server";
 import { openOrderStatus } from "~/server/order-status.server";
 import { buyerReportFormSchema } from "~/domain/problem-reports";
 import { isOrderId } from "~/domain/order-id";
@@ -39,6 +40,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const translations = translationsFor(params.lang, ["checkout", "loginHandoff", "loginRequired", "orderLink", "orderStatus"]);
   // The not-found page speaks from this page's area too: its strings travel with the 404.
   if (!order) throw data({ translations }, { status: 404 });
+  // The buyer came to look after delivery: a time for the dispute evidence (times only).
+  await recordStatusPageVisit(getDb(), order.id);
   // The permanent-item login form's state (docs/decisions/022): rendered with the page, not after it.
   return {
     order,

@@ -14,6 +14,7 @@ import { findCouponByCode, redeemCoupon, releaseCoupon } from "./coupons.server"
 import type { Db } from "./db.server";
 import { invalidateCatalogue, readCatalogue } from "./catalogue-cache.server";
 import { queueOrderNotice, type OrderNotice } from "./mail/order-mail.server";
+import { blockedBuyer } from "./blocklist/blocklist.server";
 import { deleteLoginForStatus } from "./login-handoff.server";
 
 export interface NewOrder {
@@ -26,6 +27,8 @@ export interface NewOrder {
   channel: "paypal" | "manual";
   /** When the buyer confirmed being 18+, as stored by the age gate; null when the browser sent none. */
   ageConfirmedAt?: Date | null;
+  /** The rate limiter's keyed hash of the buyer's address (blocklist and signals); never the address. */
+  clientKey?: string | null;
 }
 
 export interface PricedOrder {
@@ -59,6 +62,10 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
   // than the one they saw (or answering "your cart is empty" for a cart that is not).
   if (outOfStock.length > 0) return { ok: false, code: "product_out_of_stock", vars: { product: outOfStock[0].title } };
   if (items.length === 0) return { ok: false, code: "cart_empty", vars: {} };
+  // A blocked buyer is told only that the order cannot be taken (docs/decisions/035); nothing reaches PayPal.
+  if (await blockedBuyer(db, { email: input.details.EMAIL, gameUsername: input.details.VUUSER, clientKey: input.clientKey })) {
+    return { ok: false, code: "order_refused", vars: {} };
+  }
 
   let discountCents = 0;
   let couponId: string | null = null;
@@ -105,6 +112,7 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
             couponId,
             ageConfirmedAt: input.ageConfirmedAt ?? null,
             termsVersion: TERMS_VERSION,
+            clientKey: input.clientKey ?? null,
             createdAt: now,
             updatedAt: now,
           })

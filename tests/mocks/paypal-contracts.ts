@@ -13,8 +13,13 @@ export function contractsDir(): string {
   return path.resolve(import.meta.dirname, "../contracts/paypal");
 }
 
-const DOCUMENTS = { orders: "checkout_orders_v2.json", payments: "payments_payment_v2.json", webhooks: "notifications_webhooks_v1.json" } as const;
-type DocumentId = keyof typeof DOCUMENTS;
+const DOCUMENTS = {
+  orders: "checkout_orders_v2.json",
+  payments: "payments_payment_v2.json",
+  webhooks: "notifications_webhooks_v1.json",
+  disputes: "customer_disputes_v1.json",
+} as const;
+export type DocumentId = keyof typeof DOCUMENTS;
 
 interface Parameter {
   name: string;
@@ -26,13 +31,13 @@ interface Parameter {
 interface Operation {
   operationId?: string;
   parameters?: ({ $ref: string } | Parameter)[];
-  requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> };
+  requestBody?: { $ref?: string; content?: Record<string, { schema?: { $ref?: string; properties?: Record<string, { type?: string; format?: string }> } }> };
   responses?: Record<string, { content?: Record<string, { schema?: object }> } | { $ref: string }>;
 }
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: object; parameters?: Record<string, Parameter> };
+  components: { schemas: object; parameters?: Record<string, Parameter>; requestBodies?: Record<string, NonNullable<Operation["requestBody"]>> };
 }
 
 export interface ContractOperation {
@@ -40,6 +45,8 @@ export interface ContractOperation {
   checkRequest(request: { body: unknown; headers: Record<string, string | undefined>; pathParams?: Record<string, string> }): string[];
   /** Problems with an answer for `status`; [] when the contract has no schema for that status. */
   checkResponse(status: number, body: unknown): string[];
+  /** The multipart/form-data fields the contract names (field → is a file), or null when it takes no multipart body. */
+  multipartFields: Map<string, { binary: boolean }> | null;
 }
 
 // PayPal's own format names: the ones a request of ours can carry are checked, the rest are let through.
@@ -87,6 +94,19 @@ export class PayPalContracts {
     }
   }
 
+  /** Problems with `value` against an ad-hoc schema whose refs point into a document ('disputes#/components/schemas/evidence'). */
+  checkSchema(schema: object, value: unknown, where: string): string[] {
+    const key = JSON.stringify(schema);
+    let validate = this.adHoc.get(key);
+    if (!validate) {
+      validate = this.ajv.compile(schema);
+      this.adHoc.set(key, validate);
+    }
+    return validate(value) ? [] : describe(validate.errors, where);
+  }
+
+  private readonly adHoc = new Map<string, ValidateFunction>();
+
   /** The contract of one operation, e.g. ('orders', 'orders.capture'). */
   operation(documentId: DocumentId, operationId: string): ContractOperation {
     const key = `${documentId}/${operationId}`;
@@ -116,7 +136,13 @@ export class PayPalContracts {
       .find((op) => op.operationId === operationId);
     if (!operation) throw new Error(`Contract ${documentId} has no operation ${operationId}`);
 
-    const bodySchema = operation.requestBody?.content?.["application/json"]?.schema;
+    // A request body may be shared through components.requestBodies (the Disputes API's evidences).
+    const requestBody = operation.requestBody?.$ref ? document.components.requestBodies?.[operation.requestBody.$ref.split("/").pop()!] : operation.requestBody;
+    const bodySchema = requestBody?.content?.["application/json"]?.schema;
+    const multipartSchema = requestBody?.content?.["multipart/form-data"]?.schema;
+    const multipartFields = multipartSchema
+      ? new Map(Object.entries(multipartSchema.properties ?? {}).map(([name, p]) => [name, { binary: p.type === "string" && p.format === "binary" }]))
+      : null;
     const body = bodySchema ? this.validator(documentId, bodySchema) : null;
     const parameters = (operation.parameters ?? []).map((p) => ("$ref" in p ? document.components.parameters![p.$ref.split("/").pop()!] : p));
     const checks = parameters.map((p) => ({ ...p, validate: p.schema ? this.validator(documentId, p.schema) : null }));
@@ -145,6 +171,7 @@ export class PayPalContracts {
         const validate = responses.get(String(status));
         return validate && !validate(value) ? describe(validate.errors, `response ${status}`) : [];
       },
+      multipartFields,
     };
   }
 }

@@ -20,10 +20,12 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PayPalContracts } from "./paypal-contracts";
+import { checkDisputeInput, disputeJson, parseMultipart, type FakeDispute, type MultipartPart } from "./paypal-disputes";
+import { PayPalContracts, type DocumentId } from "./paypal-contracts";
 import { fakeSdkScript, type SdkScenario } from "./paypal-sdk";
 
-export type FakeRoute = "token" | "create" | "get" | "capture" | "refund" | "verify";
+export type FakeRoute =
+  "token" | "create" | "get" | "capture" | "refund" | "verify" | "disputes" | "dispute" | "provide-evidence" | "accept-claim" | "send-message";
 export type CaptureOutcome = "completed" | "pending" | "declined" | "already_captured";
 
 export interface Violation {
@@ -38,6 +40,8 @@ export interface FakeRequest {
   requestId: string | undefined;
   /** A refund's JSON body as sent (what amount the shop asked for); other routes' bodies are not kept. */
   body?: unknown;
+  /** A multipart request's parts as sent (the Disputes API's answers): input JSON parsed, files by name and type. */
+  parts?: { name: string; filename?: string; contentType?: string; json?: unknown; size: number }[];
 }
 
 export interface FakePayPalOptions {
@@ -96,14 +100,27 @@ interface Answer {
   body: unknown;
 }
 
-const ROUTES: { route: FakeRoute; method: string; pattern: RegExp; contract?: [document: "orders" | "payments" | "webhooks", operationId: string] }[] = [
+const ROUTES: { route: FakeRoute; method: string; pattern: RegExp; contract?: [document: DocumentId, operationId: string] }[] = [
   { route: "token", method: "POST", pattern: /^\/v1\/oauth2\/token$/ },
   { route: "create", method: "POST", pattern: /^\/v2\/checkout\/orders$/, contract: ["orders", "orders.create"] },
   { route: "get", method: "GET", pattern: /^\/v2\/checkout\/orders\/(?<id>[^/]+)$/, contract: ["orders", "orders.get"] },
   { route: "capture", method: "POST", pattern: /^\/v2\/checkout\/orders\/(?<id>[^/]+)\/capture$/, contract: ["orders", "orders.capture"] },
   { route: "refund", method: "POST", pattern: /^\/v2\/payments\/captures\/(?<capture_id>[^/]+)\/refund$/, contract: ["payments", "captures.refund"] },
   { route: "verify", method: "POST", pattern: /^\/v1\/notifications\/verify-webhook-signature$/, contract: ["webhooks", "verify-webhook-signature.post"] },
+  { route: "disputes", method: "GET", pattern: /^\/v1\/customer\/disputes$/, contract: ["disputes", "disputes.list"] },
+  { route: "dispute", method: "GET", pattern: /^\/v1\/customer\/disputes\/(?<id>[^/]+)$/, contract: ["disputes", "disputes.get"] },
+  {
+    route: "provide-evidence",
+    method: "POST",
+    pattern: /^\/v1\/customer\/disputes\/(?<id>[^/]+)\/provide-evidence$/,
+    contract: ["disputes", "disputes.provide-evidence"],
+  },
+  { route: "accept-claim", method: "POST", pattern: /^\/v1\/customer\/disputes\/(?<id>[^/]+)\/accept-claim$/, contract: ["disputes", "disputes.accept-claim"] },
+  { route: "send-message", method: "POST", pattern: /^\/v1\/customer\/disputes\/(?<id>[^/]+)\/send-message$/, contract: ["disputes", "disputes.send-message"] },
 ];
+
+/** The Disputes API's seller answers: multipart/form-data bodies (customer_disputes_v1.json). */
+const MULTIPART_ROUTES: readonly FakeRoute[] = ["provide-evidence", "accept-claim", "send-message"];
 
 /** Our own rule on top of the contract: a retried write must be recognisable as the same one. */
 const NEEDS_REQUEST_ID: readonly FakeRoute[] = ["create", "capture", "refund"];
@@ -140,6 +157,11 @@ const ISSUES = {
   CAPTURE_FULLY_REFUNDED: "The capture has already been fully refunded",
   REFUND_AMOUNT_EXCEEDED: "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
   INTERNAL_SERVICE_ERROR: "An internal service error has occurred.",
+  // The Disputes API's refusals of an action the dispute's state does not allow.
+  NOT_AUTHORIZED_TO_PROVIDE_EVIDENCE: "You are not authorized to provide evidence for this dispute in its current state.",
+  NOT_AUTHORIZED_TO_ACCEPT_CLAIM: "You are not authorized to accept the claim for this dispute in its current state.",
+  NOT_AUTHORIZED_TO_SEND_MESSAGE: "Messages can only be sent while the dispute is an inquiry.",
+  MISSING_OR_INVALID_MULTIPART: "The multipart/form-data request is missing or invalid.",
 } as const;
 type Issue = keyof typeof ISSUES;
 
@@ -179,6 +201,7 @@ export class FakePayPal {
   readonly clientSecret: string;
   readonly requests: FakeRequest[] = [];
   readonly orders = new Map<string, FakeOrder>();
+  readonly disputes = new Map<string, FakeDispute>();
   private violations: Violation[] = [];
   private readonly tokens = new Map<string, number>();
   private readonly replays = new Map<string, Answer>();
@@ -286,6 +309,7 @@ export class FakePayPal {
   reset(): void {
     this.requests.length = 0;
     this.orders.clear();
+    this.disputes.clear();
     this.tokens.clear();
     this.replays.clear();
     this.failures.clear();
@@ -305,7 +329,8 @@ export class FakePayPal {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString("utf8");
+    const rawBody = Buffer.concat(chunks);
+    const text = rawBody.toString("utf8");
     const url = new URL(req.url ?? "/", "http://fake");
     if (url.pathname.startsWith("/__fake/")) return this.control(req.method ?? "GET", url.pathname, text, res);
     if (req.method === "GET" && url.pathname === "/sdk/js") return this.sdk(url, req.headers.host ?? new URL(this.url).host, res);
@@ -333,8 +358,22 @@ export class FakePayPal {
       return send(res, { status: 401, body: { error: "invalid_token", error_description: "Token signature verification failed" } });
     }
 
+    const contract = this.contracts.operation(...match.contract!);
     let body: unknown;
-    if (req.method === "POST") {
+    if (MULTIPART_ROUTES.includes(route)) {
+      const parts: MultipartPart[] | string = parseMultipart(headers["content-type"], rawBody);
+      if (typeof parts === "string") {
+        violate(parts);
+        return send(res, errorAnswer(400, "MISSING_OR_INVALID_MULTIPART", parts));
+      }
+      const problems = checkDisputeInput(route, parts, contract.multipartFields, this.contracts);
+      record.parts = parts.map((p) => ({ name: p.name, filename: p.filename, contentType: p.contentType, json: p.json, size: p.data.length }));
+      if (problems.length > 0) {
+        problems.forEach(violate);
+        return send(res, errorAnswer(400, "INVALID_PARAMETER_SYNTAX", problems.join("; ")));
+      }
+      body = parts.find((p) => p.name === "input")?.json;
+    } else if (req.method === "POST") {
       if (!headers["content-type"]?.startsWith("application/json")) violate(`Content-Type is ${headers["content-type"] ?? "missing"}, not application/json`);
       try {
         body = JSON.parse(text);
@@ -344,7 +383,6 @@ export class FakePayPal {
       }
     }
     if (route === "refund") record.body = body;
-    const contract = this.contracts.operation(...match.contract!);
     const problems = contract.checkRequest({ body, headers, pathParams: { ...match.found!.groups } });
     if (NEEDS_REQUEST_ID.includes(route) && !requestId) problems.push("header PayPal-Request-Id is missing (a retry could act twice)");
     if (problems.length > 0) {
@@ -420,6 +458,16 @@ export class FakePayPal {
         return this.refund(params.capture_id, body as { amount?: Money });
       case "verify":
         return this.verify(body as Record<string, string> & { webhook_event: unknown });
+      case "disputes":
+        return { status: 200, body: this.disputes.size ? { items: [...this.disputes.values()].map((d) => this.disputeSummary(d)) } : {} };
+      case "dispute": {
+        const dispute = this.disputes.get(params.id);
+        return dispute ? { status: 200, body: disputeJson(dispute, this.url) } : notFound();
+      }
+      case "provide-evidence":
+      case "accept-claim":
+      case "send-message":
+        return this.disputeAction(route, params.id, body as Record<string, unknown>);
       default:
         throw new Error(`no work for ${route}`);
     }
@@ -489,6 +537,95 @@ export class FakePayPal {
         links: [{ href: `${this.url}/v2/payments/refunds/${id}`, rel: "self", method: "GET" }],
       },
     };
+  }
+
+  // ---- disputes ------------------------------------------------------------------------------
+
+  /**
+   * The buyer opens a dispute on a capture (found by capture id or by our invoice id, the order id).
+   * The seller's answer is due in `dueInMs` (PayPal gives about 10 days; tests choose less).
+   */
+  openDispute(options: { captureId?: string; invoiceId?: string; reason?: string; stage?: "INQUIRY" | "CHARGEBACK"; dueInMs?: number }): FakeDispute {
+    const found = [...this.orders.values()].find(
+      (o) => o.capture && (o.capture.id === options.captureId || (options.invoiceId && o.request.purchase_units[0].invoice_id === options.invoiceId)),
+    );
+    if (!found?.capture) throw new Error(`fake PayPal has no capture for ${options.captureId ?? options.invoiceId}`);
+    const now = new Date();
+    const dispute: FakeDispute = {
+      id: `PP-D-${paypalId(6)}`,
+      captureId: found.capture.id,
+      invoiceId: found.request.purchase_units[0].invoice_id ?? null,
+      reason: options.reason ?? "MERCHANDISE_OR_SERVICE_NOT_RECEIVED",
+      status: "WAITING_FOR_SELLER_RESPONSE",
+      stage: options.stage ?? "CHARGEBACK",
+      amount: found.capture.amount,
+      createTime: now,
+      updateTime: now,
+      dueDate: new Date(now.getTime() + (options.dueInMs ?? 10 * 24 * 3_600_000)),
+      outcome: null,
+      messages: [],
+      evidences: [],
+    };
+    this.disputes.set(dispute.id, dispute);
+    return dispute;
+  }
+
+  /** PayPal decides: for the buyer (the money goes back: the capture is reversed) or for the seller. */
+  resolveDispute(id: string, outcome: "RESOLVED_BUYER_FAVOUR" | "RESOLVED_SELLER_FAVOUR" | "ACCEPTED" | "CANCELED_BY_BUYER"): FakeDispute {
+    const dispute = this.disputes.get(id);
+    if (!dispute) throw new Error(`fake PayPal has no dispute ${id}`);
+    const lost = outcome === "RESOLVED_BUYER_FAVOUR" || outcome === "ACCEPTED";
+    dispute.status = "RESOLVED";
+    dispute.outcome = { code: outcome, refunded: lost ? dispute.amount : null };
+    dispute.updateTime = new Date();
+    if (lost) {
+      const capture = [...this.orders.values()].map((o) => o.capture).find((c) => c?.id === dispute.captureId);
+      if (capture) {
+        capture.refundedCents = toCents(capture.amount.value);
+        capture.status = "REFUNDED";
+      }
+    }
+    return dispute;
+  }
+
+  /** A signed CUSTOMER.DISPUTE.* delivery about `id`, as PayPal would post it (the resource is the dispute). */
+  disputeWebhook(id: string, eventType: "CUSTOMER.DISPUTE.CREATED" | "CUSTOMER.DISPUTE.UPDATED" | "CUSTOMER.DISPUTE.RESOLVED", webhookId: string) {
+    const dispute = this.disputes.get(id);
+    if (!dispute) throw new Error(`fake PayPal has no dispute ${id}`);
+    const rawBody = JSON.stringify({
+      id: `WH-${randomUUID()}`,
+      event_version: "1.0",
+      create_time: new Date().toISOString(),
+      resource_type: "dispute",
+      event_type: eventType,
+      summary: `A dispute was ${eventType.split(".").pop()!.toLowerCase()}`,
+      resource: disputeJson(dispute, this.url),
+    });
+    return { rawBody, headers: this.webhookHeaders(rawBody, webhookId) };
+  }
+
+  private disputeSummary(d: FakeDispute) {
+    const { dispute_id, create_time, update_time, reason, status, dispute_amount, links } = disputeJson(d, this.url);
+    return { dispute_id, create_time, update_time, reason, status, dispute_amount, links };
+  }
+
+  private disputeAction(route: FakeRoute, id: string, input: Record<string, unknown>): Answer {
+    const dispute = this.disputes.get(id);
+    if (!dispute) return notFound();
+    const now = new Date();
+    if (route === "provide-evidence") {
+      if (dispute.status !== "WAITING_FOR_SELLER_RESPONSE") return errorAnswer(422, "NOT_AUTHORIZED_TO_PROVIDE_EVIDENCE");
+      for (const evidence of (input.evidences as Record<string, unknown>[]) ?? []) dispute.evidences.push({ ...evidence, date: now });
+      dispute.status = "UNDER_REVIEW";
+    } else if (route === "accept-claim") {
+      if (dispute.status === "RESOLVED") return errorAnswer(422, "NOT_AUTHORIZED_TO_ACCEPT_CLAIM");
+      this.resolveDispute(id, "RESOLVED_BUYER_FAVOUR");
+    } else {
+      if (dispute.stage !== "INQUIRY") return errorAnswer(422, "NOT_AUTHORIZED_TO_SEND_MESSAGE");
+      dispute.messages.push({ postedBy: "SELLER", time: now, content: String(input.message) });
+    }
+    dispute.updateTime = now;
+    return { status: 200, body: { links: [{ href: `${this.url}/v1/customer/disputes/${id}`, rel: "self", method: "GET" }] } };
   }
 
   private verify(request: Record<string, string> & { webhook_event: unknown }): Answer {
@@ -565,6 +702,14 @@ export class FakePayPal {
     res.writeHead(200, { "Content-Type": "application/javascript; charset=utf-8", "Cache-Control": "no-store" }).end(fakeSdkScript(base));
   }
 
+  /** Posts the dispute's webhook to the shop; the shop's HTTP status, or null when not asked. */
+  private async notify(id: string, eventType: "CUSTOMER.DISPUTE.CREATED" | "CUSTOMER.DISPUTE.RESOLVED", notify: Notify | undefined): Promise<number | null> {
+    if (!notify) return null;
+    const { rawBody, headers } = this.disputeWebhook(id, eventType, notify.webhookId);
+    const response = await fetch(notify.url, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: rawBody });
+    return response.status;
+  }
+
   private control(method: string, pathname: string, text: string, res: ServerResponse): void {
     // The fake SDK calls these from the shop's origin.
     res.setHeader("Access-Control-Allow-Origin", "*");
@@ -583,11 +728,42 @@ export class FakePayPal {
       this.setSdkScenario(scenario.sdk ?? "approve");
       return send(res, { status: 204, body: null });
     }
+    // Disputes for other processes (Playwright): open one on an order's capture, resolve it, and
+    // deliver its webhook to the shop ({"notify": {"url", "webhookId"}}), signed like PayPal's.
+    if (method === "POST" && pathname === "/__fake/disputes") {
+      const options = (text ? JSON.parse(text) : {}) as {
+        invoiceId?: string;
+        captureId?: string;
+        reason?: string;
+        stage?: "INQUIRY" | "CHARGEBACK";
+        dueInMs?: number;
+        notify?: Notify;
+      };
+      const dispute = this.openDispute(options);
+      return void this.notify(dispute.id, "CUSTOMER.DISPUTE.CREATED", options.notify).then((delivered) =>
+        send(res, { status: 201, body: { id: dispute.id, delivered } }),
+      );
+    }
+    const resolve = /^\/__fake\/disputes\/([^/]+)\/resolve$/.exec(pathname);
+    if (method === "POST" && resolve && this.disputes.has(resolve[1])) {
+      const options = (text ? JSON.parse(text) : {}) as { outcome?: "RESOLVED_BUYER_FAVOUR" | "RESOLVED_SELLER_FAVOUR"; notify?: Notify };
+      this.resolveDispute(resolve[1], options.outcome ?? "RESOLVED_BUYER_FAVOUR");
+      return void this.notify(resolve[1], "CUSTOMER.DISPUTE.RESOLVED", options.notify).then((delivered) =>
+        send(res, { status: 200, body: { id: resolve[1], delivered } }),
+      );
+    }
+    const shown = /^\/__fake\/disputes\/([^/]+)$/.exec(pathname);
+    if (method === "GET" && shown && this.disputes.has(shown[1])) return send(res, { status: 200, body: disputeJson(this.disputes.get(shown[1])!, this.url) });
     if (method === "GET" && pathname === "/__fake/sdk-scenario") return send(res, { status: 200, body: { sdk: this.sdkScenario } });
     if (method === "GET" && pathname === "/__fake/violations") return send(res, { status: 200, body: this.violations });
     if (method === "GET" && pathname === "/__fake/requests") return send(res, { status: 200, body: this.requests });
     send(res, { status: 404, body: { error: "unknown fake control route" } });
   }
+}
+
+interface Notify {
+  url: string;
+  webhookId: string;
 }
 
 function send(res: ServerResponse, answer: Answer): void {

@@ -14,9 +14,11 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin", label: "Dashboard", end: true, need: "console" },
   { to: "/admin/orders", label: "Orders", end: false, need: "orders.view" },
   { to: "/admin/reports", label: "Reports", end: false, need: "reports.view" },
+  { to: "/admin/disputes", label: "Disputes", end: false, need: "disputes.view" },
   { to: "/admin/products", label: "Products", end: false, need: "products.view" },
   { to: "/admin/coupons", label: "Coupons", end: false, need: "coupons.view" },
   { to: "/admin/inbox", label: "Inbox", end: false, need: "inbox.view" },
+  { to: "/admin/blocklist", label: "Blocklist", end: false, need: "blocklist.view" },
   { to: "/admin/login-keys", label: "Login keys", end: false, need: "login-keys.manage" },
   { to: "/admin/account", label: "Account", end: false, need: "console" },
 ];

@@ -60,7 +60,7 @@ describe("the console's permission table", () => {
 
   it("shows each nav section only to the roles its page admits", () => {
     const staffNav = ADMIN_NAV.filter((item) => roleMay("staff", item.need)).map((item) => item.label);
-    expect(staffNav).toEqual(["Dashboard", "Orders", "Reports", "Inbox", "Account"]);
+    expect(staffNav).toEqual(["Dashboard", "Orders", "Reports", "Disputes", "Inbox", "Account"]);
     expect(ADMIN_NAV.filter((item) => roleMay("owner", item.need))).toHaveLength(ADMIN_NAV.length);
   });
 });

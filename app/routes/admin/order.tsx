@@ -25,13 +25,22 @@ import { done, field, formKey, readForm, refused } from "~/server/admin/forms.se
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/admin/guard.server";
 import { applyOrderAction } from "~/server/admin/order-actions.server";
-import { orderDetail, otherOrdersOf } from "~/server/admin/order-desk.server";
+import { orderDetail } from "~/server/admin/order-desk.server";
+import { blockOrderBuyer } from "~/server/blocklist/blocklist.server";
+import { buyerSignals } from "~/server/blocklist/signals.server";
 import { reportsOfOrder } from "~/server/problem-reports/reports.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({
   read: "orders.view",
-  write: { start: "orders.work", deliver: "orders.work", cancel: "orders.work", mark_paid: "orders.work", refund: "orders.refund" },
+  write: {
+    start: "orders.work",
+    deliver: "orders.work",
+    cancel: "orders.work",
+    mark_paid: "orders.work",
+    refund: "orders.refund",
+    block_buyer: "blocklist.edit",
+  },
 });
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.id}`);
@@ -48,7 +57,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...detail,
     now,
     urgency: waiting ? deliveryUrgency(order.paidAt!, now) : null,
-    others: await otherOrdersOf(db, order.email, order.id),
+    // Earlier orders, disputes and blocks of the same email, game username or PayPal payer.
+    signals: await buyerSignals(db, order),
     statusPagePath: orderStatusPath(order.id, isLang(order.lang) ? order.lang : "en"),
     // One per rendering: the same refund form submitted twice is one refund at PayPal.
     refundKey: formKey(),
@@ -65,6 +75,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const seller = await requireSeller(request, "console");
   const form = await readForm(request);
   await requireIntent(request, seller, access, field(form, "intent"));
+  // From the "This buyer elsewhere" card (docs/decisions/035).
+  if (form.get("intent") === "block_buyer") {
+    const added = await blockOrderBuyer(getDb(), seller, params.id, "Blocked from the order page", `order:${params.id}`);
+    if (added === null) return refused(404, "No such order.");
+    return done(added > 0 ? "Buyer blocked: their new orders are refused." : "This buyer was already blocked.");
+  }
   const parsed = orderActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
   const result = await applyOrderAction({ db: getDb(), paypal: getPayPal(), seller }, params.id, parsed.data);
@@ -133,7 +149,7 @@ export default function OrderPage() {
           />
           <OrderReportsCard {...d.problems} />
           <OrderLoginCard orderId={order.id} login={d.login} />
-          <OtherOrdersCard others={d.others} />
+          <OtherOrdersCard signals={d.signals} />
         </div>
       </div>
     </>

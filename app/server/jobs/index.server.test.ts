@@ -22,6 +22,7 @@ describe("serverJobs", () => {
       "alert-late-orders",
       "settle-and-expire-orders",
       "prune-seller-sessions",
+      "disputes",
       "delete-expired-logins",
     ]);
     expect(jobs[3].intervalMs).toBe(3 * 60_000);
@@ -34,6 +35,7 @@ describe("serverJobs", () => {
       "alert-late-orders",
       "expire-unpaid-orders",
       "prune-seller-sessions",
+      "disputes",
       "delete-expired-logins",
     ]);
   });

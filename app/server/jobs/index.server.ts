@@ -1,3 +1,4 @@
+import { disputeJob } from "../disputes/disputes.server";
 import type { Job } from "../jobs.server";
 import { alertLateOrders } from "../late-orders.server";
 import { deleteExpiredLogins } from "../login-handoff.server";
@@ -38,6 +39,8 @@ export function serverJobs(paypal: PayPalAdapter | null, senders: OutboxSenders)
         await pruneLoginThrottles(db);
       },
     },
+    // PayPal disputes: details read again while open, and the seller alerted two days before an answer is due.
+    { name: "disputes", intervalMs: 30 * 60_000, jitter: 0.2, run: (db) => disputeJob(db, paypal) },
     // Game logins never outlive 7 days after payment, whatever happens to the order (docs/decisions/022).
     { name: "delete-expired-logins", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db) => void (await deleteExpiredLogins(db)) },
   ];

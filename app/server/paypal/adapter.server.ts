@@ -7,10 +7,11 @@ import { z } from "zod";
 import { lineTotalCents } from "~/domain/cart";
 import { centsToAmountString, dollarsToCents } from "~/domain/money";
 import type { PayPalConfig } from "./config.server";
+import { createDisputesApi, parseDispute, type PayPalDispute } from "./disputes.server";
 import { createPayPalTransport, PayPalUnavailableError, type PayPalResponse } from "./transport.server";
 
 export { PayPalUnavailableError };
-export type { PayPalConfig };
+export type { PayPalConfig, PayPalDispute };
 
 /** The parts of our stored order (orders row + items) a PayPal order is built from. */
 export interface PayableOrder {
@@ -45,12 +46,23 @@ export interface PayPalOrderView {
   status: string;
   invoiceId: string | null;
   payerGivenName: string | null;
+  /** The PayPal account that paid (blocklist and signals), once approved. */
+  payerId: string | null;
   /** The first capture of the order, once there is one. */
   capture: PayPalCapture | null;
 }
 
 export type CaptureResult =
-  | { kind: "completed"; captureId: string; amountCents: number; currency: string; invoiceId: string | null; payerGivenName: string | null; raw: unknown }
+  | {
+      kind: "completed";
+      captureId: string;
+      amountCents: number;
+      currency: string;
+      invoiceId: string | null;
+      payerGivenName: string | null;
+      payerId: string | null;
+      raw: unknown;
+    }
   | { kind: "pending"; captureId: string; reason: string | null; raw: unknown }
   /** The buyer's funding source was refused: send them back to the PayPal buttons (actions.restart()). */
   | { kind: "declined"; raw: unknown }
@@ -173,8 +185,10 @@ const capture = z.object({
 const order = z.object({
   id: z.string(),
   status: z.string(),
-  payer: z.object({ name: z.object({ given_name: z.string().optional() }).optional() }).optional(),
-  payment_source: z.object({ paypal: z.object({ name: z.object({ given_name: z.string().optional() }).optional() }).optional() }).optional(),
+  payer: z.object({ name: z.object({ given_name: z.string().optional() }).optional(), payer_id: z.string().optional() }).optional(),
+  payment_source: z
+    .object({ paypal: z.object({ name: z.object({ given_name: z.string().optional() }).optional(), account_id: z.string().optional() }).optional() })
+    .optional(),
   purchase_units: z.array(z.object({ invoice_id: z.string().optional(), payments: z.object({ captures: z.array(capture).optional() }).optional() })).optional(),
 });
 const refund = z.object({ id: z.string(), status: z.string(), amount });
@@ -188,6 +202,7 @@ function toOrderView(body: z.infer<typeof order>): PayPalOrderView {
     status: body.status,
     invoiceId: unit?.invoice_id ?? first?.invoice_id ?? null,
     payerGivenName: body.payment_source?.paypal?.name?.given_name ?? body.payer?.name?.given_name ?? null,
+    payerId: body.payment_source?.paypal?.account_id ?? body.payer?.payer_id ?? null,
     capture: first
       ? {
           captureId: first.id,
@@ -227,6 +242,9 @@ export const WEBHOOK_KINDS = {
   "PAYMENT.CAPTURE.DENIED": "capture_denied",
   "PAYMENT.CAPTURE.REFUNDED": "capture_refunded",
   "PAYMENT.CAPTURE.REVERSED": "capture_reversed",
+  "CUSTOMER.DISPUTE.CREATED": "dispute_created",
+  "CUSTOMER.DISPUTE.UPDATED": "dispute_updated",
+  "CUSTOMER.DISPUTE.RESOLVED": "dispute_resolved",
 } as const;
 
 export type WebhookKind = (typeof WEBHOOK_KINDS)[keyof typeof WEBHOOK_KINDS] | "other";
@@ -248,6 +266,8 @@ export interface PayPalWebhookEvent {
   status: string | null;
   amountCents: number | null;
   currency: string | null;
+  /** CUSTOMER.DISPUTE.* events: the dispute as the resource tells it (the API has the full one). */
+  dispute: PayPalDispute | null;
   raw: unknown;
 }
 
@@ -282,6 +302,24 @@ export function parseWebhookEvent(rawBody: string): PayPalWebhookEvent | null {
   // A refund links "up" to the capture it refunds: .../v2/payments/captures/{id}
   const up = resource?.links?.find((link) => link.rel === "up")?.href;
   const upCapture = up ? (/\/captures\/([^/?]+)$/.exec(up)?.[1] ?? null) : null;
+  const dispute = eventType.startsWith("CUSTOMER.DISPUTE.") ? parseDispute((json as { resource?: unknown }).resource) : null;
+  if (dispute) {
+    // A dispute's resource names the disputed capture and our invoice, not an id/amount of its own.
+    return {
+      eventId: id,
+      eventType,
+      kind: (WEBHOOK_KINDS as Record<string, WebhookKind>)[eventType] ?? "other",
+      resourceId: dispute.id,
+      invoiceId: dispute.invoiceId,
+      paypalOrderId: null,
+      captureId: dispute.captureId,
+      status: dispute.status,
+      amountCents: dispute.amountCents,
+      currency: dispute.currency,
+      dispute,
+      raw: json,
+    };
+  }
   return {
     eventId: id,
     eventType,
@@ -293,6 +331,7 @@ export function parseWebhookEvent(rawBody: string): PayPalWebhookEvent | null {
     status: resource?.status ?? null,
     amountCents: resource?.amount?.value ?? null,
     currency: resource?.amount?.currency_code ?? null,
+    dispute: null,
     raw: json,
   };
 }
@@ -353,7 +392,7 @@ export function createPayPalAdapter(config: PayPalConfig) {
     if (!captured) return { kind: "error", status: response.status, issue: null, message: "PayPal answered the capture without a capture" };
     if (captured.status === "COMPLETED") {
       const { captureId, amountCents, currency, invoiceId } = captured;
-      return { kind: "completed", captureId, amountCents, currency, invoiceId, payerGivenName: view.payerGivenName, raw: response.body };
+      return { kind: "completed", captureId, amountCents, currency, invoiceId, payerGivenName: view.payerGivenName, payerId: view.payerId, raw: response.body };
     }
     if (captured.status === "PENDING") {
       const reason = parsed.data.purchase_units?.[0]?.payments?.captures?.[0]?.status_details?.reason ?? null;
@@ -413,7 +452,7 @@ export function createPayPalAdapter(config: PayPalConfig) {
     return (response.body as { verification_status?: unknown } | null)?.verification_status === "SUCCESS";
   }
 
-  return { createPayPalOrder, getPayPalOrder, capturePayPalOrder, refundCapture, verifyWebhookSignature, parseWebhookEvent };
+  return { createPayPalOrder, getPayPalOrder, capturePayPalOrder, refundCapture, verifyWebhookSignature, parseWebhookEvent, ...createDisputesApi(request) };
 }
 
 export type PayPalAdapter = ReturnType<typeof createPayPalAdapter>;

@@ -11,6 +11,7 @@ import type { OrderState } from "~/domain/order-state";
 import { orderEvents, orders, paymentEvents, payments } from "../../../db/schema";
 import type { Db } from "../db.server";
 import { expireUnpaidOrders, findOrder, markOrderPaid, type OrderTx } from "../orders.server";
+import { coveredByDisputeRefund, refreshDispute, saveDispute } from "../disputes/disputes.server";
 import { keepUnappliedRefund, recordRefund, REFUND_UNAPPLIED, type RefundRefusal } from "../refunds.server";
 import { PayPalApiError, PayPalUnavailableError, payPalRequestId, type PayPalAdapter, type PayPalWebhookEvent } from "./adapter.server";
 
@@ -105,6 +106,8 @@ interface SettledCapture {
   currency: string;
   invoiceId: string | null;
   payerGivenName: string | null;
+  /** The paying PayPal account, when the answer says (blocklist and signals). */
+  payerId?: string | null;
   raw: unknown;
 }
 
@@ -131,6 +134,11 @@ async function settle(db: Db, order: StoredOrder, capture: SettledCapture, actor
     await recordAttempt(db, order, status, capture.captureId, capture.raw, capture.amountCents);
     return fail("payment_failed");
   }
+  if (capture.payerId)
+    await db
+      .update(orders)
+      .set({ payerId: capture.payerId })
+      .where(and(eq(orders.id, order.id), isNull(orders.payerId)));
   return { status: "paid", givenName: capture.payerGivenName ?? order.name, orderId: order.id, isGift: order.isGift };
 }
 
@@ -179,7 +187,7 @@ async function reconcileCaptured(db: Db, paypal: PayPalAdapter, order: StoredOrd
     return fail(failureCode(error));
   }
   const capture = view?.capture;
-  if (capture?.status === "COMPLETED") return settle(db, order, { ...capture, payerGivenName: view!.payerGivenName, raw: null }, actor);
+  if (capture?.status === "COMPLETED") return settle(db, order, { ...capture, payerGivenName: view!.payerGivenName, payerId: view!.payerId, raw: null }, actor);
   if (capture?.status === "PENDING") return { status: "pending" };
   return fail("payment_failed");
 }
@@ -223,7 +231,7 @@ export async function reconcilePayPalOrders(db: Db, paypal: PayPalAdapter, { now
       if (view?.status === "APPROVED" && !(await lastAttemptDeclined(db, order.id))) {
         result = await capturePayPalPayment(db, paypal, order.id, order.paypalOrderId!, "sweep");
       } else if (view?.capture?.status === "COMPLETED")
-        result = await settle(db, order, { ...view.capture, payerGivenName: view.payerGivenName, raw: null }, "sweep");
+        result = await settle(db, order, { ...view.capture, payerGivenName: view.payerGivenName, payerId: view.payerId, raw: null }, "sweep");
       if (result?.status === "paid") report.paid++;
       if (result?.status === "error") report.failed++;
     } catch {
@@ -286,7 +294,7 @@ export async function handlePayPalWebhook(
   const event = verified ? paypal.parseWebhookEvent(rawBody) : null;
   if (!event) return "unverified";
 
-  return db.transaction(async (tx): Promise<WebhookOutcome> => {
+  const outcome = await db.transaction(async (tx): Promise<WebhookOutcome> => {
     const order = await eventOrder(tx, event);
     const stored = await tx
       .insert(paymentEvents)
@@ -294,10 +302,16 @@ export async function handlePayPalWebhook(
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (stored.length === 0) return "duplicate";
-    if (order) await applyEvent(tx, event, order);
+    // A dispute is kept even when its capture is not one of ours (the seller sees it, nothing is applied).
+    if (event.dispute) await saveDispute(tx, event.dispute, { fromApi: false });
+    else if (order) await applyEvent(tx, event, order);
     await tx.update(paymentEvents).set({ processedAt: new Date() }).where(eq(paymentEvents.id, event.eventId));
     return "processed";
   });
+  // The full dispute (deadline, outcome) comes from the Disputes API, after the event is safely
+  // stored and outside its transaction; if PayPal cannot answer now, the dispute job reads it later.
+  if (outcome === "processed" && event.dispute) await refreshDispute(db, paypal, event.dispute.id);
+  return outcome;
 }
 
 async function applyEvent(db: OrderTx, event: PayPalWebhookEvent, order: StoredOrder): Promise<void> {
@@ -336,6 +350,9 @@ async function applyEvent(db: OrderTx, event: PayPalWebhookEvent, order: StoredO
     case "capture_reversed":
       await applyRefund(db, event, order, reference);
       return;
+    case "dispute_created":
+    case "dispute_updated":
+    case "dispute_resolved":
     case "other":
       return;
   }
@@ -350,6 +367,17 @@ async function applyRefund(tx: OrderTx, event: PayPalWebhookEvent, order: Stored
   const unapplied = (code: RefundRefusal) =>
     keepUnappliedRefund(tx, { orderId: order.id, reference, amountCents: event.amountCents ?? 0, currency: event.currency ?? "USD", code, raw: event.raw });
   if (event.amountCents === null) return unapplied("refund_amount_invalid");
+  // A lost dispute already recorded this money (PayPal also reports it as a reversal or refund).
+  if (await coveredByDisputeRefund(tx, order.id, event.amountCents)) {
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: order.status,
+      actor: "webhook",
+      note: `paypal ${event.kind === "capture_reversed" ? "reversal" : "refund"} ${reference} already recorded as the lost dispute's refund`,
+    });
+    return;
+  }
   const result = await recordRefund(tx, {
     orderId: order.id,
     amountCents: event.amountCents,

@@ -17,6 +17,8 @@ export interface PayPalRequest {
   path: string;
   /** A JSON value, or a string sent verbatim (already JSON). */
   body?: unknown;
+  /** A multipart/form-data body instead (the Disputes API's evidence, claim and message); fetch sets its boundary. */
+  form?: FormData;
   requestId?: string;
 }
 
@@ -49,7 +51,7 @@ export function createPayPalTransport(config: PayPalConfig) {
   let pendingToken: Promise<string> | null = null;
 
   /** Sends one logical request: retried on 5xx/network/timeout; 2xx-4xx answers are returned. */
-  async function send(path: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<PayPalResponse> {
+  async function send(path: string, init: { method: string; headers: Record<string, string>; body?: string | FormData }): Promise<PayPalResponse> {
     let lastError: unknown = null;
     let lastStatus: number | null = null;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -96,15 +98,15 @@ export function createPayPalTransport(config: PayPalConfig) {
     return pendingToken;
   }
 
-  async function request({ method, path, body, requestId }: PayPalRequest): Promise<PayPalResponse> {
-    const payload = body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body);
+  async function request({ method, path, body, form, requestId }: PayPalRequest): Promise<PayPalResponse> {
+    const payload = form ?? (body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body));
     for (let renewed = false; ; renewed = true) {
       const headers: Record<string, string> = {
         Authorization: `Bearer ${await accessToken()}`,
         Accept: "application/json",
         Prefer: "return=representation",
       };
-      if (payload !== undefined) headers["Content-Type"] = "application/json";
+      if (payload !== undefined && !form) headers["Content-Type"] = "application/json";
       if (requestId) headers["PayPal-Request-Id"] = requestId;
       const response = await send(path, { method, headers, body: payload });
       // A token revoked or expired early: fetch a fresh one once, then give PayPal's answer back.

@@ -1,24 +1,81 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { BLOCK_KIND_LABELS, type BlockKind } from "~/domain/disputes";
 import type { OrderState } from "~/domain/order-state";
+import { SubmitButton } from "../kit/fields";
+import { useCan } from "../use-can";
 import { usd } from "../kit/format";
 import { Card } from "../kit/page";
 import { StatusBadge } from "../status-badge";
 
-/** "Other orders from this email", newest first (a repeat buyer, a second try after a failed payment). */
-export function OtherOrdersCard({ others }: { others: readonly { id: string; status: OrderState; totalCents: number }[] }) {
-  if (others.length === 0) return null;
+export interface OrderSignals {
+  orders: readonly { id: string; status: OrderState; totalCents: number; matched: readonly string[] }[];
+  disputes: readonly { id: string; orderId: string | null; status: string; outcome: string | null }[];
+  blocked: readonly { kind: string; value: string }[];
+  /** The rate limiter's keyed hash of the buyer's address, when the order recorded it. */
+  clientKey: string | null;
+}
+
+/**
+ * What the shop knows of this buyer from elsewhere: earlier orders by the same email, game username
+ * or PayPal payer (a repeat buyer, a second try — or someone who disputed before), their disputes,
+ * and whether the buyer is blocked.
+ */
+export function OtherOrdersCard({ signals }: { signals: OrderSignals }) {
+  const can = useCan();
   return (
-    <Card title="Other orders from this email">
-      <ul className="space-y-1 text-sm">
-        {others.map((o) => (
-          <li key={o.id}>
-            <Link to={`/admin/orders/${o.id}`} className="font-mono text-xs text-brand-700 underline">
-              {o.id}
-            </Link>{" "}
-            <StatusBadge status={o.status} /> {usd(o.totalCents)}
-          </li>
-        ))}
-      </ul>
+    <Card title="This buyer elsewhere">
+      {signals.blocked.length > 0 && (
+        <p role="status" className="mb-2 rounded-md border border-red-300 bg-red-50 px-2 py-1 text-sm text-red-900">
+          Blocked: {signals.blocked.map((b) => BLOCK_KIND_LABELS[b.kind as BlockKind] ?? b.kind).join(", ")}
+        </p>
+      )}
+      {signals.orders.length > 0 && (
+        <>
+          <h3 className="text-sm font-semibold text-slate-800">Other orders</h3>
+          <ul className="mb-2 space-y-1 text-sm">
+            {signals.orders.map((o) => (
+              <li key={o.id}>
+                <Link to={`/admin/orders/${o.id}`} className="font-mono text-xs text-brand-700 underline">
+                  {o.id}
+                </Link>{" "}
+                <StatusBadge status={o.status} /> {usd(o.totalCents)} <span className="text-xs text-slate-600">same {o.matched.join(", ")}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {signals.disputes.length > 0 && (
+        <>
+          <h3 className="text-sm font-semibold text-slate-800">Disputes</h3>
+          <ul className="space-y-1 text-sm">
+            {signals.disputes.map((d) => (
+              <li key={d.id}>
+                <Link to={`/admin/disputes/${encodeURIComponent(d.id)}`} className="font-mono text-xs text-brand-700 underline">
+                  {d.id}
+                </Link>{" "}
+                <span className="text-xs">
+                  {d.status}
+                  {d.outcome ? ` · ${d.outcome}` : ""} on {d.orderId}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {signals.orders.length === 0 && signals.disputes.length === 0 && <p className="text-sm text-slate-700">No other orders or disputes.</p>}
+      {signals.clientKey && (
+        <p className="mt-2 text-xs text-slate-600">
+          Client <span className="font-mono">{signals.clientKey}</span>
+        </p>
+      )}
+      {signals.blocked.length === 0 && can("blocklist.edit") && (
+        <Form method="post" className="mt-3">
+          <SubmitButton intent="block_buyer" variant="secondary" pendingLabel="Blocking…">
+            Block this buyer
+          </SubmitButton>
+          <p className="mt-1 text-xs text-slate-600">Their email, game username, PayPal payer and client: new orders are refused.</p>
+        </Form>
+      )}
     </Card>
   );
 }

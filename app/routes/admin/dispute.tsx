@@ -1,0 +1,149 @@
+import { data, Link, useActionData, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/dispute";
+import { AdminError } from "~/components/admin/admin-error";
+import { DueCountdown } from "~/components/admin/disputes/countdown";
+import { AcceptClaimForm, DisputeTools, EvidenceForm, MessageForm } from "~/components/admin/disputes/dispute-forms";
+import { usd, utc } from "~/components/admin/kit/format";
+import { Card, Facts, Notice, PageTitle } from "~/components/admin/kit/page";
+import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
+import { adminMeta } from "~/components/admin/meta";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { awaitsSeller, disputeActionSchema, reasonLabel } from "~/domain/disputes";
+import { getDb } from "~/server/db.server";
+import { getPayPal } from "~/server/paypal/instance.server";
+import { done, field, readForm, refused, refusedFields } from "~/server/admin/forms.server";
+import { useCan } from "~/components/admin/use-can";
+import { routeAccess } from "~/domain/seller/permissions";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
+import { applyDisputeAction } from "~/server/disputes/actions.server";
+import { disputePage } from "~/server/disputes/page.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it): answering speaks for the shop. */
+export const access = routeAccess({
+  read: "disputes.view",
+  write: {
+    send_evidence: "disputes.respond",
+    accept_claim: "disputes.respond",
+    send_message: "disputes.respond",
+    refresh: "disputes.view",
+    block_buyer: "blocklist.edit",
+  },
+});
+
+export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Dispute ${params.id}`);
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireSeller(request, access.read);
+  const page = await disputePage(getDb(), params.id);
+  if (!page) throw data(null, { status: 404 });
+  return { ...page, now: new Date(), payPalReady: getPayPal() !== null };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const seller = await requireSeller(request, "console");
+  const form = await readForm(request);
+  await requireIntent(request, seller, access, field(form, "intent"));
+  const context = { db: getDb(), paypal: getPayPal(), seller };
+  if (field(form, "intent") === "block_buyer") {
+    const result = await applyDisputeAction(context, params.id, { intent: "block_buyer" });
+    return result.ok ? done(result.message) : refused(result.status, result.message);
+  }
+  const parsed = disputeActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return refusedFields({ [String(issue?.path[0] ?? "form")]: issue?.message ?? "The form is incomplete." });
+  }
+  const result = await applyDisputeAction(context, params.id, parsed.data);
+  return result.ok ? done(result.message) : refused(result.status, result.message);
+}
+
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? true : defaultShouldRevalidate;
+}
+
+/** One dispute: what PayPal says, the deadline, and the seller's answers. */
+export default function DisputePage() {
+  const { dispute, order, packet, lost, blocked, now, payPalReady } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const errors = fieldErrorsOf(reply);
+  const can = useCan();
+  const open = awaitsSeller(dispute.status) && can("disputes.respond");
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/disputes" className="text-brand-700 underline">
+          ← Disputes
+        </Link>
+      </p>
+      <PageTitle>
+        Dispute <span className="font-mono">{dispute.id}</span>
+      </PageTitle>
+      <ReplyNotice reply={reply} />
+      {!payPalReady && <Notice tone="info">PayPal is not configured on this server: answers cannot be sent from here.</Notice>}
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[2fr_1fr]">
+        <div className="min-w-0 space-y-4">
+          <Card title="What PayPal says">
+            <Facts
+              rows={[
+                ["Reason", reasonLabel(dispute.reason)],
+                ["Amount", dispute.amountCents === null ? "—" : usd(dispute.amountCents)],
+                ["Status", dispute.status],
+                ["Stage", dispute.stage ?? "—"],
+                [
+                  "Answer due",
+                  dispute.sellerResponseDueAt ? (
+                    <>
+                      {utc(dispute.sellerResponseDueAt)} {dispute.status !== "RESOLVED" && <DueCountdown dueAt={dispute.sellerResponseDueAt} now={now} />}
+                    </>
+                  ) : (
+                    "—"
+                  ),
+                ],
+                ["Outcome", dispute.outcome ?? "—"],
+                ["Opened", utc(dispute.createdAt)],
+                ["Read from PayPal", utc(dispute.detailsReadAt)],
+                ["Evidence sent", utc(dispute.evidenceSentAt)],
+              ]}
+            />
+          </Card>
+          {open && !dispute.evidenceSentAt && order && <EvidenceForm packet={packet} errors={errors} />}
+          {dispute.evidenceSentAt && (
+            <Card title="Evidence sent">
+              <pre className="whitespace-pre-wrap text-sm text-slate-800">{dispute.evidenceText}</pre>
+            </Card>
+          )}
+        </div>
+        <div className="min-w-0 space-y-4">
+          <Card title="Order">
+            {order ? (
+              <Facts
+                rows={[
+                  [
+                    "Order",
+                    <Link key="o" to={`/admin/orders/${order.id}`} className="font-mono text-xs text-brand-700 underline">
+                      {order.id}
+                    </Link>,
+                  ],
+                  ["Status", <StatusBadge key="s" status={order.status} />],
+                  ["Total", usd(order.totalCents)],
+                  ["Delivered", utc(order.deliveredAt)],
+                  ["Email", order.email],
+                  ["Game username", order.gameUsername],
+                ]}
+              />
+            ) : (
+              <p className="text-sm text-slate-700">The disputed capture is not one of the shop's orders.</p>
+            )}
+          </Card>
+          {open && <AcceptClaimForm errors={errors} />}
+          {dispute.stage === "INQUIRY" && dispute.status !== "RESOLVED" && can("disputes.respond") && <MessageForm errors={errors} />}
+          <DisputeTools lost={lost && order !== null && can("blocklist.edit")} blocked={blocked} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
+}

@@ -1,0 +1,79 @@
+/**
+ * The seller's answers to a dispute from the console (docs/decisions/035): send the evidence packet
+ * as PROOF_OF_FULFILLMENT, accept the claim, send a message, read the dispute again, block the
+ * buyer after a lost one. Each writes one audit row; PayPal's refusal is the seller's message.
+ */
+import { eq } from "drizzle-orm";
+import { isLostOutcome, type DisputeAction } from "~/domain/disputes";
+import { disputes } from "../../../db/schema";
+import { recordSellerAction, type Actor } from "../admin/audit.server";
+import { blockOrderBuyer } from "../blocklist/blocklist.server";
+import type { Db } from "../db.server";
+import type { PayPalAdapter } from "../paypal/adapter.server";
+import { findDispute, refreshDispute } from "./disputes.server";
+import { evidencePdf } from "./evidence-pdf.server";
+
+export type DisputeActionOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+const refusedBy = (what: string, result: { status: number | null; issue: string | null; message: string }): DisputeActionOutcome => ({
+  ok: false,
+  status: result.status === null || result.status >= 500 ? 503 : 409,
+  message: `PayPal refused ${what}: ${result.issue ?? result.message}. Nothing was recorded; read the dispute again and retry.`,
+});
+
+export async function applyDisputeAction(
+  context: { db: Db; paypal: PayPalAdapter | null; seller: Actor },
+  disputeId: string,
+  action: DisputeAction | { intent: "block_buyer" },
+): Promise<DisputeActionOutcome> {
+  const { db, paypal, seller } = context;
+  const dispute = await findDispute(db, disputeId);
+  if (!dispute) return { ok: false, status: 404, message: "No such dispute." };
+  const target = `dispute:${dispute.id}`;
+
+  if (action.intent === "block_buyer") {
+    if (!dispute.orderId) return { ok: false, status: 409, message: "This dispute is not about one of the shop's orders." };
+    const added = await blockOrderBuyer(db, seller, dispute.orderId, `Lost PayPal dispute ${dispute.id}`, target);
+    if (added === null) return { ok: false, status: 404, message: "The order is gone." };
+    return { ok: true, message: added > 0 ? `Blocked the buyer (${added} new entr${added === 1 ? "y" : "ies"}).` : "The buyer was already blocked." };
+  }
+  if (!paypal) return { ok: false, status: 503, message: "PayPal is not configured: the dispute cannot be answered from here." };
+
+  switch (action.intent) {
+    case "refresh": {
+      const row = await refreshDispute(db, paypal, dispute.id);
+      if (!row) return { ok: false, status: 503, message: "PayPal could not be reached; try again in a moment." };
+      await recordSellerAction(db, seller, "dispute_refresh", target, { status: row.status });
+      return { ok: true, message: `Read again from PayPal: ${row.status}.` };
+    }
+    case "send_evidence": {
+      const name = `evidence-${(dispute.orderId ?? dispute.id).replace(/[^A-Za-z0-9-]/g, "")}.pdf`;
+      const document = { name, type: "application/pdf", content: evidencePdf(`Evidence for PayPal dispute ${dispute.id}`, action.notes) };
+      const result = await paypal.provideEvidence(dispute.id, action.notes, document);
+      if (result.kind === "error") return refusedBy("the evidence", result);
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        await tx.update(disputes).set({ evidenceSentAt: now, evidenceText: action.notes, updatedAt: now }).where(eq(disputes.id, dispute.id));
+        await recordSellerAction(tx, seller, "dispute_evidence", target, { order: dispute.orderId, characters: action.notes.length, document: name }, now);
+      });
+      await refreshDispute(db, paypal, dispute.id);
+      return { ok: true, message: "Evidence sent to PayPal as proof of fulfilment." };
+    }
+    case "accept_claim": {
+      const result = await paypal.acceptClaim(dispute.id, action.note);
+      if (result.kind === "error") return refusedBy("accepting the claim", result);
+      await recordSellerAction(db, seller, "dispute_accept_claim", target, { order: dispute.orderId, note: action.note });
+      // PayPal refunds the buyer and resolves the dispute: reading it applies the outcome (a refund, once).
+      const row = await refreshDispute(db, paypal, dispute.id);
+      const refunded = row && isLostOutcome(row.outcome);
+      return { ok: true, message: refunded ? "Claim accepted: PayPal refunded the buyer and the order records the refund." : "Claim accepted." };
+    }
+    case "send_message": {
+      const result = await paypal.sendMessage(dispute.id, action.message);
+      if (result.kind === "error") return refusedBy("the message", result);
+      await recordSellerAction(db, seller, "dispute_message", target, { characters: action.message.length });
+      await refreshDispute(db, paypal, dispute.id);
+      return { ok: true, message: "Message sent to the buyer through PayPal." };
+    }
+  }
+}

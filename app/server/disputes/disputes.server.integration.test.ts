@@ -1,0 +1,254 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { centsToAmountString } from "~/domain/money";
+import { blocklist, disputes, emailOutbox, orders, payments, sellerActions } from "../../../db/schema";
+import { newOrder, PAYMENT_DETAILS } from "../../../tests/fixtures/orders";
+import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
+import { fakePayPalConfig, useFakePayPal } from "../../../tests/setup/fake-paypal";
+import { addBlock } from "../blocklist/blocklist.server";
+import type { Db } from "../db.server";
+import { getEnv, parseEnv, setEnv } from "../env.server";
+import { createOrder, findOrder, type NewOrder } from "../orders.server";
+import { createPayPalAdapter, type PayPalAdapter } from "../paypal/adapter.server";
+import { capturePayPalPayment, handlePayPalWebhook, startPayPalPayment } from "../paypal/payments.server";
+import { applyDisputeAction } from "./actions.server";
+import { alertDisputesDue, DISPUTE_DUE_ALERT, DISPUTE_OPEN_ALERT } from "./disputes.server";
+import { evidenceFacts } from "./evidence.server";
+
+const WEBHOOK_ID = "DISPUTESWEBHOOK";
+const fake = useFakePayPal();
+const seller = { id: null, actor: "seller:owner@shop.test" };
+
+for (const target of testDatabases()) {
+  describe(`PayPal disputes on ${target.name}`, () => {
+    const database = seededDatabase(target);
+    const db = (): Db => database.db;
+    let paypal: PayPalAdapter;
+    const previous = getEnv();
+    beforeAll(() => {
+      paypal = createPayPalAdapter(fakePayPalConfig(fake()));
+      setEnv(
+        parseEnv({
+          SESSION_SECRET: "disputes-test-secret-0123456789abcdef",
+          SELLER_EMAIL: "seller@shop.test",
+          SELLER_DISCORD_WEBHOOK: "http://127.0.0.1:9/hook",
+        }),
+      );
+    });
+    afterAll(() => setEnv(previous));
+
+    /** An order paid through the fake PayPal (the buyer's PayPal account is the fake's payer). */
+    async function paidOrder(over: Partial<NewOrder> = {}) {
+      // Each buyer their own: every fake payment has the same payer id, which a test blocks.
+      const unique = randomUUID().slice(0, 8);
+      const details = { ...PAYMENT_DETAILS, EMAIL: `${unique}@example.com`, VUUSER: `G${unique}` };
+      const created = await createOrder(db(), newOrder({ details, ...over }));
+      if (!created.ok) throw new Error(created.code);
+      const started = await startPayPalPayment(db(), paypal, created.order.id);
+      if (!started.ok) throw new Error(started.code);
+      fake().approve(started.paypalOrderId, "Robin");
+      const captured = await capturePayPalPayment(db(), paypal, created.order.id, started.paypalOrderId);
+      if (captured.status !== "paid") throw new Error(JSON.stringify(captured));
+      return (await findOrder(db(), created.order.id))!;
+    }
+
+    const deliver = (d: { rawBody: string; headers: Record<string, string> }) => handlePayPalWebhook(db(), paypal, WEBHOOK_ID, d.headers, d.rawBody);
+    const rowsOf = (id: string) => db().select().from(disputes).where(eq(disputes.id, id));
+    const refundsOf = (orderId: string) =>
+      db()
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.kind, "refund")));
+
+    it("a dispute webhook creates the dispute once, linked through the capture, and the API read fills its details", async () => {
+      const order = await paidOrder();
+      const opened = fake().openDispute({ invoiceId: order.id, reason: "MERCHANDISE_OR_SERVICE_NOT_RECEIVED", dueInMs: 9 * 24 * 3_600_000 });
+      const created = fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.CREATED", WEBHOOK_ID);
+      expect(await deliver(created)).toBe("processed");
+      expect(await deliver(created)).toBe("duplicate");
+      // Another event about the same dispute updates the one row.
+      expect(await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.UPDATED", WEBHOOK_ID))).toBe("processed");
+
+      const rows = await rowsOf(opened.id);
+      expect(rows).toHaveLength(1);
+      const [row] = rows;
+      expect(row).toMatchObject({
+        orderId: order.id,
+        captureId: opened.captureId,
+        reason: "MERCHANDISE_OR_SERVICE_NOT_RECEIVED",
+        status: "WAITING_FOR_SELLER_RESPONSE",
+        stage: "CHARGEBACK",
+        amountCents: order.totalCents,
+      });
+      // Read from GET /v1/customer/disputes/{id} after each event.
+      expect(row.detailsReadAt).not.toBeNull();
+      expect(row.sellerResponseDueAt?.toISOString()).toBe(opened.dueDate.toISOString().replace(/\.\d+Z$/, ".000Z"));
+      expect(fake().count("dispute")).toBe(2);
+      // The seller is alerted once, by mail and Discord.
+      const alerts = await db()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.kind, DISPUTE_OPEN_ALERT), eq(emailOutbox.orderId, order.id)));
+      expect(alerts.map((a) => a.channel).sort()).toEqual(["discord", "email"]);
+    });
+
+    it("a dispute whose API read fails is kept from the webhook, and read on a later refresh", async () => {
+      const order = await paidOrder();
+      const opened = fake().openDispute({ invoiceId: order.id });
+      fake().failNext("dispute", 5);
+      expect(await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.CREATED", WEBHOOK_ID))).toBe("processed");
+      const [row] = await rowsOf(opened.id);
+      expect(row.orderId).toBe(order.id);
+      expect(row.detailsReadAt).toBeNull();
+      expect(await applyDisputeAction({ db: db(), paypal, seller }, opened.id, { intent: "refresh" })).toMatchObject({ ok: true });
+      expect((await rowsOf(opened.id))[0].detailsReadAt).not.toBeNull();
+    });
+
+    it("the evidence packet goes to provide-evidence as the contract's multipart body: input JSON + a PDF", async () => {
+      const order = await paidOrder();
+      const opened = fake().openDispute({ invoiceId: order.id });
+      await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.CREATED", WEBHOOK_ID));
+      const facts = await evidenceFacts(db(), order.id);
+      expect(facts).toMatchObject({ orderId: order.id, paypalOrderId: order.paypalOrderId, captureId: opened.captureId, gameUsername: order.gameUsername });
+
+      const notes = `Order ${order.id} delivered to SamGame.`;
+      const result = await applyDisputeAction({ db: db(), paypal, seller }, opened.id, { intent: "send_evidence", notes });
+      expect(result).toMatchObject({ ok: true });
+      const sent = fake().requests.find((r) => r.route === "provide-evidence")!;
+      expect(sent.parts?.map((p) => [p.name, p.contentType])).toEqual([
+        ["input", "application/json"],
+        ["evidence-file", "application/pdf"],
+      ]);
+      const pdf = sent.parts![1];
+      expect(sent.parts![0].json).toEqual({ evidences: [{ evidence_type: "PROOF_OF_FULFILLMENT", notes, documents: [{ name: pdf.filename }] }] });
+      expect(fake().disputes.get(opened.id)!.status).toBe("UNDER_REVIEW");
+      const [row] = await rowsOf(opened.id);
+      expect(row).toMatchObject({ evidenceText: notes, status: "UNDER_REVIEW" });
+      expect(row.evidenceSentAt).not.toBeNull();
+      const audit = await db()
+        .select()
+        .from(sellerActions)
+        .where(eq(sellerActions.target, `dispute:${opened.id}`));
+      expect(audit.map((a) => a.action)).toEqual(["dispute_evidence"]);
+      // A second send is refused by PayPal (the dispute is under review) and recorded as nothing.
+      expect(await applyDisputeAction({ db: db(), paypal, seller }, opened.id, { intent: "send_evidence", notes })).toMatchObject({ ok: false, status: 409 });
+    });
+
+    it("the fake refuses evidence the contract does not allow (a text file, an unknown part)", async () => {
+      const order = await paidOrder();
+      const opened = fake().openDispute({ invoiceId: order.id });
+      const text = { name: "evidence.txt", type: "text/plain", content: new Uint8Array(new TextEncoder().encode("hello").buffer as ArrayBuffer) };
+      const result = await paypal.provideEvidence(opened.id, "notes", text);
+      expect(result).toMatchObject({ kind: "error", status: 400 });
+      const violations = fake().takeViolations();
+      expect(violations.some((v) => v.message.includes("not PDF/JPEG/GIF/PNG"))).toBe(true);
+      expect(fake().disputes.get(opened.id)!.evidences).toEqual([]);
+    });
+
+    it("a dispute resolved against the seller refunds the order once, whatever PayPal repeats", async () => {
+      const order = await paidOrder();
+      const opened = fake().openDispute({ invoiceId: order.id });
+      await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.CREATED", WEBHOOK_ID));
+      fake().resolveDispute(opened.id, "RESOLVED_BUYER_FAVOUR");
+      const resolved = fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.RESOLVED", WEBHOOK_ID);
+      expect(await deliver(resolved)).toBe("processed");
+      expect(await deliver(resolved)).toBe("duplicate");
+      expect(await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.RESOLVED", WEBHOOK_ID))).toBe("processed");
+      await applyDisputeAction({ db: db(), paypal, seller }, opened.id, { intent: "refresh" });
+      // PayPal's own reversal of the same money is a repeat, not a second refund.
+      const reversal = JSON.stringify({
+        id: `WH-${randomUUID()}`,
+        event_type: "PAYMENT.CAPTURE.REVERSED",
+        resource: {
+          id: `REV${randomUUID().slice(0, 8)}`,
+          status: "COMPLETED",
+          amount: { currency_code: "USD", value: centsToAmountString(order.totalCents) },
+          links: [{ href: `${fake().url}/v2/payments/captures/${opened.captureId}`, rel: "up" }],
+        },
+      });
+      expect(await deliver({ rawBody: reversal, headers: fake().webhookHeaders(reversal, WEBHOOK_ID) })).toBe("processed");
+
+      const refunds = await refundsOf(order.id);
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0]).toMatchObject({ cause: "dispute", amountCents: order.totalCents, providerRef: `dispute-${opened.id}`, status: "COMPLETED" });
+      expect((await findOrder(db(), order.id))?.status).toBe("refunded");
+      expect((await rowsOf(opened.id))[0]).toMatchObject({ status: "RESOLVED", outcome: "RESOLVED_BUYER_FAVOUR", refundedCents: order.totalCents });
+    });
+
+    it("accepting the claim resolves the dispute at PayPal and records the refund once", async () => {
+      const order = await paidOrder();
+      const opened = fake().openDispute({ invoiceId: order.id });
+      await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.CREATED", WEBHOOK_ID));
+      expect(await applyDisputeAction({ db: db(), paypal, seller }, opened.id, { intent: "accept_claim", note: "Sorry, refunding." })).toMatchObject({
+        ok: true,
+      });
+      const accepted = fake().requests.find((r) => r.route === "accept-claim")!;
+      expect(accepted.parts?.[0].json).toEqual({ note: "Sorry, refunding.", accept_claim_type: "REFUND" });
+      await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.RESOLVED", WEBHOOK_ID));
+      expect(await refundsOf(order.id)).toHaveLength(1);
+      // Then the seller blocks the buyer from the lost dispute.
+      expect(await applyDisputeAction({ db: db(), paypal, seller }, opened.id, { intent: "block_buyer" })).toMatchObject({ ok: true });
+      const blocked = await db()
+        .select()
+        .from(blocklist)
+        .where(eq(blocklist.source, `dispute:${opened.id}`));
+      expect(blocked.map((b) => b.kind).sort()).toEqual(["email", "game_username", "payer_id"]);
+    });
+
+    it("messages go to send-message during an inquiry only", async () => {
+      const order = await paidOrder();
+      const inquiry = fake().openDispute({ invoiceId: order.id, stage: "INQUIRY" });
+      await deliver(fake().disputeWebhook(inquiry.id, "CUSTOMER.DISPUTE.CREATED", WEBHOOK_ID));
+      expect(
+        await applyDisputeAction({ db: db(), paypal, seller }, inquiry.id, { intent: "send_message", message: "Delivered at 14:02 to SamGame." }),
+      ).toMatchObject({
+        ok: true,
+      });
+      expect(
+        fake()
+          .disputes.get(inquiry.id)!
+          .messages.map((m) => m.content),
+      ).toEqual(["Delivered at 14:02 to SamGame."]);
+    });
+
+    it("alerts the seller once when an answer is due within two days", async () => {
+      const order = await paidOrder();
+      const opened = fake().openDispute({ invoiceId: order.id, dueInMs: 30 * 3_600_000 });
+      await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.CREATED", WEBHOOK_ID));
+      await alertDisputesDue(db());
+      await alertDisputesDue(db());
+      const due = await db()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.kind, DISPUTE_DUE_ALERT), eq(emailOutbox.orderId, order.id)));
+      expect(due.map((a) => a.channel).sort()).toEqual(["discord", "email"]);
+    });
+
+    it("a blocked email, game username or PayPal payer cannot order, and nothing reaches PayPal", async () => {
+      const before = fake().requests.length;
+      const tryOrder = (email: string, game: string) => createOrder(db(), newOrder({ details: { ...PAYMENT_DETAILS, EMAIL: email, VUUSER: game } }));
+      await addBlock(db(), seller, { kind: "email", value: "  Blocked@Example.com " });
+      expect(await tryOrder("blocked@example.com", "FreshGame")).toEqual({ ok: false, code: "order_refused", vars: {} });
+      await addBlock(db(), seller, { kind: "game_username", value: "BadGame" });
+      expect(await tryOrder("new@example.com", "badgame")).toEqual({ ok: false, code: "order_refused", vars: {} });
+      await addBlock(db(), seller, { kind: "client", value: "client-hash-1" });
+      expect(
+        await createOrder(db(), newOrder({ details: { ...PAYMENT_DETAILS, EMAIL: "c@example.com", VUUSER: "CGame" }, clientKey: "client-hash-1" })),
+      ).toMatchObject({
+        ok: false,
+      });
+      expect(fake().requests.length).toBe(before);
+
+      // A payer id is known from a payment: blocking it blocks the emails and game usernames it paid for.
+      const paid = await paidOrder({ details: { ...PAYMENT_DETAILS, EMAIL: "payer@example.com", VUUSER: "PayerGame" } });
+      expect(paid.payerId).toBe("QYR5Z8XDVJNXQ");
+      await addBlock(db(), seller, { kind: "payer_id", value: paid.payerId! });
+      expect(await tryOrder("payer@example.com", "OtherGame")).toEqual({ ok: false, code: "order_refused", vars: {} });
+      expect(await tryOrder("other@example.com", "PayerGame")).toEqual({ ok: false, code: "order_refused", vars: {} });
+      expect((await tryOrder("someone-else@example.com", "SomeoneGame")).ok).toBe(true);
+      const unchanged = await db().select().from(orders).where(eq(orders.email, "blocked@example.com"));
+      expect(unchanged).toEqual([]);
+    });
+  });
+}
