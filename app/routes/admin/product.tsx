@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/product";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmitButton } from "~/components/admin/kit/fields";
@@ -58,6 +58,8 @@ export default function ProductEdit() {
   const errors = fieldErrorsOf(reply);
   const pagePath = `/product/${encodeURIComponent(product.id)}`;
   const untranslated = LANGS.filter((lang) => product.missing[lang].length > 0);
+  const [search] = useSearchParams();
+  const made = search.has("created") ? "Created" : search.has("duplicated") ? "Duplicated" : null;
   return (
     <>
       <PageTitle
@@ -79,17 +81,21 @@ export default function ProductEdit() {
           </>
         )}
       </ReplyNotice>
-      {product.archived && <Notice tone="info">Archived: not on the storefront (its page answers 404). Past orders keep their lines.</Notice>}
-      {untranslated.length > 0 && (
-        <Notice tone="info">
-          Missing translations:{" "}
-          {untranslated
-            .map((lang) => `${LANG_NAMES[lang]} (${product.missing[lang].length} ${product.missing[lang].length === 1 ? "text" : "texts"})`)
-            .join(", ")}
-          . The storefront shows the English text there.
-        </Notice>
-      )}
+      {made && !reply && !product.listed && <Notice tone="success">{made} as a draft: only you can see its page until you tick Listed and save.</Notice>}
       <Card className="mb-4">
+        {/* Plain text, not notices: the page's one status region is the action's reply. */}
+        {product.archived && (
+          <p className="mb-2 text-sm font-semibold text-slate-900">Archived: not on the storefront (its page answers 404). Past orders keep their lines.</p>
+        )}
+        {untranslated.length > 0 && (
+          <p className="mb-2 text-sm font-semibold text-amber-900">
+            Missing translations:{" "}
+            {untranslated
+              .map((lang) => `${LANG_NAMES[lang]} (${product.missing[lang].length} ${product.missing[lang].length === 1 ? "text" : "texts"})`)
+              .join(", ")}
+            . The storefront shows the English text there.
+          </p>
+        )}
         <p className="text-sm text-slate-700">
           {product.category} · id {product.id} · {product.listed ? "Listed" : "Draft (not listed)"}. Now {usd(product.priceCents)}, was{" "}
           {usd(product.originalPriceCents)}. Orders already placed keep the title and price they were sold at.{" "}
