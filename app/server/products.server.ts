@@ -113,11 +113,6 @@ export async function findProduct(db: Db, id: string): Promise<Product | undefin
   return (await listProducts(db)).find((p) => p.id === id);
 }
 
-export async function findProductRow(db: Db, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
-  return row;
-}
-
 export type ProductPatch = Partial<Omit<ProductRow, "id" | "createdAt" | "updatedAt">>;
 
 export async function updateProduct(db: Db, id: string, patch: ProductPatch): Promise<boolean> {
