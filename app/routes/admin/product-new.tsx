@@ -1,5 +1,6 @@
 import { redirect, useActionData, useLoaderData, Link } from "react-router";
 import type { Route } from "./+types/product-new";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
@@ -8,8 +9,12 @@ import { fieldErrors } from "~/domain/seller/form-fields";
 import { productFormRecord, productFormSchema, toProductInput, type ProductInput } from "~/domain/seller/product-form";
 import { getDb } from "~/server/db.server";
 import { readForm, refusedFields } from "~/server/admin/forms.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { bundleCandidates, createProduct } from "~/server/admin/shop-products.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it): making products is editing the catalogue. */
+export const access = routeAccess({ read: "products.edit", write: "products.edit" });
 
 export const meta: Route.MetaFunction = () => adminMeta("New product");
 
@@ -35,12 +40,12 @@ const BLANK: ProductInput = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   return { candidates: await bundleCandidates(getDb()) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, access.write);
   const parsed = productFormSchema.safeParse(productFormRecord(await readForm(request)));
   if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
   const result = await createProduct(getDb(), seller, toProductInput(parsed.data));
@@ -66,4 +71,8 @@ export default function ProductNew() {
       <ProductForm input={BLANK} serverErrors={fieldErrorsOf(reply)} candidates={candidates} submitLabel="Create product" formKey="new" />
     </>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/product";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmitButton } from "~/components/admin/kit/fields";
 import { usd } from "~/components/admin/kit/format";
@@ -11,15 +12,22 @@ import { fieldErrors } from "~/domain/seller/form-fields";
 import { productFormRecord, productFormSchema, toProductInput } from "~/domain/seller/product-form";
 import { getDb } from "~/server/db.server";
 import { done, field, readForm, refused, refusedFields } from "~/server/admin/forms.server";
-import { requireSeller } from "~/server/admin/guard.server";
+import { routeAccess } from "~/domain/seller/permissions";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
 import { bundleCandidates, duplicateProduct, findSellerProduct, setArchived, updateProduct } from "~/server/admin/shop-products.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({
+  read: "products.view",
+  write: { save: "products.edit", duplicate: "products.edit", archive: "products.edit", restore: "products.edit" },
+});
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Edit ${data.product.title}` : "Product");
 
 const LANG_NAMES: Record<Lang, string> = { en: "English", fr: "French", es: "Spanish" };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   const db = getDb();
   const product = await findSellerProduct(db, params.id);
   if (!product) throw data("No such product", { status: 404 });
@@ -27,10 +35,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, "console");
   const db = getDb();
   const form = await readForm(request);
+  // The edit form's button posts "save"; a post without an intent is read as one too.
   const intent = field(form, "intent") || "save";
+  await requireIntent(request, seller, access, intent);
   if (intent === "duplicate") {
     const result = await duplicateProduct(db, seller, params.id);
     if (!result.ok) throw data("No such product", { status: 404 });
@@ -137,4 +147,9 @@ export default function ProductEdit() {
       />
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

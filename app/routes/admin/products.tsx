@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/products";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmitButton } from "~/components/admin/kit/fields";
 import { usd } from "~/components/admin/kit/format";
@@ -9,22 +10,27 @@ import { Table } from "~/components/admin/kit/table";
 import { buttonClass } from "~/components/ui/button";
 import { getDb } from "~/server/db.server";
 import { done, field, readForm, refused } from "~/server/admin/forms.server";
-import { requireSeller } from "~/server/admin/guard.server";
+import { routeAccess } from "~/domain/seller/permissions";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
 import { listSellerProducts, moveProduct, setArchived } from "~/server/admin/shop-products.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "products.view", write: { up: "products.edit", down: "products.edit", restore: "products.edit" } });
 
 export const meta: Route.MetaFunction = () => adminMeta("Products");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   return { products: await listSellerProducts(getDb()) };
 }
 
 /** Reorder (one place up or down) and restore from the list; everything else on the product's page. */
 export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, "console");
   const form = await readForm(request);
   const id = field(form, "id");
   const intent = field(form, "intent");
+  await requireIntent(request, seller, access, intent);
   if (intent === "up" || intent === "down") {
     const result = await moveProduct(getDb(), seller, id, intent);
     if (!result.ok) return refused(404, "No such product.");
@@ -131,4 +137,9 @@ export default function Products() {
       </Card>
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }
