@@ -28,6 +28,7 @@ export default [
       route("login-keys", "routes/admin/login-keys.tsx"),
       // The shop (admin-shop): products, coupons, inbox.
       route("products", "routes/admin/products.tsx"),
+      route("products/new", "routes/admin/product-new.tsx"),
       route("products/:id", "routes/admin/product.tsx"),
       route("coupons", "routes/admin/coupons.tsx"),
       route("coupons/new", "routes/admin/coupon-new.tsx"),

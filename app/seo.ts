@@ -16,13 +16,22 @@ function siteUrlOf(matches: MetaArgsLike["matches"]): string {
  * Title, description, canonical link and hreflang alternates (en, fr, es, x-default) for a page,
  * in the language of its URL. `page` names an entry of locales/{lang}/meta.json.
  */
-export function pageMeta(args: MetaArgsLike, page: string, vars: Record<string, string> = {}): MetaDescriptor[] {
+/** What a page may set itself instead of its translated defaults (a product's SEO texts, its picture). */
+export interface MetaOverrides {
+  title?: string;
+  description?: string;
+  /** Site-relative path of the Open Graph image. */
+  image?: string;
+}
+
+export function pageMeta(args: MetaArgsLike, page: string, vars: Record<string, string> = {}, overrides: MetaOverrides = {}): MetaDescriptor[] {
   const { lang, rest } = splitLangFromPath(args.location.pathname);
   const t = getI18n(lang).t;
   const siteUrl = siteUrlOf(args.matches);
-  const title = `${t(`meta.${page}.title`, vars)} | ${t("meta.siteName")}`;
-  const description = t(`meta.${page}.description`, vars);
+  const title = overrides.title?.trim() || `${t(`meta.${page}.title`, vars)} | ${t("meta.siteName")}`;
+  const description = overrides.description?.trim() || t(`meta.${page}.description`, vars);
   return [
+    ...(overrides.image ? [{ property: "og:image", content: siteUrl + overrides.image }] : []),
     { title },
     { name: "description", content: description },
     { property: "og:title", content: title },

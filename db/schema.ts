@@ -8,9 +8,14 @@ import { REPORT_AUTHORS, REPORT_ENTRY_KINDS, REPORT_REASONS, REPORT_STATUSES } f
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-/** Seller-editable commercial fields; the texts and media stay in app/catalogue. Amounts in US cents. */
+/**
+ * The catalogue, edited by the seller in the console (docs/decisions/033). Amounts in US cents.
+ * `texts` holds { en: ProductTexts, fr?: Partial<ProductTexts>, es?: … }; `{}` marks a row made
+ * before products were data, filled from the seed at the next start (prices and stock kept).
+ */
 export const products = pgTable("products", {
   id: text("id").primaryKey(),
+  /** The English title (kept equal to texts.en.title): order lines and the console read it. */
   title: text("title").notNull(),
   priceCents: integer("price_cents").notNull(),
   originalPriceCents: integer("original_price_cents").notNull(),
@@ -19,6 +24,24 @@ export const products = pgTable("products", {
   rating: real("rating").notNull(),
   reviews: integer("reviews").notNull().default(0),
   listed: boolean("listed").notNull().default(true),
+  texts: jsonb("texts").notNull().default({}),
+  category: text("category").notNull().default("Triggers"),
+  type: text("type").notNull().default("trigger"),
+  audience: text("audience").notNull().default("everyone"),
+  skin: text("skin").notNull().default("any"),
+  actionCount: integer("action_count"),
+  poses: integer("poses"),
+  gestures: boolean("gestures").notNull().default(false),
+  platforms: jsonb("platforms").notNull().default(["mobile", "pc"]),
+  delivery: text("delivery").notNull().default("manual-upload"),
+  warrantyDays: integer("warranty_days").notNull().default(0),
+  /** A bundle's item ids, in order; their titles and prices come from the catalogue. */
+  bundleItemIds: jsonb("bundle_item_ids").notNull().default([]),
+  /** Public paths of the pictures (first = main) and of the preview video, as before media uploads. */
+  images: jsonb("images").notNull().default([]),
+  videoUrl: text("video_url"),
+  position: integer("position").notNull().default(0),
+  archivedAt: timestamp("archived_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -50,6 +50,10 @@ export function productForPage(product: Product, lang: Lang): Product {
   const one = <T>(value: Record<Lang, T>): Record<Lang, T> => ({ en: value[lang], fr: value[lang], es: value[lang] });
   return {
     ...product,
+    title: product.titles[lang],
+    titles: one(product.titles),
+    seoTitle: one(product.seoTitle),
+    seoDescription: one(product.seoDescription),
     description: one(product.description),
     trackingInfo: one(product.trackingInfo),
     fullDescription: one(product.fullDescription),

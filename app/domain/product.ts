@@ -20,9 +20,34 @@ export interface BundleItem {
   priceCents: number;
 }
 
+/** A product's texts in one language, as the seller types them (app/domain/catalogue.ts applies the English fallback). */
+export interface ProductTexts {
+  title: string;
+  description: string;
+  trackingInfo: string;
+  fullDescription: string;
+  features: string[];
+  /** Empty: the page's title and description are made from the product's title and short description. */
+  seoTitle: string;
+  seoDescription: string;
+}
+
+export const PLATFORMS = ["mobile", "pc"] as const;
+export type Platform = (typeof PLATFORMS)[number];
+export const PRODUCT_TYPES = ["trigger", "room", "bundle"] as const;
+export const AUDIENCES = ["male", "everyone", "mixed"] as const;
+export const SKINS = ["any", "black", "dark"] as const;
+export const DELIVERY_TYPES = ["manual-upload", "username-gift"] as const;
+
 export interface Product {
   id: string;
+  /** The English title: order lines, the console, mails to the seller. Pages show `titles[lang]`. */
   title: string;
+  /** The title per language, a missing one filled with the English title. */
+  titles: Localized;
+  /** SEO title and description per language ("" = made from the title and short description). */
+  seoTitle: Localized;
+  seoDescription: Localized;
   /** Short text for cards and search. */
   description: Localized;
   /** Line about delivery tracking shown on the product page. */
@@ -48,14 +73,18 @@ export interface Product {
   actionCount?: number;
   poses?: number;
   gestures: boolean;
-  platforms: readonly ("mobile" | "pc")[];
+  platforms: readonly Platform[];
   delivery: DeliveryType;
   /** Replacement warranty in days (30 for gifting triggers), 0 when none. */
   warrantyDays: number;
-  /** Exactly two items for bundles; savings = sum of item prices − bundle price. */
-  bundleItems?: readonly [BundleItem, BundleItem];
-  /** false for products that exist only as a coupon reward (tramp-house). */
+  /** A bundle's items (two or more), titles and prices from the current catalogue; savings = sum of item prices − bundle price. */
+  bundleItems?: readonly BundleItem[];
+  /** false for drafts and products that exist only as a coupon reward (tramp-house): no public page, not sold on their own. */
   listed: boolean;
+  /** Order in listings (ascending). */
+  position: number;
+  /** Archived: gone from the storefront (404, sitemap, search, cart); past orders keep their lines. */
+  archived: boolean;
 }
 
 /**
@@ -71,5 +100,19 @@ export type ProductSummary = Pick<
 export function toSummary(p: Product, lang?: Lang): ProductSummary {
   const { id, title, priceCents, originalPriceCents, rating, reviews, category, badge, inStock, type, listed } = p;
   const description = lang ? { en: p.description.en, [lang]: p.description[lang] } : p.description;
-  return { id, title, description, priceCents, originalPriceCents, rating, reviews, category, images: p.images.slice(0, 1), badge, inStock, type, listed };
+  return {
+    id,
+    title: lang ? p.titles[lang] : title,
+    description,
+    priceCents,
+    originalPriceCents,
+    rating,
+    reviews,
+    category,
+    images: p.images.slice(0, 1),
+    badge,
+    inStock,
+    type,
+    listed,
+  };
 }

@@ -10,6 +10,7 @@ import type { Product } from "~/domain/product";
 import { pageMeta } from "~/seo";
 import { readCatalogue } from "~/server/catalogue-cache.server";
 import { getDb } from "~/server/db.server";
+import { isSignedInSeller } from "~/server/admin/guard.server";
 import type { PublicReview } from "~/domain/api/reviews";
 import { cachedPublishedReviews } from "~/server/reviews.server";
 import { bundleView, isGiftProduct, type BundleView } from "~/server/catalogue-views.server";
@@ -36,11 +37,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const product = catalogue.product(params.id);
   const translations = translationsFor(params.lang, ["cart", "catalogue", "product", "meta.product"]);
   // The not-found page below speaks this page's area: its strings travel with the 404.
-  if (!product || !product.listed) throw data({ translations }, { status: 404 });
+  // Archived products are not in the catalogue's products at all; a draft (unlisted) shows only to a
+  // signed-in seller, the session read only for drafts so listed pages cost no database read.
+  if (!product) throw data({ translations }, { status: 404 });
+  const preview = !product.listed;
+  if (preview && !(await isSignedInSeller(request))) throw data({ translations }, { status: 404 });
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   const reviews = await cachedPublishedReviews(getDb(), catalogue, product.id);
   const bundle = bundleView(product, catalogue.products);
-  return {
+  const page = {
     product: productForPage(product, lang),
     // Its summary for the cart (docs/decisions/024).
     products: [pageSummary(product, lang)],
@@ -49,16 +54,38 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     bundle,
     reviews,
     translations,
+    preview,
   };
+  // A seller's preview must never be stored by the render cache and served to the public.
+  return data(page, preview ? { headers: { [PREVIEW_HEADER]: "1" } } : undefined);
+}
+
+const PREVIEW_HEADER = "X-Draft-Preview";
+
+export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs): HeadersInit {
+  if (!loaderHeaders.has(PREVIEW_HEADER)) return parentHeaders;
+  return { "Cache-Control": "private, no-store", Vary: "Cookie, Accept-Language" };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   args.data
-    ? pageMeta(args, "product", {
-        title: args.data.product.title,
-        category: args.data.product.category,
-        description: args.data.product.description[args.data.lang],
-      })
+    ? [
+        ...pageMeta(
+          args,
+          "product",
+          {
+            title: args.data.product.title,
+            category: args.data.product.category,
+            description: args.data.product.description[args.data.lang],
+          },
+          {
+            title: args.data.product.seoTitle[args.data.lang],
+            description: args.data.product.seoDescription[args.data.lang],
+            image: args.data.product.images[0],
+          },
+        ),
+        ...(args.data.preview ? [{ name: "robots", content: "noindex" }] : []),
+      ]
     : [...pageMeta(args, "productNotFound"), { name: "robots", content: "noindex" }];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {

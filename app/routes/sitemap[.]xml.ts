@@ -1,5 +1,6 @@
 import { hreflangAlternates, localizePath } from "~/domain/lang-path";
 import { LANGS } from "~/domain/product";
+import { publicProducts } from "~/domain/catalogue";
 import { readCatalogue } from "~/server/catalogue-cache.server";
 import { getEnv } from "~/server/env.server";
 
@@ -25,7 +26,7 @@ const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 /** Every indexable page in every language, each with its hreflang alternates (x-default too, as on the pages). */
 export async function loader() {
   const site = getEnv().SITE_URL;
-  const products = (await readCatalogue()).products.filter((p) => p.listed);
+  const products = publicProducts((await readCatalogue()).products);
   const paths = [...STATIC_PATHS, ...products.map((p) => `/product/${encodeURIComponent(p.id)}`)];
   const urls = paths.flatMap((path) =>
     LANGS.map((lang) => {

@@ -19,9 +19,12 @@ import { listProducts } from "./products.server";
 export const CHANNEL = "catalogue_changed";
 
 export interface Catalogue {
-  /** Every product in catalogue order, listed or not. */
+  /** Every product not archived, in catalogue order (position), listed or not. */
   readonly products: readonly Product[];
+  /** A product not archived: what pages, carts and new orders may use. */
   product(id: string): Product | undefined;
+  /** Any product, archived ones too: past orders (delivery steps, titles) still name them. */
+  anyProduct(id: string): Product | undefined;
   /** Case-insensitive, surrounding spaces ignored. Usage counts may be stale: see couponForCheck. */
   coupon(code: string): Coupon | undefined;
 }
@@ -38,10 +41,12 @@ const caches = new WeakMap<Db, Cache>();
 const couponKey = (code: string) => code.trim().toUpperCase();
 
 async function load(db: Db): Promise<Catalogue> {
-  const [products, coupons] = await Promise.all([listProducts(db), listCoupons(db)]);
-  const byId = new Map(products.map((p) => [p.id, p]));
+  const [all, coupons] = await Promise.all([listProducts(db), listCoupons(db)]);
+  const products = all.filter((p) => !p.archived);
+  const live = new Map(products.map((p) => [p.id, p]));
+  const any = new Map(all.map((p) => [p.id, p]));
   const byCode = new Map(coupons.map((c) => [couponKey(c.code), c]));
-  return { products, product: (id) => byId.get(id), coupon: (code) => byCode.get(couponKey(code)) };
+  return { products, product: (id) => live.get(id), anyProduct: (id) => any.get(id), coupon: (code) => byCode.get(couponKey(code)) };
 }
 
 function cacheFor(db: Db): Cache {

@@ -3,7 +3,7 @@
  * bundles never carry the catalogue's long texts: pages map the ids to the shopper layout's summaries.
  * Prices and stock come from the catalogue cache (the database, read once).
  */
-import { featuredProducts, productsByCategory, type CategoryKind } from "~/catalogue";
+import { featuredProducts, productsByCategory, type CategoryKind } from "~/domain/catalogue";
 import { bundleSavingsCents, isGiftProduct } from "~/domain/pricing";
 import type { BundleItem, Product } from "~/domain/product";
 import { readCatalogue } from "~/server/catalogue-cache.server";
@@ -19,11 +19,7 @@ export interface BundleView {
 export function bundleView(product: Product, all: readonly Product[]): BundleView | null {
   if (!product.bundleItems) return null;
   const price = (item: BundleItem) => all.find((p) => p.id === item.productId)?.priceCents ?? item.priceCents;
-  const [a, b] = product.bundleItems;
-  const items: [BundleItem, BundleItem] = [
-    { ...a, priceCents: price(a) },
-    { ...b, priceCents: price(b) },
-  ];
+  const items = product.bundleItems.map((item) => ({ ...item, priceCents: price(item) }));
   return { items, savingsCents: bundleSavingsCents(product.priceCents, items) };
 }
 
@@ -39,15 +35,15 @@ export interface ListingData {
 export async function listingData(kinds: readonly CategoryKind[], options: { featured?: boolean } = {}): Promise<ListingData> {
   const all = (await readCatalogue()).products;
   const listed = new Set(all.filter((p) => p.listed).map((p) => p.id));
-  const ids = (products: readonly Product[]) => products.map((p) => p.id).filter((id) => listed.has(id));
+  const ids = (products: readonly Product[]) => products.map((p) => p.id);
   const groups: Partial<Record<CategoryKind, string[]>> = {};
-  for (const kind of kinds) groups[kind] = ids(productsByCategory(kind));
+  for (const kind of kinds) groups[kind] = ids(productsByCategory(all, kind));
   const bundleSavings: Record<string, number> = {};
   for (const product of all) {
     const view = bundleView(product, all);
     if (view && listed.has(product.id)) bundleSavings[product.id] = view.savingsCents;
   }
-  return { groups, featured: options.featured ? ids(featuredProducts()) : [], bundleSavings };
+  return { groups, featured: options.featured ? ids(featuredProducts(all)) : [], bundleSavings };
 }
 
 export { isGiftProduct };

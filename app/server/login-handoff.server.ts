@@ -8,7 +8,6 @@
  * Nothing here logs, mails or exports a login; errors carry codes, never the request's body.
  */
 import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { getProduct } from "~/catalogue";
 import {
   deletionReasonFor,
   handoffStage,
@@ -18,6 +17,7 @@ import {
   LOGIN_RETENTION_MS,
   mayBuyer,
   orderNeedsLogin,
+  type HandoffProduct,
   type HandoffStage,
   type LoginDeletionReason,
   type LoginEventKind,
@@ -25,7 +25,7 @@ import {
 import type { BuyerHandoffView, PublicSellerKey } from "~/domain/api/order-login";
 import type { MessageCode } from "~/domain/messages";
 import type { OrderState } from "~/domain/order-state";
-import { orderItems, orderLoginEvents, orderLogins, orders, sellerKeys } from "../../db/schema";
+import { orderItems, orderLoginEvents, orderLogins, orders, products, sellerKeys } from "../../db/schema";
 import type { Db } from "./db.server";
 
 /** A transaction or the database itself. */
@@ -159,18 +159,35 @@ interface LockedOrder {
   status: OrderState;
   isGift: boolean;
   paidAt: Date | null;
-  items: { productId: string }[];
+  /** Each line's product with its delivery and type as stored now (archived products too). */
+  items: { productId: string; type: string | null; delivery: string | null }[];
 }
 
 async function readOrder(tx: Executor, orderId: string, lock: boolean): Promise<LockedOrder | null> {
   const query = tx.select({ status: orders.status, isGift: orders.isGift, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, orderId));
   const [order] = lock ? await query.for("update") : await query;
   if (!order) return null;
-  const items = await tx.select({ productId: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  const items = await tx
+    .select({ productId: orderItems.productId, type: products.type, delivery: products.delivery })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId));
   return { ...order, items };
 }
 
-const stageOf = (order: LockedOrder, now: Date) => handoffStage(order, getProduct, now);
+/** How each line is delivered, from the product rows read with the order (not the storefront's catalogue). */
+function productOf(order: LockedOrder): (id: string) => HandoffProduct | undefined {
+  return (id) => {
+    const item = order.items.find((i) => i.productId === id);
+    if (!item?.delivery) return undefined;
+    return {
+      type: item.type === "room" ? "room" : item.type === "bundle" ? "bundle" : "trigger",
+      delivery: item.delivery === "username-gift" ? "username-gift" : "manual-upload",
+    };
+  };
+}
+
+const stageOf = (order: LockedOrder, now: Date) => handoffStage(order, productOf(order), now);
 
 async function loginRow(tx: Executor, orderId: string) {
   const [row] = await tx.select().from(orderLogins).where(eq(orderLogins.orderId, orderId));
@@ -419,7 +436,7 @@ export async function sellerLoginSummary(db: Db, orderId: string) {
   const order = await readOrder(db, orderId, false);
   const row = await loginRow(db, orderId);
   return {
-    needed: order !== null && orderNeedsLogin(order, getProduct),
+    needed: order !== null && orderNeedsLogin(order, productOf(order)),
     state: row === null ? ("none" as const) : row.ciphertext ? ("stored" as const) : ("deleted" as const),
     keyId: row?.keyId ?? null,
     receivedAt: row?.createdAt ?? null,

@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { PRODUCTS } from "~/catalogue";
+import { seedCatalogue } from "~/catalogue/seed-products";
 import { coupons, orders, products } from "../../db/schema";
 import type { Db } from "./db.server";
 import { findCouponByCode, listCoupons, redeemCoupon, updateCoupon } from "./coupons.server";
 import { findProduct, listProducts, updateProduct } from "./products.server";
 import { seedDatabase } from "./seed.server";
 import { seededDatabase, testDatabases } from "../../tests/setup/databases";
+
+const PRODUCTS = seedCatalogue();
 
 async function insertOrder(database: { db: Db }, id: string) {
   await database.db.insert(orders).values({

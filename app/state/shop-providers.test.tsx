@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { serialize } from "cookie";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, useNavigate } from "react-router";
-import { PRODUCTS } from "~/catalogue";
+import { seedCatalogue } from "~/catalogue/seed-products";
 import { CURRENCY_COOKIE } from "~/domain/cookies";
 import { toSummary } from "~/domain/product";
 import { getI18n } from "~/i18n/i18n";
@@ -13,6 +13,8 @@ import { useCoupon } from "./coupon";
 import { useCurrency } from "./currency";
 import { ShopProviders } from "./shop-providers";
 import { ROOT_ROUTE_ID, SHOP_ROUTE_ID } from "./storefront-data";
+
+const PRODUCTS = seedCatalogue();
 
 vi.mock("~/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 

@@ -6,7 +6,7 @@ import { CouponFields } from "~/components/admin/coupon-fields";
 import { SubmitButton, TextField } from "~/components/admin/kit/fields";
 import { Card, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
-import { PRODUCTS } from "~/catalogue";
+import { readCatalogue } from "~/server/catalogue-cache.server";
 import { readNewCoupon } from "~/domain/seller/coupon-form";
 import { formRecord } from "~/domain/seller/form-fields";
 import { getDb } from "~/server/db.server";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => adminMeta("New coupon");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSeller(request, access.read);
-  return { products: PRODUCTS.map((p) => ({ id: p.id, title: p.title })) };
+  return { products: (await readCatalogue()).products.map((p) => ({ id: p.id, title: p.title })) };
 }
 
 export async function action({ request }: Route.ActionArgs) {

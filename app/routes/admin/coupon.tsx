@@ -8,7 +8,7 @@ import { usd, utc } from "~/components/admin/kit/format";
 import { Card, Facts, Notice, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { Table } from "~/components/admin/kit/table";
-import { PRODUCTS } from "~/catalogue";
+import { readCatalogue } from "~/server/catalogue-cache.server";
 import { NEWUSER15 } from "~/domain/coupons";
 import { QUEUE_LABELS } from "~/domain/order-desk";
 import { readCouponTerms } from "~/domain/seller/coupon-form";
@@ -26,8 +26,6 @@ export const access = routeAccess({ read: "coupons.view", write: { save: "coupon
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Coupon ${data.coupon.code}` : "Coupon");
 
-const productTitle = (id: string) => PRODUCTS.find((p) => p.id === id)?.title;
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireSeller(request, access.read);
   const db = getDb();
@@ -37,7 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     now: new Date(),
     coupon,
     orders: await couponOrders(db, coupon.id),
-    products: PRODUCTS.map((p) => ({ id: p.id, title: p.title })),
+    products: (await readCatalogue()).products.map((p) => ({ id: p.id, title: p.title })),
   };
 }
 
@@ -59,6 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function CouponPage() {
   const { now, coupon, orders, products } = useLoaderData<typeof loader>();
+  const productTitle = (id: string) => products.find((p) => p.id === id)?.title;
   const reply = useActionData<typeof action>();
   const [params] = useSearchParams();
   const errors = fieldErrorsOf(reply);

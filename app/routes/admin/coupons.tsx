@@ -8,7 +8,7 @@ import { Card, Notice, PageTitle } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
 import { Table } from "~/components/admin/kit/table";
 import { buttonClass } from "~/components/ui/button";
-import { PRODUCTS } from "~/catalogue";
+import { readCatalogue } from "~/server/catalogue-cache.server";
 import { NEWUSER15 } from "~/domain/coupons";
 import { newUserOffer } from "~/domain/new-user-offer";
 import { COUPON_STATUS_LABEL, couponReward, couponStatus, usageLeft } from "~/domain/seller/coupon-view";
@@ -24,21 +24,21 @@ export const access = routeAccess({ read: "coupons.view", write: { enable: "coup
 
 export const meta: Route.MetaFunction = () => adminMeta("Coupons");
 
-const productTitle = (id: string) => PRODUCTS.find((p) => p.id === id)?.title;
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSeller(request, access.read);
   const now = new Date();
   const coupons = await listCouponUsage(getDb());
   const newUser = coupons.find((c) => c.code.toUpperCase() === NEWUSER15.code);
-  const product = (id: string) => PRODUCTS.find((p) => p.id === id);
+  const catalogue = await readCatalogue();
+  const product = (id: string) => catalogue.product(id);
   const newUserState = newUser && {
     id: newUser.id,
     running: newUserOffer(newUser, now, product) !== null,
     status: couponStatus(newUser, now),
     validUntil: newUser.validUntil,
   };
-  return { now, coupons, newUser: newUserState ?? null };
+  const titles = Object.fromEntries(catalogue.products.map((p) => [p.id, p.title]));
+  return { now, coupons, newUser: newUserState ?? null, titles };
 }
 
 /** Disable / enable from the list (the edit page has the same buttons). */
@@ -50,7 +50,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Coupons() {
-  const { now, coupons, newUser } = useLoaderData<typeof loader>();
+  const { now, coupons, newUser, titles } = useLoaderData<typeof loader>();
+  const productTitle = (id: string): string | undefined => titles[id];
   const reply = useActionData<typeof action>();
   return (
     <>

@@ -1,52 +1,75 @@
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/product";
 import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
-import { Checkbox, MoneyField, SelectField, SubmitButton } from "~/components/admin/kit/fields";
+import { SubmitButton } from "~/components/admin/kit/fields";
 import { usd } from "~/components/admin/kit/format";
-import { Card, PageTitle } from "~/components/admin/kit/page";
+import { Card, Notice, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
-import { BADGES } from "~/domain/product";
-import { centsToAmountString } from "~/domain/money";
-import { fieldErrors, formRecord } from "~/domain/seller/form-fields";
-import { productEditSchema } from "~/domain/seller/product-form";
+import { ProductForm } from "~/components/admin/product-form";
+import { LANGS, type Lang } from "~/domain/product";
+import { fieldErrors } from "~/domain/seller/form-fields";
+import { productFormRecord, productFormSchema, toProductInput } from "~/domain/seller/product-form";
 import { getDb } from "~/server/db.server";
-import { done, readForm, refusedFields } from "~/server/admin/forms.server";
+import { done, field, readForm, refused, refusedFields } from "~/server/admin/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireSeller } from "~/server/admin/guard.server";
-import { findSellerProduct, saveProductEdit } from "~/server/admin/shop-products.server";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
+import { bundleCandidates, duplicateProduct, findSellerProduct, setArchived, updateProduct } from "~/server/admin/shop-products.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
-export const access = routeAccess({ read: "products.view", write: "products.edit" });
+export const access = routeAccess({
+  read: "products.view",
+  write: { save: "products.edit", duplicate: "products.edit", archive: "products.edit", restore: "products.edit" },
+});
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Edit ${data.product.title}` : "Product");
 
-async function productOr404(id: string) {
-  const product = await findSellerProduct(getDb(), id);
-  if (!product) throw data("No such product", { status: 404 });
-  return product;
-}
+const LANG_NAMES: Record<Lang, string> = { en: "English", fr: "French", es: "Spanish" };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireSeller(request, access.read);
-  return { product: await productOr404(params.id) };
+  const db = getDb();
+  const product = await findSellerProduct(db, params.id);
+  if (!product) throw data("No such product", { status: 404 });
+  return { product, candidates: (await bundleCandidates(db)).filter((c) => c.id !== product.id) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write);
-  const parsed = productEditSchema.safeParse(formRecord(await readForm(request)));
+  const seller = await requireSeller(request, "console");
+  const db = getDb();
+  const form = await readForm(request);
+  // The edit form's button posts "save"; a post without an intent is read as one too.
+  const intent = field(form, "intent") || "save";
+  await requireIntent(request, seller, access, intent);
+  if (intent === "duplicate") {
+    const result = await duplicateProduct(db, seller, params.id);
+    if (!result.ok) throw data("No such product", { status: 404 });
+    return redirect(`/admin/products/${encodeURIComponent(result.id)}?duplicated=1`);
+  }
+  if (intent === "archive" || intent === "restore") {
+    const result = await setArchived(db, seller, params.id, intent === "archive");
+    if (!result.ok) throw data("No such product", { status: 404 });
+    return done(intent === "archive" ? "Archived: the product is off the storefront. Past orders keep it." : "Restored: the product is back as it was.");
+  }
+  if (intent !== "save") return refused(400, "Unknown action.");
+  const parsed = productFormSchema.safeParse(productFormRecord(form));
   if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
-  const result = await saveProductEdit(getDb(), seller, params.id, parsed.data);
-  if (!result.ok) throw data("No such product", { status: 404 });
+  const result = await updateProduct(db, seller, params.id, toProductInput(parsed.data));
+  if (!result.ok) {
+    if ("errors" in result) return refusedFields(result.errors);
+    throw data("No such product", { status: 404 });
+  }
   return done(Object.keys(result.changes).length === 0 ? "Nothing changed." : "Saved. The storefront shows the change now.");
 }
 
-const BADGE_OPTIONS = [{ value: "", label: "No badge" }, ...BADGES.map((b) => ({ value: b, label: b }))];
-
 export default function ProductEdit() {
-  const { product } = useLoaderData<typeof loader>();
+  const { product, candidates } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const errors = fieldErrorsOf(reply);
+  const pagePath = `/product/${encodeURIComponent(product.id)}`;
+  const untranslated = LANGS.filter((lang) => product.missing[lang].length > 0);
+  const [search] = useSearchParams();
+  const made = search.has("created") ? "Created" : search.has("duplicated") ? "Duplicated" : null;
   return (
     <>
       <PageTitle
@@ -59,57 +82,69 @@ export default function ProductEdit() {
         {product.title}
       </PageTitle>
       <ReplyNotice reply={reply}>
-        {product.listed && (
+        {product.listed && !product.archived && (
           <>
             {" "}
-            <a href={`/product/${encodeURIComponent(product.id)}`} target="_blank" rel="noreferrer" className="font-semibold underline">
+            <a href={pagePath} target="_blank" rel="noreferrer" className="font-semibold underline">
               View on the storefront (opens in a new tab)
             </a>
           </>
         )}
       </ReplyNotice>
-      <Card>
-        <p className="mb-4 text-sm text-slate-700">
-          {product.category} · id {product.id}. Now {usd(product.priceCents)}, was {usd(product.originalPriceCents)}. Orders already placed keep the price they
-          were sold at.
+      {made && !reply && !product.listed && <Notice tone="success">{made} as a draft: only you can see its page until you tick Listed and save.</Notice>}
+      <Card className="mb-4">
+        {/* Plain text, not notices: the page's one status region is the action's reply. */}
+        {product.archived && (
+          <p className="mb-2 text-sm font-semibold text-slate-900">Archived: not on the storefront (its page answers 404). Past orders keep their lines.</p>
+        )}
+        {untranslated.length > 0 && (
+          <p className="mb-2 text-sm font-semibold text-amber-900">
+            Missing translations:{" "}
+            {untranslated
+              .map((lang) => `${LANG_NAMES[lang]} (${product.missing[lang].length} ${product.missing[lang].length === 1 ? "text" : "texts"})`)
+              .join(", ")}
+            . The storefront shows the English text there.
+          </p>
+        )}
+        <p className="text-sm text-slate-700">
+          {product.category} · id {product.id} · {product.listed ? "Listed" : "Draft (not listed)"}. Now {usd(product.priceCents)}, was{" "}
+          {usd(product.originalPriceCents)}. Orders already placed keep the title and price they were sold at.{" "}
+          <a href={pagePath} target="_blank" rel="noreferrer" className="font-semibold text-brand-700 underline">
+            {product.listed ? "Open its page" : "Preview its page"} (opens in a new tab)
+          </a>
         </p>
-        {/* key: after a save the fields show what is stored now. */}
-        <Form
-          method="post"
-          className="grid gap-4 sm:grid-cols-2"
-          key={`${product.priceCents}-${product.originalPriceCents}-${product.badge}-${product.inStock}-${product.listed}`}
-        >
-          <MoneyField
-            label="Price (US$)"
-            name="price"
-            required
-            defaultValue={centsToAmountString(product.priceCents)}
-            error={errors.price}
-            hint="What the buyer pays, e.g. 54.99."
-          />
-          <MoneyField
-            label="Original price (US$)"
-            name="originalPrice"
-            required
-            defaultValue={centsToAmountString(product.originalPriceCents)}
-            error={errors.originalPrice}
-            hint="Struck through beside the price; equal to the price shows no saving."
-          />
-          <SelectField label="Badge" name="badge" options={BADGE_OPTIONS} defaultValue={product.badge ?? ""} error={errors.badge} />
-          <div className="grid content-start gap-3 sm:pt-6">
-            <Checkbox label="In stock" name="inStock" defaultChecked={product.inStock} hint="Out of stock: shown, but it cannot be bought." />
-            <Checkbox
-              label="Listed"
-              name="listed"
-              defaultChecked={product.listed}
-              hint="Not listed: off the storefront (no page, not sold on its own); a coupon can still give it free."
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <SubmitButton pendingLabel="Saving…">Save product</SubmitButton>
-          </div>
-        </Form>
+        {product.bundle && (
+          <p className="mt-2 text-sm text-slate-700">
+            Bundle of {product.bundle.items.map((i) => `${i.title} (${usd(i.priceCents)})`).join(" + ")}: saves {usd(product.bundle.savingsCents)}.
+          </p>
+        )}
+        <div className="mt-3 flex flex-wrap gap-3">
+          <Form method="post">
+            <SubmitButton intent="duplicate" pendingLabel="Duplicating…" variant="secondary">
+              Duplicate
+            </SubmitButton>
+          </Form>
+          <Form method="post">
+            {product.archived ? (
+              <SubmitButton intent="restore" pendingLabel="Restoring…" variant="secondary">
+                Restore
+              </SubmitButton>
+            ) : (
+              <SubmitButton intent="archive" pendingLabel="Archiving…" variant="secondary">
+                Archive
+              </SubmitButton>
+            )}
+          </Form>
+        </div>
       </Card>
+      <ProductForm
+        input={product.input}
+        serverErrors={errors}
+        candidates={candidates}
+        submitLabel="Save product"
+        // After a save the fields show what is stored now.
+        formKey={JSON.stringify(product.input)}
+      />
     </>
   );
 }

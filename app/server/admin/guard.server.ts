@@ -81,6 +81,11 @@ export async function currentSession(request: Request, db: Db = getDb()): Promis
   return token ? findLiveSession(db, token) : null;
 }
 
+/** Whether the request comes from a fully signed-in seller (a draft's preview on the storefront); never redirects. */
+export async function isSignedInSeller(request: Request, db: Db = getDb()): Promise<boolean> {
+  return (await currentSession(request, db))?.stage === "active";
+}
+
 /** Whether a console write to `route` (consoleRoutePath) carries the session it needs. */
 export async function consoleWriteAllowed(route: string, cookieHeader: string | undefined, db: Db = getDb()): Promise<boolean> {
   const needed = sessionNeededToWrite(route);

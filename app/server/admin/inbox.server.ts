@@ -3,11 +3,10 @@
  * newsletter subscribers (pending/confirmed/unsubscribed, exported as CSV).
  */
 import { count, desc, eq, type SQL } from "drizzle-orm";
-import { PRODUCTS } from "~/catalogue";
 import { toCsv, UTF8_BOM } from "~/domain/csv";
 import { contactMessages, newsletterSubscribers, reviews } from "../../../db/schema";
 import type { Db } from "../db.server";
-import { invalidateCatalogue } from "../catalogue-cache.server";
+import { invalidateCatalogue, readCatalogue } from "../catalogue-cache.server";
 import { recordSellerAction, type Actor } from "./audit.server";
 
 export const PAGE_SIZE = 50;
@@ -76,8 +75,6 @@ export interface InboxReview {
   createdAt: Date;
 }
 
-const titles = new Map(PRODUCTS.map((p) => [p.id, p.title]));
-
 export async function listReviews(db: Db, filter: ReviewFilter, page = 1): Promise<Page<InboxReview> & { counts: Record<ReviewStatus, number> }> {
   const where = filter === "all" ? undefined : eq(reviews.status, filter);
   const [[{ total }], byStatus] = await Promise.all([
@@ -102,7 +99,8 @@ export async function listReviews(db: Db, filter: ReviewFilter, page = 1): Promi
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(PAGE_SIZE)
       .offset(offset);
-    return rows.map((r) => ({ ...r, productTitle: titles.get(r.productId) ?? r.productId }));
+    const catalogue = await readCatalogue(db);
+    return rows.map((r) => ({ ...r, productTitle: catalogue.anyProduct(r.productId)?.title ?? r.productId }));
   });
   return { ...result, counts };
 }

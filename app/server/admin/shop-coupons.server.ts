@@ -4,13 +4,12 @@
  * the storefront advertises (docs/decisions/016-new-user-offer.md).
  */
 import { count, desc, eq, isNull, max } from "drizzle-orm";
-import { PRODUCTS } from "~/catalogue";
 import type { Coupon } from "~/domain/coupons";
 import type { CouponTerms, NewCoupon } from "~/domain/seller/coupon-form";
 import type { FieldErrors } from "~/domain/seller/form-fields";
 import type { OrderState } from "~/domain/order-state";
 import { couponRedemptions, coupons, orders } from "../../../db/schema";
-import { invalidateCatalogue } from "../catalogue-cache.server";
+import { invalidateCatalogue, readCatalogue } from "../catalogue-cache.server";
 import { toCoupon } from "../coupons.server";
 import type { Db } from "../db.server";
 import { recordSellerAction, type Actor } from "./audit.server";
@@ -75,8 +74,8 @@ export async function couponOrders(db: Db, couponId: string, limit = 200): Promi
 export type CouponSaveResult = { ok: true; id: string; changes: Changes } | { ok: false; errors: FieldErrors } | { ok: false; reason: "not_found" };
 
 /** The reward must be a product of the catalogue (listed or not: the Tramp House Room is reward-only). */
-function checkFreeProduct(terms: CouponTerms): FieldErrors | null {
-  if (terms.type !== "free_product" || PRODUCTS.some((p) => p.id === terms.freeProductId)) return null;
+async function checkFreeProduct(db: Db, terms: CouponTerms): Promise<FieldErrors | null> {
+  if (terms.type !== "free_product" || (await readCatalogue(db)).product(terms.freeProductId ?? "") !== undefined) return null;
   return { freeProductId: "Choose a product of the catalogue" };
 }
 
@@ -103,7 +102,7 @@ async function freeId(db: Db, code: string): Promise<string> {
 
 /** Creates the coupon with its audit row; shoppers can use it as soon as this returns. */
 export async function createCoupon(db: Db, seller: Actor, input: NewCoupon): Promise<CouponSaveResult> {
-  const productError = checkFreeProduct(input);
+  const productError = await checkFreeProduct(db, input);
   if (productError) return { ok: false, errors: productError };
   const result = await db.transaction(async (tx): Promise<CouponSaveResult> => {
     const id = await freeId(tx, input.code);
@@ -124,7 +123,7 @@ export async function createCoupon(db: Db, seller: Actor, input: NewCoupon): Pro
 
 /** Changes everything but the code (and the usage count: it is the orders' record), with its audit row. */
 export async function updateCouponTerms(db: Db, seller: Actor, id: string, terms: CouponTerms): Promise<CouponSaveResult> {
-  const productError = checkFreeProduct(terms);
+  const productError = await checkFreeProduct(db, terms);
   if (productError) return { ok: false, errors: productError };
   const after = columns(terms);
   const result = await db.transaction(async (tx): Promise<CouponSaveResult> => {

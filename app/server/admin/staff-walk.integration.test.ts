@@ -160,7 +160,8 @@ for (const target of testDatabases()) {
           "POST routes/admin/order.tsx intent=refund",
           // A problem report's refund is a refund (docs/decisions/034).
           "POST routes/admin/report.tsx intent=refund",
-          "POST routes/admin/product.tsx intent=walk-probe",
+          "POST routes/admin/product.tsx intent=save",
+          "POST routes/admin/product-new.tsx intent=walk-probe",
           "GET routes/admin/products.tsx",
           "GET routes/admin/coupons.tsx",
           "POST routes/admin/coupon-new.tsx intent=walk-probe",

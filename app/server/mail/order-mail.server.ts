@@ -1,13 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { getProduct } from "~/catalogue";
 import { isLang } from "~/domain/lang-path";
-import { LOGIN_SECTION_ANCHOR, orderNeedsLogin } from "~/domain/login-handoff";
+import { LOGIN_SECTION_ANCHOR, orderNeedsLogin, type HandoffProduct } from "~/domain/login-handoff";
 import { convertCentsAtRate, formatMoney, isCurrency } from "~/domain/money";
 import type { Lang } from "~/domain/product";
 import { getI18n } from "~/i18n/i18n";
 import "~/i18n/resources.server";
-import { orderItems, orders } from "../../../db/schema";
+import { orderItems, orders, products } from "../../../db/schema";
 import type { Db } from "../db.server";
 import { getEnv } from "../env.server";
 import { orderStatusUrl } from "../order-links.server";
@@ -57,16 +56,37 @@ function amountBlocks(t: TFunction, order: OrderRow, items: readonly OrderItemRo
   return blocks;
 }
 
-const needsLogin = (order: OrderRow, items: readonly OrderItemRow[]) => orderNeedsLogin({ isGift: order.isGift, items }, getProduct);
+/** How each product of the order is delivered (read with the order: archived products too). */
+export type DeliveryLookup = (id: string) => HandoffProduct | undefined;
+
+async function deliveryLookup(db: Executor, items: readonly OrderItemRow[]): Promise<DeliveryLookup> {
+  const ids = [...new Set(items.map((i) => i.productId))];
+  const rows =
+    ids.length === 0
+      ? []
+      : await db.select({ id: products.id, type: products.type, delivery: products.delivery }).from(products).where(inArray(products.id, ids));
+  const byId = new Map(
+    rows.map((r): [string, HandoffProduct] => [
+      r.id,
+      {
+        type: r.type === "room" ? "room" : r.type === "bundle" ? "bundle" : "trigger",
+        delivery: r.delivery === "username-gift" ? "username-gift" : "manual-upload",
+      },
+    ]),
+  );
+  return (id) => byId.get(id);
+}
+
+const needsLogin = (order: OrderRow, items: readonly OrderItemRow[], productOf: DeliveryLookup) => orderNeedsLogin({ isGift: order.isGift, items }, productOf);
 
 /**
  * What the buyer does next: a gift needs nothing; a permanent trigger or bundle needs the game
  * login, given on the order page (encrypted in the browser, docs/decisions/022) — the mail only
  * links there and never carries anything of a login; rooms are installed without it.
  */
-function paidNextSteps(t: TFunction, order: OrderRow, items: readonly OrderItemRow[], statusUrl: string): MailBlock[] {
+function paidNextSteps(t: TFunction, order: OrderRow, items: readonly OrderItemRow[], statusUrl: string, productOf: DeliveryLookup): MailBlock[] {
   if (order.isGift) return [{ kind: "paragraph", text: t("emails.paid.gift", { username: order.gameUsername }) }];
-  if (!needsLogin(order, items)) return [{ kind: "paragraph", text: t("emails.paid.noLogin") }];
+  if (!needsLogin(order, items, productOf)) return [{ kind: "paragraph", text: t("emails.paid.noLogin") }];
   return [
     { kind: "paragraph", text: t("emails.paid.login") },
     { kind: "link", label: t("emails.paid.giveLogin"), href: `${statusUrl}#${LOGIN_SECTION_ANCHOR}` },
@@ -74,7 +94,7 @@ function paidNextSteps(t: TFunction, order: OrderRow, items: readonly OrderItemR
 }
 
 /** The buyer's mail for one event, in the order's language, with the status link in every one. */
-export function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[], notice: OrderNotice): RenderedMail {
+export function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[], notice: OrderNotice, productOf: DeliveryLookup): RenderedMail {
   const lang = orderLang(order);
   const t = getI18n(lang).getFixedT(lang);
   const env = getEnv();
@@ -99,9 +119,9 @@ export function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[],
       blocks = [
         { kind: "heading", text: t("emails.paid.title", { name: order.name }) },
         ...amountBlocks(t, order, items, t("emails.charged")),
-        ...paidNextSteps(t, order, items, statusUrl),
+        ...paidNextSteps(t, order, items, statusUrl, productOf),
         statusLink,
-        ...(needsLogin(order, items)
+        ...(needsLogin(order, items, productOf)
           ? [{ kind: "paragraph", text: `${t("emails.paid.loginLink")}: ${env.SITE_URL}${lang === "en" ? "" : `/${lang}`}/login-required` } as const]
           : []),
       ];
@@ -156,7 +176,7 @@ export async function queueOrderNotice(
   const { order, items } = typeof which === "string" ? await readOrder(db, which) : which;
   if (!order) return;
   const orderId = order.id;
-  const mail = renderOrderMail(order, items, notice);
+  const mail = renderOrderMail(order, items, notice, await deliveryLookup(db, items));
   // A PayPal order is usually paid within a minute: its "finish your payment" mail waits, and is
   // skipped by the sender if the order is paid by then (outbox.server.ts).
   const notBefore = notice.kind === "received" && order.channel === "paypal" ? new Date(now.getTime() + UNPAID_REMINDER_DELAY_MS) : now;

@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRODUCTS } from "~/catalogue";
+import { seedCatalogue } from "~/catalogue/seed-products";
 import { mediaDescriptionSchema, pictureProps, type ImageMedia, type VideoMedia } from "~/domain/media";
 import { createLocalStorage } from "./local-storage.server";
 import { seedProductMedia, seedPublicDir } from "./seed-media.server";
 import type { MediaStorage } from "./storage.server";
+
+const PRODUCTS = seedCatalogue();
 
 const publicDir = path.resolve(import.meta.dirname, "../../../public");
 let root: string;

@@ -6,7 +6,6 @@
  * asked again here whatever the page offered.
  */
 import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import { getProduct } from "~/catalogue";
 import {
   reportReasons,
   warrantyEndsAt,
@@ -16,7 +15,7 @@ import {
   type ReportReason,
   type ReportRefusal,
 } from "~/domain/problem-reports";
-import { orderItems, orderDeliveries, orderEvents, orders, problemReportEntries, problemReports } from "../../../db/schema";
+import { orderItems, orderDeliveries, orderEvents, orders, problemReportEntries, products, problemReports } from "../../../db/schema";
 import type { Db } from "../db.server";
 import { lockOrder, type OrderTx } from "../orders.server";
 import { recordSellerAction, type Actor } from "../admin/audit.server";
@@ -29,12 +28,18 @@ type Reader = Pick<Db, "select">;
 
 /** What the rules need of a stored order: its state, times and each item's warranty from the catalogue. */
 export async function reportableOrder(db: Reader, order: OrderRow): Promise<ReportableOrder> {
-  const items = await db.select({ productId: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, order.id));
+  // Read from the products table, not the in-memory catalogue: this runs inside transactions too, and
+  // an archived product's warranty still holds for the orders that bought it.
+  const items = await db
+    .select({ warrantyDays: products.warrantyDays })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, order.id));
   return {
     status: order.status,
     paidAt: order.paidAt,
     deliveredAt: order.deliveredAt,
-    warrantyDays: items.map((item) => getProduct(item.productId)?.warrantyDays ?? 0),
+    warrantyDays: items.map((item) => item.warrantyDays ?? 0),
   };
 }
 

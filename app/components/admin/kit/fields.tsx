@@ -72,7 +72,19 @@ export function SelectField(
 }
 
 /** A checkbox with its label beside it and a hint under the label. */
-export function Checkbox({ label, name, defaultChecked, hint }: { label: string; name: string; defaultChecked: boolean; hint?: string }) {
+export function Checkbox({
+  label,
+  name,
+  defaultChecked,
+  hint,
+  value,
+}: {
+  label: string;
+  name: string;
+  defaultChecked: boolean;
+  hint?: string;
+  value?: string;
+}) {
   const id = useId();
   return (
     <div className="flex items-start gap-3">
@@ -80,6 +92,7 @@ export function Checkbox({ label, name, defaultChecked, hint }: { label: string;
         id={id}
         name={name}
         type="checkbox"
+        value={value}
         defaultChecked={defaultChecked}
         aria-describedby={hint ? `${id}-hint` : undefined}
         className="mt-0.5 size-5 shrink-0 rounded border-slate-400 text-brand-600 focus:ring-2 focus:ring-brand-500"

@@ -1,8 +1,13 @@
 /**
- * The fixed product catalogue (SPEC §3). Amounts are integer US cents.
- * Savings figures are never written in copy: the UI computes them from prices.
+ * Seed data: the catalogue as it was written in code before the seller ran it (SPEC §3, issue 20).
+ * Read once, by the first start of a database (app/server/seed.server.ts imports it on demand);
+ * from then on products live in the `products` table and the console edits them. Amounts are integer
+ * US cents; savings figures are never written in copy: the UI computes them from prices.
  */
 import type { Audience, Badge, BundleItem, Category, Localized, Product, SkinCompatibility } from "../domain/product";
+
+/** A product as the seed wrote it: one title for every language, no SEO texts, position from its order. */
+export type SeedProduct = Omit<Product, "titles" | "seoTitle" | "seoDescription" | "position" | "archived">;
 
 type Triple = readonly [en: string, fr: string, es: string];
 
@@ -147,7 +152,7 @@ interface TriggerInput extends Common {
   skin?: SkinCompatibility;
 }
 
-function permanentTrigger(t: TriggerInput): Product {
+function permanentTrigger(t: TriggerInput): SeedProduct {
   const skin = t.skin ?? "any";
   return {
     ...base(t),
@@ -167,7 +172,7 @@ function permanentTrigger(t: TriggerInput): Product {
   };
 }
 
-function giftTrigger(t: TriggerInput): Product {
+function giftTrigger(t: TriggerInput): SeedProduct {
   const skin = t.skin ?? "any";
   return {
     ...base(t),
@@ -193,7 +198,7 @@ interface RoomInput extends Common {
   listed?: boolean;
 }
 
-function room(r: RoomInput): Product {
+function room(r: RoomInput): SeedProduct {
   return {
     ...base(r),
     trackingInfo: TRACK_PERMANENT,
@@ -218,7 +223,7 @@ interface BundleInput extends Common {
   poses: number;
 }
 
-function bundle(b: BundleInput): Product {
+function bundle(b: BundleInput): SeedProduct {
   const [a, c] = b.items;
   const includes = (item: BundleItem): Triple => [`Includes ${item.title}`, `Comprend ${item.title}`, `Incluye ${item.title}`];
   return {
@@ -245,7 +250,7 @@ function bundle(b: BundleInput): Product {
 // Catalogue (SPEC §3 order, then the coupon-only tramp-house)
 // ---------------------------------------------------------------------------
 
-export const PRODUCTS: readonly Product[] = [
+export const SEED_PRODUCTS: readonly SeedProduct[] = [
   permanentTrigger({
     id: "king-cummy",
     title: "King Cummy",
@@ -633,3 +638,16 @@ export const PRODUCTS: readonly Product[] = [
     highlight: ["Free with the new-user coupon", "Offerte avec le code promo nouvel utilisateur", "Gratis con el cupón de nuevo usuario"],
   }),
 ];
+
+/** The seed as the storefront's products (what a freshly seeded database serves): for tests. */
+export function seedCatalogue(): Product[] {
+  const blank = { en: "", fr: "", es: "" };
+  return SEED_PRODUCTS.map((p, position) => ({
+    ...p,
+    titles: { en: p.title, fr: p.title, es: p.title },
+    seoTitle: blank,
+    seoDescription: blank,
+    position,
+    archived: false,
+  }));
+}

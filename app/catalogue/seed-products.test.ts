@@ -2,7 +2,17 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, it, expect } from "vitest";
 import { BADGES, CATEGORIES, LANGS, type Product } from "../domain/product";
-import { PRODUCTS, bundleSavingsCents, featuredProducts, getProduct, isGiftProduct, listedProducts, productsByCategory, savingsCents } from "./index";
+import { featuredProducts as featuredOf, productsByCategory as byCategory, publicProducts, type CategoryKind } from "../domain/catalogue";
+import { bundleSavingsCents as bundleSavingsOf, isGiftProduct, savingsCents } from "../domain/pricing";
+import { seedCatalogue } from "./seed-products";
+
+/** The seed as a freshly seeded database serves it: the rules run over it as over the live catalogue. */
+const PRODUCTS = seedCatalogue();
+const getProduct = (id: string) => PRODUCTS.find((p) => p.id === id);
+const productsByCategory = (kind: CategoryKind) => byCategory(PRODUCTS, kind);
+const featuredProducts = () => featuredOf(PRODUCTS);
+const listedProducts = () => publicProducts(PRODUCTS);
+const bundleSavingsCents = (p: Product) => (p.bundleItems ? bundleSavingsOf(p.priceCents, p.bundleItems) : 0);
 
 const SPEC_PRICES: ReadonlyArray<readonly [id: string, price: number, original: number]> = [
   ["king-cummy", 3499, 5499],

@@ -1,0 +1,78 @@
+import { redirect, useActionData, useLoaderData, Link } from "react-router";
+import type { Route } from "./+types/product-new";
+import { AdminError } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/meta";
+import { PageTitle } from "~/components/admin/kit/page";
+import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
+import { ProductForm } from "~/components/admin/product-form";
+import { fieldErrors } from "~/domain/seller/form-fields";
+import { productFormRecord, productFormSchema, toProductInput, type ProductInput } from "~/domain/seller/product-form";
+import { getDb } from "~/server/db.server";
+import { readForm, refusedFields } from "~/server/admin/forms.server";
+import { routeAccess } from "~/domain/seller/permissions";
+import { requireSeller } from "~/server/admin/guard.server";
+import { bundleCandidates, createProduct } from "~/server/admin/shop-products.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it): making products is editing the catalogue. */
+export const access = routeAccess({ read: "products.edit", write: "products.edit" });
+
+export const meta: Route.MetaFunction = () => adminMeta("New product");
+
+/** A new product starts as a draft: not listed until the seller ticks Listed. */
+const BLANK: ProductInput = {
+  priceCents: 0,
+  originalPriceCents: 0,
+  inStock: true,
+  listed: false,
+  badge: null,
+  category: "Permanent Triggers",
+  type: "trigger",
+  audience: "male",
+  skin: "any",
+  actionCount: null,
+  poses: null,
+  gestures: true,
+  platforms: ["mobile", "pc"],
+  delivery: "manual-upload",
+  warrantyDays: 0,
+  bundleItemIds: [],
+  texts: { en: { title: "", description: "", trackingInfo: "", fullDescription: "", features: [], seoTitle: "", seoDescription: "" } },
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSeller(request, access.read);
+  return { candidates: await bundleCandidates(getDb()) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const seller = await requireSeller(request, access.write);
+  const parsed = productFormSchema.safeParse(productFormRecord(await readForm(request)));
+  if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
+  const result = await createProduct(getDb(), seller, toProductInput(parsed.data));
+  if (!result.ok) return refusedFields("errors" in result ? result.errors : { form: "Nothing was saved." });
+  return redirect(`/admin/products/${encodeURIComponent(result.id)}?created=1`);
+}
+
+export default function ProductNew() {
+  const { candidates } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Link to="/admin/products" className="text-sm font-semibold text-brand-700 underline">
+            All products
+          </Link>
+        }
+      >
+        New product
+      </PageTitle>
+      <ReplyNotice reply={reply} />
+      <ProductForm input={BLANK} serverErrors={fieldErrorsOf(reply)} candidates={candidates} submitLabel="Create product" formKey="new" />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
+}
