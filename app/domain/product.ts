@@ -1,4 +1,6 @@
 /** Product types shared by the catalogue, the server and the UI. Amounts are integer US cents. */
+import { coverOf, type ProductCover, type ProductGallery } from "./product-media";
+
 export const LANGS = ["en", "fr", "es"] as const;
 export type Lang = (typeof LANGS)[number];
 export type Localized<T = string> = Record<Lang, T>;
@@ -56,6 +58,8 @@ export interface Product {
   bundleItems?: readonly [BundleItem, BundleItem];
   /** false for products that exist only as a coupon reward (tramp-house). */
   listed: boolean;
+  /** The seller's photos and video (product_media, docs/decisions/030); `images`/`videoUrl` are used when it is empty. */
+  gallery?: ProductGallery;
 }
 
 /**
@@ -66,10 +70,26 @@ export interface Product {
 export type ProductSummary = Pick<
   Product,
   "id" | "title" | "priceCents" | "originalPriceCents" | "rating" | "reviews" | "category" | "images" | "badge" | "inStock" | "type" | "listed"
-> & { description: Partial<Localized> };
+> & { description: Partial<Localized>; cover?: ProductCover };
 
 export function toSummary(p: Product, lang?: Lang): ProductSummary {
   const { id, title, priceCents, originalPriceCents, rating, reviews, category, badge, inStock, type, listed } = p;
   const description = lang ? { en: p.description.en, [lang]: p.description[lang] } : p.description;
-  return { id, title, description, priceCents, originalPriceCents, rating, reviews, category, images: p.images.slice(0, 1), badge, inStock, type, listed };
+  const cover = coverOf(p.gallery, lang);
+  return {
+    id,
+    title,
+    description,
+    priceCents,
+    originalPriceCents,
+    rating,
+    reviews,
+    category,
+    images: p.images.slice(0, 1),
+    badge,
+    inStock,
+    type,
+    listed,
+    ...(cover ? { cover } : {}),
+  };
 }

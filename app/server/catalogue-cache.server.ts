@@ -15,6 +15,7 @@ import type { Product } from "~/domain/product";
 import { listCoupons } from "./coupons.server";
 import { getDb, listen, type Db, type Subscription } from "./db.server";
 import { listProducts } from "./products.server";
+import { withProductMedia } from "./catalogue/product-media.server";
 
 export const CHANNEL = "catalogue_changed";
 
@@ -38,7 +39,7 @@ const caches = new WeakMap<Db, Cache>();
 const couponKey = (code: string) => code.trim().toUpperCase();
 
 async function load(db: Db): Promise<Catalogue> {
-  const [products, coupons] = await Promise.all([listProducts(db), listCoupons(db)]);
+  const [products, coupons] = await Promise.all([listProducts(db).then((list) => withProductMedia(db, list)), listCoupons(db)]);
   const byId = new Map(products.map((p) => [p.id, p]));
   const byCode = new Map(coupons.map((c) => [couponKey(c.code), c]));
   return { products, product: (id) => byId.get(id), coupon: (code) => byCode.get(couponKey(code)) };

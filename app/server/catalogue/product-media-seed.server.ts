@@ -1,0 +1,44 @@
+/**
+ * The first start with product_media gives every seeded product its current drawings (and preview
+ * video) as media rows, copied into the media storage (docs/decisions/030). It runs once: as soon
+ * as the table holds any row it does nothing, so a drawing the seller deleted never comes back.
+ */
+import { sql } from "drizzle-orm";
+import { PRODUCTS } from "~/catalogue";
+import type { MediaDescription } from "~/domain/media";
+import { productMedia, products } from "../../../db/schema";
+import type { Db } from "../db.server";
+import type { Media } from "../media/media.server";
+import { appendProductMedia } from "./product-media.server";
+
+/** Any 64-bit number of our own: processes starting together seed one at a time. */
+const SEED_LOCK = 7_020_030;
+
+type SeedSource = Pick<(typeof PRODUCTS)[number], "id" | "images" | "videoUrl">;
+
+/** Seeds the media of `catalogue` (the code catalogue's products) when the table is empty; returns the rows written. */
+export async function seedProductMediaRows(db: Db, media: Pick<Media, "seedProductMedia">, catalogue: readonly SeedSource[] = PRODUCTS): Promise<number> {
+  const isEmpty = async (executor: Pick<Db, "select">) => (await executor.select({ id: productMedia.id }).from(productMedia).limit(1)).length === 0;
+  if (!(await isEmpty(db))) return 0;
+  const existing = new Set((await db.select({ id: products.id }).from(products)).map((row) => row.id));
+  // Files first (content-hashed names: copying again is a no-op), rows after, all in one transaction.
+  const described: { id: string; media: MediaDescription[] }[] = [];
+  for (const product of catalogue) {
+    if (!existing.has(product.id)) continue;
+    described.push({ id: product.id, media: await media.seedProductMedia(product) });
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (!(await isEmpty(tx))) return 0;
+    let rows = 0;
+    for (const product of described)
+      rows += (
+        await appendProductMedia(
+          tx,
+          product.id,
+          product.media.map((m) => ({ media: m })),
+        )
+      ).length;
+    return rows;
+  });
+}
