@@ -94,4 +94,21 @@ export function shareImageUrl(gallery: ProductGallery | undefined, siteUrl: stri
   return /^https?:\/\//.test(url) ? url : `${siteUrl.replace(/\/+$/, "")}${url}`;
 }
 
+/** Every picture of a product as absolute URLs (JSON-LD `image`): its media's main variants, else its drawings. */
+export function productImageUrls(product: { gallery?: ProductGallery; images: readonly string[] }, siteUrl: string): string[] {
+  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${siteUrl.replace(/\/+$/, "")}${url}`);
+  if (!product.gallery || product.gallery.items.length === 0) return product.images.map(absolute);
+  const { base } = product.gallery;
+  const urls = product.gallery.items.map((item) => {
+    const image = item.media.kind === "image" ? item.media : item.media.poster;
+    return absolute(pictureProps(image, base, "100vw").img.src);
+  });
+  return [...new Set(urls)];
+}
+
 export { pictureProps };
+
+/** A small picture of a product for lists (search results, cart lines): its card picture, else its first drawing. */
+export function thumbnailOf(product: { cover?: ProductCover; images: readonly string[] }, width = 160): string {
+  return coverUrl(product.cover, width) ?? product.images[0] ?? "/products/placeholder.svg";
+}

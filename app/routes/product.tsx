@@ -7,7 +7,7 @@ import { pageSummary, productForPage } from "~/catalogue/summaries.server";
 import { useErrorTranslations } from "~/i18n/use-error-translations";
 import { CardPurchaseBox } from "~/components/product/card-purchase-box";
 import type { Product } from "~/domain/product";
-import { pageMeta } from "~/seo";
+import { pageMeta, productImageMeta } from "~/seo";
 import { readCatalogue } from "~/server/catalogue-cache.server";
 import { getDb } from "~/server/db.server";
 import type { PublicReview } from "~/domain/api/reviews";
@@ -54,11 +54,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) =>
   args.data
-    ? pageMeta(args, "product", {
-        title: args.data.product.title,
-        category: args.data.product.category,
-        description: args.data.product.description[args.data.lang],
-      })
+    ? [
+        ...pageMeta(args, "product", {
+          title: args.data.product.title,
+          category: args.data.product.category,
+          description: args.data.product.description[args.data.lang],
+        }),
+        ...productImageMeta(args, args.data.product),
+      ]
     : [...pageMeta(args, "productNotFound"), { name: "robots", content: "noindex" }];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {

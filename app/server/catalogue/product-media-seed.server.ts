@@ -25,7 +25,9 @@ export async function seedProductMediaRows(db: Db, media: Pick<Media, "seedProdu
   const described: { id: string; media: MediaDescription[] }[] = [];
   for (const product of catalogue) {
     if (!existing.has(product.id)) continue;
-    described.push({ id: product.id, media: await media.seedProductMedia(product) });
+    const seeded = await media.seedProductMedia(product);
+    // The video first, as the page showed it before (its poster is the first drawing).
+    described.push({ id: product.id, media: [...seeded.filter((m) => m.kind === "video"), ...seeded.filter((m) => m.kind !== "video")] });
   }
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
