@@ -1,6 +1,7 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/product";
 import { adminMeta } from "~/components/admin/meta";
+import { ProductMediaManager } from "~/components/admin/product-media/product-media-manager";
 import { Checkbox, MoneyField, SelectField, SubmitButton } from "~/components/admin/kit/fields";
 import { usd } from "~/components/admin/kit/format";
 import { Card, PageTitle } from "~/components/admin/kit/page";
@@ -105,6 +106,7 @@ export default function ProductEdit() {
           </div>
         </Form>
       </Card>
+      <ProductMediaManager productId={product.id} />
     </>
   );
 }
