@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readdir } from "node:fs/promises";
+import { mkdir, readdir } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -46,6 +46,7 @@ async function gpsJpeg(): Promise<Buffer> {
 
 async function shortMp4(folder: string): Promise<string> {
   const installer = (await import("@ffmpeg-installer/ffmpeg")) as { default: { path: string } };
+  await mkdir(folder, { recursive: true });
   const file = path.join(folder, "preview.mp4");
   await promisify(execFile)(installer.default.path, [
     ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=24:duration=1"],
@@ -58,7 +59,7 @@ const rows = (page: Page) => page.getByTestId("media-row");
 const row = (page: Page, name: string) => page.getByRole("listitem", { name });
 
 async function uploadPhoto(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
-  await page.getByLabel("Photos").setInputFiles(file);
+  await page.getByLabel("Photos", { exact: true }).setInputFiles(file);
   await page.getByRole("button", { name: "Upload" }).click();
 }
 
@@ -71,7 +72,7 @@ test("the seller uploads a GPS photo and a video, orders them, writes alt texts;
   await loginAsSeller(page, { next: `/admin/products/${PRODUCT}` });
   const media = page.getByRole("region", { name: "Photos and video" });
   await expect(rows(page)).toHaveCount(1); // the seeded drawing
-  await page.getByLabel("Photos").setInputFiles({ name: "holiday.jpg", mimeType: "image/jpeg", buffer: jpeg });
+  await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: "holiday.jpg", mimeType: "image/jpeg", buffer: jpeg });
   await page.getByLabel("Preview video").setInputFiles(video);
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(media.getByRole("status").first()).toHaveText("Added 1 photo and the preview video. The storefront shows it now.", { timeout: 60_000 });
