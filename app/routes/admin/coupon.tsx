@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/coupon";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { CouponFields } from "~/components/admin/coupon-fields";
 import { SubmitButton } from "~/components/admin/kit/fields";
@@ -16,15 +17,19 @@ import { formRecord } from "~/domain/seller/form-fields";
 import { getDb } from "~/server/db.server";
 import { toggleCoupon } from "~/server/admin/coupon-toggle.server";
 import { done, field, readForm, refusedFields } from "~/server/admin/forms.server";
-import { requireSeller } from "~/server/admin/guard.server";
+import { routeAccess } from "~/domain/seller/permissions";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
 import { couponOrders, findCoupon, updateCouponTerms } from "~/server/admin/shop-coupons.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "coupons.view", write: { save: "coupons.edit", enable: "coupons.edit", disable: "coupons.edit" } });
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Coupon ${data.coupon.code}` : "Coupon");
 
 const productTitle = (id: string) => PRODUCTS.find((p) => p.id === id)?.title;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   const db = getDb();
   const coupon = await findCoupon(db, params.id);
   if (!coupon) throw data("No such coupon", { status: 404 });
@@ -37,8 +42,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, "console");
   const form = await readForm(request);
+  await requireIntent(request, seller, access, field(form, "intent"));
   const intent = field(form, "intent");
   if (intent !== "save") return toggleCoupon(seller, intent, params.id);
   const read = readCouponTerms(formRecord(form));
@@ -133,4 +139,9 @@ export default function CouponPage() {
       </Card>
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/coupons";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmitButton } from "~/components/admin/kit/fields";
 import { usd, utc } from "~/components/admin/kit/format";
@@ -14,15 +15,19 @@ import { COUPON_STATUS_LABEL, couponReward, couponStatus, usageLeft } from "~/do
 import { getDb } from "~/server/db.server";
 import { toggleCoupon } from "~/server/admin/coupon-toggle.server";
 import { field, readForm } from "~/server/admin/forms.server";
-import { requireSeller } from "~/server/admin/guard.server";
+import { routeAccess } from "~/domain/seller/permissions";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
 import { listCouponUsage } from "~/server/admin/shop-coupons.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "coupons.view", write: { enable: "coupons.edit", disable: "coupons.edit" } });
 
 export const meta: Route.MetaFunction = () => adminMeta("Coupons");
 
 const productTitle = (id: string) => PRODUCTS.find((p) => p.id === id)?.title;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   const now = new Date();
   const coupons = await listCouponUsage(getDb());
   const newUser = coupons.find((c) => c.code.toUpperCase() === NEWUSER15.code);
@@ -38,8 +43,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Disable / enable from the list (the edit page has the same buttons). */
 export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, "console");
   const form = await readForm(request);
+  await requireIntent(request, seller, access, field(form, "intent"));
   return toggleCoupon(seller, field(form, "intent"), field(form, "id"));
 }
 
@@ -116,4 +122,9 @@ export default function Coupons() {
       </Card>
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

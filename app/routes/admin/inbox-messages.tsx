@@ -1,5 +1,6 @@
 import { Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/inbox-messages";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { Pager, Tabs } from "~/components/admin/kit/tabs";
 import { SubmitButton } from "~/components/admin/kit/fields";
@@ -10,8 +11,12 @@ import { buttonClass } from "~/components/ui/button";
 import { replyMailto } from "~/domain/seller/reply-link";
 import { getDb } from "~/server/db.server";
 import { done, field, readForm, refused } from "~/server/admin/forms.server";
-import { requireSeller } from "~/server/admin/guard.server";
+import { routeAccess } from "~/domain/seller/permissions";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
 import { listContactMessages, pageNumber, setMessageRead, type ContactFilter } from "~/server/admin/inbox.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "inbox.view", write: { read: "inbox.work", unread: "inbox.work" } });
 
 export const meta: Route.MetaFunction = () => adminMeta("Messages");
 
@@ -24,7 +29,7 @@ const FILTERS: readonly { value: ContactFilter; label: string }[] = [
 const filterOf = (url: URL): ContactFilter => FILTERS.find((f) => f.value === url.searchParams.get("show"))?.value ?? "unread";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   const url = new URL(request.url);
   const filter = filterOf(url);
   const list = await listContactMessages(getDb(), filter, pageNumber(url));
@@ -32,8 +37,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, "console");
   const form = await readForm(request);
+  await requireIntent(request, seller, access, field(form, "intent"));
   const intent = field(form, "intent");
   const id = Number(field(form, "id"));
   if ((intent !== "read" && intent !== "unread") || !Number.isSafeInteger(id) || id < 1) return refused(400, "Unknown action.");
@@ -90,4 +96,9 @@ export default function Messages() {
       <Pager page={page} pages={pages} href={(p) => href(filter, p)} />
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

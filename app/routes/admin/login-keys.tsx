@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import { z } from "~/domain/zod";
 import type { Route } from "./+types/login-keys";
+import { AdminError } from "~/components/admin/admin-error";
 import { utc } from "~/components/admin/kit/format";
 import { Card, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
@@ -9,14 +10,18 @@ import { adminMeta } from "~/components/admin/meta";
 import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { done, readJson, refused } from "~/server/admin/forms.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { createSellerKey, listSellerKeys } from "~/server/login-handoff.server";
 import { queueKeyCreatedAlert } from "~/server/mail/seller-key-mail.server";
 
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "login-keys.manage", write: "login-keys.manage" });
+
 export const meta: Route.MetaFunction = () => adminMeta("Login keys");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   return { keys: await listSellerKeys(getDb()) };
 }
 
@@ -32,7 +37,7 @@ const newKeySchema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, access.write);
   const parsed = newKeySchema.safeParse(await readJson(request));
   if (!parsed.success) return refused(422, "The key pair could not be read: reload the page and try again.");
   const result = await createSellerKey(getDb(), parsed.data, seller.actor, new Date(), async (tx, keyId) => {
@@ -92,4 +97,9 @@ export default function LoginKeysPage() {
       </Card>
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

@@ -4,8 +4,12 @@ import type { MessageCode } from "~/domain/messages";
 import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { done, readJson, refused } from "~/server/admin/forms.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { loginKeyForOrder, revealLogin } from "~/server/login-handoff.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "logins.reveal", write: "logins.reveal" });
 
 const MESSAGES: Partial<Record<MessageCode, string>> = {
   login_missing: "No login is stored for this order (deleted, withdrawn or never given).",
@@ -21,7 +25,7 @@ const refusal = (status: number, code: MessageCode) => refused(status, MESSAGES[
  * answers the sealed login. Both are opened only in the seller's browser.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, access.write);
   const body = (await readJson(request)) as { intent?: unknown } | null;
   const db = getDb();
   if (body?.intent === "key") {
@@ -38,6 +42,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   throw data(null, { status: 405 });
 }

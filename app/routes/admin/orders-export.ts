@@ -3,14 +3,18 @@ import { z } from "~/domain/zod";
 import type { Route } from "./+types/orders-export";
 import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { EXPORT_MAX_DAYS, exportOrdersCsv } from "~/server/admin/order-desk.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "orders.export" });
 
 const day = z.iso.date();
 
 /** GET /admin/orders/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: orders placed in that range (UTC days, both included). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, access.read);
   const url = new URL(request.url);
   const from = day.safeParse(url.searchParams.get("from"));
   const to = day.safeParse(url.searchParams.get("to"));

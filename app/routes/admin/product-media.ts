@@ -1,5 +1,6 @@
 import type { Route } from "./+types/product-media";
 import { fieldErrors, formRecord } from "~/domain/seller/form-fields";
+import { routeAccess } from "~/domain/seller/permissions";
 import { mediaAltSchema, mediaDeleteSchema, mediaOrderSchema, sellerMediaRow } from "~/domain/seller/product-media-form";
 import { getDb } from "~/server/db.server";
 import { done, readForm, refused, refusedFields } from "~/server/admin/forms.server";
@@ -13,8 +14,11 @@ import { megabytes } from "~/server/media/media-error.server";
  * GET lists the product's media; POST multipart/form-data uploads (`photos`, `video`, `poster`,
  * streamed to disk: server/body-limit.ts has its rule); POST form `intent` = order | alt | delete.
  */
+/** Owner only (docs/decisions/036): seeing the list is seeing the catalogue, any post changes its media. */
+export const access = routeAccess({ read: "products.view", write: "products.media" });
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   const media = getMedia();
   const rows = await sellerProductMedia(getDb(), params.id);
   return {
@@ -27,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const reply = (result: MediaActionResult) => (result.ok ? done(result.message) : refused(result.status, result.message));
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, access.write);
   const db = getDb();
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
     return reply(await uploadProductMedia(db, getMedia(), seller, params.id, request));

@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/product";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { ProductMediaManager } from "~/components/admin/product-media/product-media-manager";
 import { Checkbox, MoneyField, SelectField, SubmitButton } from "~/components/admin/kit/fields";
@@ -12,8 +13,12 @@ import { fieldErrors, formRecord } from "~/domain/seller/form-fields";
 import { productEditSchema } from "~/domain/seller/product-form";
 import { getDb } from "~/server/db.server";
 import { done, readForm, refusedFields } from "~/server/admin/forms.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { findSellerProduct, saveProductEdit } from "~/server/admin/shop-products.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "products.view", write: "products.edit" });
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Edit ${data.product.title}` : "Product");
 
@@ -24,12 +29,12 @@ async function productOr404(id: string) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, access.read);
   return { product: await productOr404(params.id) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, access.write);
   const parsed = productEditSchema.safeParse(formRecord(await readForm(request)));
   if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
   const result = await saveProductEdit(getDb(), seller, params.id, parsed.data);
@@ -109,4 +114,9 @@ export default function ProductEdit() {
       <ProductMediaManager productId={product.id} />
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }
