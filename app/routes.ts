@@ -13,6 +13,8 @@ export default [
     route("inbox/subscribers.csv", "routes/admin/subscribers-export.ts"),
     // "Reveal login" (JSON, docs/decisions/022): resource route, guarded like the pages.
     route("orders/:id/login", "routes/admin/order-login.ts"),
+    // The product media manager's list and uploads (JSON; uploads stream to disk, server/body-limit.ts).
+    route("products/:id/media", "routes/admin/product-media.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),

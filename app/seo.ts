@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { hreflangAlternates, localizePath, splitLangFromPath } from "~/domain/lang-path";
 import { getI18n } from "~/i18n/i18n";
+import { shareImageUrl, type ProductGallery } from "~/domain/product-media";
 
 interface MetaArgsLike {
   location: { pathname: string };
@@ -40,4 +41,14 @@ export function pageMeta(args: MetaArgsLike, page: string, vars: Record<string, 
     { tagName: "link", rel: "canonical", href: siteUrl + localizePath(rest, lang) },
     ...hreflangAlternates(rest).map((a) => ({ tagName: "link", rel: "alternate", hrefLang: a.hrefLang, href: siteUrl + a.path })),
   ];
+}
+
+/**
+ * og:image for a product page (docs/decisions/030): its main picture in the format every preview
+ * reader takes (JPEG/PNG, or our SVG drawing), about 1200 px wide; its first drawing without media rows.
+ */
+export function productImageMeta(args: MetaArgsLike, product: { gallery?: ProductGallery; images: readonly string[] }): MetaDescriptor[] {
+  const siteUrl = siteUrlOf(args.matches);
+  const url = shareImageUrl(product.gallery, siteUrl) ?? (product.images[0] ? siteUrl + product.images[0] : undefined);
+  return url ? [{ property: "og:image", content: url }] : [];
 }

@@ -617,3 +617,28 @@ export const orderPageViews = pgTable(
   },
   (t) => [index("order_page_views_order").on(t.orderId, t.viewedAt)],
 );
+
+/**
+ * A product's photos and preview video, in the order the storefront shows them (docs/decisions/030):
+ * the stored media description (keys, sizes, formats; URLs are computed) and the alt text per
+ * language. The files themselves live in the media storage; a row exists only once they do.
+ */
+export const productMedia = pgTable(
+  "product_media",
+  {
+    id: serial("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** 0 = the main image; gaps are allowed, order is what counts. */
+    position: integer("position").notNull(),
+    kind: text("kind", { enum: ["image", "video"] }).notNull(),
+    /** ImageMedia or VideoMedia (app/domain/media.ts), checked with mediaDescriptionSchema when read. */
+    media: jsonb("media").notNull(),
+    altEn: text("alt_en").notNull().default(""),
+    altFr: text("alt_fr").notNull().default(""),
+    altEs: text("alt_es").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_media_product").on(t.productId, t.position)],
+);

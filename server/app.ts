@@ -19,10 +19,11 @@ import { createRenderCache, type RenderCache } from "./render-cache";
 import { consoleRoutePath } from "../app/domain/seller-access";
 import { consoleWriteAllowed } from "../app/server/admin/guard.server";
 import { getMedia } from "../app/server/media/media.server";
-import { bodyLimit } from "./body-limit";
+import { bodyLimit, shopBodyLimits } from "./body-limit";
 import { consoleSessionGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
 import { MEDIA_ROUTE, serveMedia } from "./media-route";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/seed.server";
+import { seedProductMediaRows } from "../app/server/catalogue/product-media-seed.server";
 import { claimEmbeddedDataDir, shopBackups } from "../app/server/backup/shop.server";
 import { createShopMetrics, type ShopMetrics } from "../app/server/metrics/metrics.server";
 import { routeLabeler } from "../app/server/metrics/route-label.server";
@@ -78,6 +79,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   await seedDatabase(database.db);
   setRateLimitScale(env.RATE_LIMIT_SCALE);
   if (env.SEED_COUPONS_FILE) await seedCouponsFromFile(database.db, env.SEED_COUPONS_FILE);
+  await seedProductMediaRows(database.db, getMedia()); // the drawings become media rows, once (docs/decisions/030)
 
   // With LOG_FILE, lines go through process.stdout, which server/start.js also copies to the file.
   const logger = env.LOG_FILE ? pino({ level: env.LOG_LEVEL }, process.stdout) : pino({ level: env.LOG_LEVEL });
@@ -182,7 +184,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   });
   app.use(wellFormedRequestGuard());
   // Every body is counted as it arrives; past its route's limit, 413 (server/body-limit.ts).
-  app.use(bodyLimit());
+  app.use(bodyLimit(shopBodyLimits(getMedia().limits.uploadBytes)));
   app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
   app.use(MEDIA_ROUTE, serveMedia(getMedia().storage)); // product photos and videos (docs/decisions/030)
   // The seller console (pages, data requests, exports) is never stored by caches nor indexed.

@@ -40,6 +40,23 @@ export const BODY_LIMITS: readonly BodyLimitRule[] = [
   { path: /^\/api\//, maxBytes: MAX_JSON_BYTES },
 ];
 
+/** Multipart framing around the files (part headers, boundaries, the few text fields). */
+const UPLOAD_FRAMING_BYTES = 1024 * 1024;
+
+/**
+ * The console's product media uploads (docs/decisions/030): streamed to disk as they arrive, the
+ * upload reader enforcing each file's limit; this rule bounds the whole body (all files of one
+ * upload, MEDIA_MAX_*_MB) so a client that never stops is cut.
+ */
+export function mediaUploadRule(maxUploadBytes: number): BodyLimitRule {
+  return { path: /^\/admin\/products\/[^/]+\/media(\.data)?$/, maxBytes: maxUploadBytes + UPLOAD_FRAMING_BYTES, stream: true };
+}
+
+/** The shop's rules: BODY_LIMITS and the media upload route's, sized by the media settings. */
+export function shopBodyLimits(maxUploadBytes: number): BodyLimitRule[] {
+  return [mediaUploadRule(maxUploadBytes), ...BODY_LIMITS];
+}
+
 /** How long a refused client may keep sending (dropped) while it reads the 413. */
 const LINGER_MS = 2000;
 

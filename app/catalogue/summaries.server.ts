@@ -1,6 +1,7 @@
 import { isLang } from "~/domain/lang-path";
 import { toSummary, type Lang, type Product, type ProductSummary } from "~/domain/product";
 import { readCatalogue } from "~/server/catalogue-cache.server";
+import { galleryForLang } from "~/domain/product-media";
 
 /**
  * Product summaries travel with the pages that render them (docs/decisions/024): a listing sends its
@@ -58,5 +59,6 @@ export function productForPage(product: Product, lang: Lang): Product {
     trackingInfo: one(product.trackingInfo),
     fullDescription: one(product.fullDescription),
     features: one(product.features),
+    ...(product.gallery ? { gallery: galleryForLang(product.gallery, lang) } : {}),
   };
 }

@@ -4,6 +4,7 @@
  * Every cart change invalidates an applied coupon: callers re-run `evaluateCoupon` on the new cart
  * and pass its discount to `cartTotals` explicitly.
  */
+import { thumbnailOf } from "./product-media";
 import type { Category, ProductSummary } from "./product";
 
 export interface CartLine {
@@ -109,7 +110,7 @@ export function priceCart(
       id: product.id,
       title: product.title,
       priceCents: product.priceCents,
-      image: product.images[0] ?? "",
+      image: thumbnailOf(product),
       category: product.category,
       quantity,
     });

@@ -1,4 +1,6 @@
 /** Product types shared by the catalogue, the server and the UI. Amounts are integer US cents. */
+import { coverOf, type ProductCover, type ProductGallery } from "./product-media";
+
 export const LANGS = ["en", "fr", "es"] as const;
 export type Lang = (typeof LANGS)[number];
 export type Localized<T = string> = Record<Lang, T>;
@@ -85,6 +87,8 @@ export interface Product {
   position: number;
   /** Archived: gone from the storefront (404, sitemap, search, cart); past orders keep their lines. */
   archived: boolean;
+  /** The seller's photos and video (product_media, docs/decisions/030); `images`/`videoUrl` are used when it is empty. */
+  gallery?: ProductGallery;
 }
 
 /**
@@ -95,11 +99,12 @@ export interface Product {
 export type ProductSummary = Pick<
   Product,
   "id" | "title" | "priceCents" | "originalPriceCents" | "rating" | "reviews" | "category" | "images" | "badge" | "inStock" | "type" | "listed"
-> & { description: Partial<Localized> };
+> & { description: Partial<Localized>; cover?: ProductCover };
 
 export function toSummary(p: Product, lang?: Lang): ProductSummary {
   const { id, title, priceCents, originalPriceCents, rating, reviews, category, badge, inStock, type, listed } = p;
   const description = lang ? { en: p.description.en, [lang]: p.description[lang] } : p.description;
+  const cover = coverOf(p.gallery, lang);
   return {
     id,
     title: lang ? p.titles[lang] : title,
@@ -114,5 +119,6 @@ export function toSummary(p: Product, lang?: Lang): ProductSummary {
     inStock,
     type,
     listed,
+    ...(cover ? { cover } : {}),
   };
 }

@@ -7,7 +7,7 @@ import { pageSummary, productForPage } from "~/catalogue/summaries.server";
 import { useErrorTranslations } from "~/i18n/use-error-translations";
 import { CardPurchaseBox } from "~/components/product/card-purchase-box";
 import type { Product } from "~/domain/product";
-import { pageMeta } from "~/seo";
+import { pageMeta, productImageMeta } from "~/seo";
 import { readCatalogue } from "~/server/catalogue-cache.server";
 import { getDb } from "~/server/db.server";
 import { isSignedInSeller } from "~/server/admin/guard.server";
@@ -81,10 +81,10 @@ export const meta: Route.MetaFunction = (args) =>
           {
             title: args.data.product.seoTitle[args.data.lang],
             description: args.data.product.seoDescription[args.data.lang],
-            image: args.data.product.images[0],
           },
         ),
         ...(args.data.preview ? [{ name: "robots", content: "noindex" }] : []),
+        ...productImageMeta(args, args.data.product),
       ]
     : [...pageMeta(args, "productNotFound"), { name: "robots", content: "noindex" }];
 

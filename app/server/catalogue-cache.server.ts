@@ -15,6 +15,7 @@ import type { Product } from "~/domain/product";
 import { listCoupons } from "./coupons.server";
 import { getDb, listen, type Db, type Subscription } from "./db.server";
 import { listProducts } from "./products.server";
+import { withProductMedia } from "./catalogue/product-media.server";
 
 export const CHANNEL = "catalogue_changed";
 
@@ -41,7 +42,7 @@ const caches = new WeakMap<Db, Cache>();
 const couponKey = (code: string) => code.trim().toUpperCase();
 
 async function load(db: Db): Promise<Catalogue> {
-  const [all, coupons] = await Promise.all([listProducts(db), listCoupons(db)]);
+  const [all, coupons] = await Promise.all([listProducts(db).then((list) => withProductMedia(db, list)), listCoupons(db)]);
   const products = all.filter((p) => !p.archived);
   const live = new Map(products.map((p) => [p.id, p]));
   const any = new Map(all.map((p) => [p.id, p]));

@@ -65,7 +65,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         const expected =
           failedLoad &&
           ((/status of 404/.test(msg.text()) && url === page.url()) ||
-            (/status of 4\d\d/.test(msg.text()) && (/\/api\//.test(url) || /\/admin(\/[^?]*)?\.data(\?|$)/.test(url))));
+            (/status of 4\d\d/.test(msg.text()) &&
+              (/\/api\//.test(url) || /\/admin(\/[^?]*)?\.data(\?|$)/.test(url) || /\/admin\/products\/[^/]+\/media$/.test(url))));
         if (!expected && (msg.type() === "error" || /hydrat/i.test(msg.text()))) errors.push(`${msg.text()} (${url})`);
       });
       page.on("pageerror", (err) => errors.push(err.message));

@@ -3,6 +3,8 @@ import { prepare, seedCart } from "./helpers";
 
 const toast = (page: import("@playwright/test").Page) => page.locator("[data-sonner-toast]");
 
+const DRAWING = /^\/media\/img\/[0-9a-f]{32}\.svg$/;
+
 test("a product with a video shows it with its first image as poster, loading nothing before play", async ({ page }) => {
   await prepare(page);
   const videoRequests: string[] = [];
@@ -12,28 +14,30 @@ test("a product with a video shows it with its first image as poster, loading no
   await page.goto("/product/2");
   const video = page.locator("video");
   await expect(video).toBeVisible();
-  await expect(video).toHaveAttribute("poster", "/products/2.svg");
+  // The seeded drawings and video are media (docs/decisions/030): content-hashed names under /media.
+  await expect(video).toHaveAttribute("poster", DRAWING);
   await expect(video).toHaveAttribute("preload", "none");
-  await expect(video.locator("source")).toHaveAttribute("src", "/products/2.mp4");
+  await expect(video.locator("source")).toHaveAttribute("src", /^\/media\/vid\/[0-9a-f]{32}\.mp4$/);
   await expect(video.locator("source")).toHaveAttribute("type", "video/mp4");
-  await expect(page.getByRole("button", { name: /Show image/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Show the video (1 of 4)" })).toHaveAttribute("aria-pressed", "true");
   expect(videoRequests).toEqual([]);
 });
 
 test("a video that cannot be played is replaced by the poster image", async ({ page }) => {
   await prepare(page);
-  // A video file that is there but cannot be decoded (the real mp4s are not uploaded yet).
-  await page.route("**/products/9.mp4", (route) => route.fulfill({ status: 200, contentType: "video/mp4", body: "not a video" }));
+  // A video file that is there but cannot be decoded.
+  await page.route("**/media/vid/*.mp4", (route) => route.fulfill({ status: 200, contentType: "video/mp4", body: "not a video" }));
   await page.goto("/product/9");
   const video = page.locator("video");
   await expect(video).toBeVisible();
+  const poster = await video.getAttribute("poster");
   // Playing it fails and the product image takes its place. A failure before hydration has no
   // handler yet, so the shopper's retry (load + play again) is repeated until the page reacts.
   await expect(async () => {
     if ((await video.count()) > 0) {
       await video.evaluate((v: HTMLVideoElement) => (v.load(), void v.play().catch(() => undefined))).catch(() => undefined);
     }
-    await expect(page.getByTestId("product-main-image")).toHaveAttribute("src", "/products/9.svg", { timeout: 1_000 });
+    await expect(page.getByTestId("product-main-image")).toHaveAttribute("src", poster!, { timeout: 1_000 });
   }).toPass();
   await expect(video).toHaveCount(0);
 });
@@ -43,15 +47,17 @@ test("a product without video shows its image and thumbnails that switch it", as
   await page.goto("/product/king-cummy");
   await expect(page.locator("video")).toHaveCount(0);
   const main = page.getByTestId("product-main-image");
-  await expect(main).toHaveAttribute("src", "/products/king-cummy.svg");
+  await expect(main).toHaveAttribute("src", DRAWING);
+  const first = await main.getAttribute("src");
   await expect(main).toHaveAttribute("alt", "King Cummy, image 1 of 2");
   const second = page.getByRole("button", { name: "Show image 2 of 2" });
   await expect(second).toHaveAttribute("aria-pressed", "false");
   await second.click();
-  await expect(main).toHaveAttribute("src", "/products/king-cummy-2.svg");
+  await expect(main).not.toHaveAttribute("src", first!);
+  await expect(main).toHaveAttribute("src", DRAWING);
   await expect(second).toHaveAttribute("aria-pressed", "true");
   await page.getByRole("button", { name: "Show image 1 of 2" }).click();
-  await expect(main).toHaveAttribute("src", "/products/king-cummy.svg");
+  await expect(main).toHaveAttribute("src", first!);
 });
 
 test("the product page shows every element of the spec", async ({ page }) => {
@@ -277,7 +283,8 @@ test("Product JSON-LD describes the product for search engines", async ({ page, 
   };
   expect(data["@type"]).toBe("Product");
   expect(data.name).toBe("VENOM-TRIGGER");
-  expect(data.image[0]).toBe(`${baseURL}/products/2.svg`);
+  // The product's media (docs/decisions/030): its first drawing, now stored under a content-hashed name.
+  expect(data.image[0]).toMatch(new RegExp(`^${baseURL}/media/img/[0-9a-f]{32}\\.svg$`));
   expect(data.offers).toMatchObject({ priceCurrency: "USD", price: "54.99", availability: "https://schema.org/InStock" });
   expect(data.aggregateRating).toMatchObject({ ratingValue: 4.8, reviewCount: 241 });
 });

@@ -1,3 +1,4 @@
+import { thumbnailOf } from "~/domain/product-media";
 import { useTranslation } from "~/i18n/use-translation";
 import { ChargedAmount } from "./charged-amount";
 import { cartTotals, type CartItem } from "~/domain/cart";
@@ -41,7 +42,7 @@ export function OrderSummary({ only }: { only?: CartItem[] }) {
         ))}
         {applied?.freeProduct && (
           <li className="flex items-center gap-3 py-3" data-testid="free-item">
-            <img src={applied.freeProduct.images[0]} alt="" width={48} height={48} className="h-12 w-12 rounded-lg bg-slate-100" />
+            <img src={thumbnailOf(applied.freeProduct)} alt="" width={48} height={48} className="h-12 w-12 rounded-lg bg-slate-100" />
             <p className="min-w-0 flex-1 truncate font-semibold">{t("shop.coupon.freeItem", { title: applied.freeProduct.title })}</p>
             <p className="font-semibold text-emerald-700">{t("shop.coupon.free")}</p>
           </li>

@@ -1,3 +1,4 @@
+import { thumbnailOf } from "~/domain/product-media";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Search, X } from "~/components/ui/icon";
 import { useId, useMemo, useRef, useState } from "react";
@@ -119,7 +120,7 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                   className="flex items-center gap-3 rounded-xl p-2 hover:bg-brand-50 focus-visible:bg-brand-50"
                 >
                   <img
-                    src={product.images[0] ?? "/products/placeholder.svg"}
+                    src={thumbnailOf(product)}
                     alt=""
                     width={56}
                     height={56}

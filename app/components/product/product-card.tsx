@@ -7,6 +7,8 @@ import { CATEGORY_KEY } from "./labels";
 import { Price } from "./price";
 import { OutOfStockBadge, ProductBadge } from "./product-badge";
 import { RatingStars } from "./rating-stars";
+import { ProductPicture } from "./product-picture";
+import { altText, CARD_SIZES } from "~/domain/product-media";
 
 /**
  * One product in a grid: artwork, badges, texts in the page language, rating, price, buy buttons.
@@ -37,15 +39,27 @@ export function ProductCard({
     <article aria-labelledby={titleId} data-testid="product-card" data-product-id={product.id} className="pc">
       <div className="pc-body">
         <LocalLink to={href} tabIndex={-1} aria-hidden="true" className="pc-media">
-          <img
-            src={product.images[0] ?? "/products/placeholder.svg"}
-            alt={product.title}
-            width={400}
-            height={400}
-            loading="lazy"
-            decoding="async"
-            className={product.inStock ? "pc-img" : "pc-img opacity-60 grayscale"}
-          />
+          {product.cover ? (
+            <ProductPicture
+              image={product.cover.image}
+              base={product.cover.base}
+              sizes={CARD_SIZES}
+              alt={altText(product.cover.alt, lang, product.title)}
+              loading="lazy"
+              decoding="async"
+              className={product.inStock ? "pc-img" : "pc-img opacity-60 grayscale"}
+            />
+          ) : (
+            <img
+              src={product.images[0] ?? "/products/placeholder.svg"}
+              alt={product.title}
+              width={400}
+              height={400}
+              loading="lazy"
+              decoding="async"
+              className={product.inStock ? "pc-img" : "pc-img opacity-60 grayscale"}
+            />
+          )}
         </LocalLink>
         <div className="pc-text">
           {(product.badge || !product.inStock) && (

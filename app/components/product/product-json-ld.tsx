@@ -1,5 +1,6 @@
 import type { Product } from "~/domain/product";
 import { centsToAmountString } from "~/domain/money";
+import { productImageUrls } from "~/domain/product-media";
 import { useNonce } from "~/nonce";
 import { usePublicConfig } from "~/state/storefront-data";
 
@@ -20,7 +21,7 @@ export function productJsonLd(product: Product, siteUrl: string, description: st
     description,
     sku: product.id,
     category: product.category,
-    image: product.images.map((src) => siteUrl + src),
+    image: productImageUrls(product, siteUrl),
     offers: {
       "@type": "Offer",
       url,

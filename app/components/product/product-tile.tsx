@@ -5,6 +5,7 @@ import { useCurrency } from "~/state/currency";
 import { CATEGORY_KEY } from "./labels";
 import { ProductBadge } from "./product-badge";
 import { RatingStars } from "./rating-stars";
+import { ProductPicture } from "./product-picture";
 
 /** Compact link to a product (featured row): artwork, badge, title, rating, price. */
 export function ProductTile({ product }: { product: ProductSummary }) {
@@ -12,7 +13,11 @@ export function ProductTile({ product }: { product: ProductSummary }) {
   const { format } = useCurrency();
   return (
     <LocalLink to={`/product/${encodeURIComponent(product.id)}`} className="tile" data-testid="product-tile">
-      <img src={product.images[0] ?? "/products/placeholder.svg"} alt="" width={96} height={96} loading="lazy" className="tile-img" />
+      {product.cover ? (
+        <ProductPicture image={product.cover.image} base={product.cover.base} sizes="96px" alt="" loading="lazy" className="tile-img" />
+      ) : (
+        <img src={product.images[0] ?? "/products/placeholder.svg"} alt="" width={96} height={96} loading="lazy" className="tile-img" />
+      )}
       <span className="tile-text">
         {product.badge && <ProductBadge badge={product.badge} compact />}
         <span className="tile-title">{product.title}</span>

@@ -3,6 +3,7 @@ import type { Route } from "./+types/product";
 import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmitButton } from "~/components/admin/kit/fields";
+import { ProductMediaManager } from "~/components/admin/product-media/product-media-manager";
 import { usd } from "~/components/admin/kit/format";
 import { Card, Notice, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
@@ -145,6 +146,7 @@ export default function ProductEdit() {
         // After a save the fields show what is stored now.
         formKey={JSON.stringify(product.input)}
       />
+      <ProductMediaManager productId={product.id} />
     </>
   );
 }

@@ -1,0 +1,152 @@
+import { useId, useState } from "react";
+import { TextField } from "~/components/admin/kit/fields";
+import { Button } from "~/components/ui/button";
+import type { ActionReply } from "~/domain/seller/action-reply";
+import { MAX_ALT_LENGTH, type SellerMediaRow } from "~/domain/seller/product-media-form";
+
+/**
+ * One photo or the video: its picture, what was stored, its alt texts (English, French, Spanish),
+ * and its place: dragged, or moved one step with the buttons (keyboard), or deleted after a confirm.
+ */
+export function MediaRow({
+  item,
+  index,
+  count,
+  busy,
+  onMove,
+  onSaveAlt,
+  onDelete,
+  onDragStart,
+  onDrop,
+}: {
+  item: SellerMediaRow;
+  index: number;
+  count: number;
+  busy: boolean;
+  onMove: (step: -1 | 1) => void;
+  onSaveAlt: (alt: SellerMediaRow["alt"]) => Promise<ActionReply>;
+  onDelete: () => Promise<ActionReply>;
+  onDragStart: () => void;
+  onDrop: () => void;
+}) {
+  const headingId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [over, setOver] = useState(false);
+  const name = item.kind === "video" ? "Video" : `Photo ${index + 1}`;
+
+  const saveAlt = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (field: string) => String(form.get(field) ?? "");
+    void onSaveAlt({ en: text("altEn"), fr: text("altFr"), es: text("altEs") });
+  };
+
+  return (
+    <li
+      aria-labelledby={headingId}
+      draggable
+      onDragStart={(event) => {
+        event.dataTransfer.effectAllowed = "move";
+        onDragStart();
+      }}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setOver(false);
+        onDrop();
+      }}
+      className={`grid gap-3 rounded-md border p-3 sm:grid-cols-[8rem_1fr] ${over ? "border-brand-500 bg-brand-50" : "border-slate-200"}`}
+      data-testid="media-row"
+    >
+      <div className="flex flex-col gap-2">
+        <img
+          src={item.thumb}
+          alt=""
+          width={item.width}
+          height={item.height}
+          loading="lazy"
+          className="h-32 w-32 cursor-move rounded bg-slate-100 object-contain"
+        />
+        {item.video && (
+          <a href={item.video} target="_blank" rel="noreferrer" className="text-xs font-semibold text-brand-700 underline">
+            Open the video
+          </a>
+        )}
+      </div>
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id={headingId} className="font-semibold text-slate-900">
+            {index + 1}. {name}
+            {index === 0 && <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-xs text-brand-900">Main picture</span>}
+          </h3>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" disabled={busy || index === 0} onClick={() => onMove(-1)} aria-label={`Move ${name.toLowerCase()} up`}>
+              Move up
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={busy || index === count - 1}
+              onClick={() => onMove(1)}
+              aria-label={`Move ${name.toLowerCase()} down`}
+            >
+              Move down
+            </Button>
+            {confirming ? (
+              <>
+                <Button
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => void onDelete().finally(() => setConfirming(false))}
+                  aria-label={`Yes, delete ${name.toLowerCase()}`}
+                >
+                  Yes, delete
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
+                  Keep it
+                </Button>
+              </>
+            ) : (
+              <Button variant="ghost" size="sm" disabled={busy} onClick={() => setConfirming(true)} aria-label={`Delete ${name.toLowerCase()}`}>
+                Delete
+              </Button>
+            )}
+          </div>
+        </div>
+        <p className="mt-1 text-xs text-slate-600">{item.summary}</p>
+        <form onSubmit={saveAlt} className="mt-3 grid gap-3 sm:grid-cols-3" aria-label={`Alt text of ${name.toLowerCase()}`}>
+          <TextField
+            label="Alt text (English)"
+            name="altEn"
+            defaultValue={item.alt.en}
+            maxLength={MAX_ALT_LENGTH}
+            hint="What the picture shows, for screen readers."
+          />
+          <TextField
+            label="Alt text (French)"
+            name="altFr"
+            defaultValue={item.alt.fr}
+            maxLength={MAX_ALT_LENGTH}
+            hint={item.alt.fr ? undefined : "Empty: English is used."}
+          />
+          <TextField
+            label="Alt text (Spanish)"
+            name="altEs"
+            defaultValue={item.alt.es}
+            maxLength={MAX_ALT_LENGTH}
+            hint={item.alt.es ? undefined : "Empty: English is used."}
+          />
+          <div className="sm:col-span-3">
+            <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+              Save alt text
+            </Button>
+          </div>
+        </form>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Card, Notice } from "~/components/admin/kit/page";
+import type { ActionReply } from "~/domain/seller/action-reply";
+import { dropInOrder, moveInOrder, type SellerMediaRow } from "~/domain/seller/product-media-form";
+import { loadMedia, postMediaForm, uploadMedia, type MediaList } from "./media-requests";
+import { MediaRow } from "./media-row";
+import { UploadForm } from "./upload-form";
+
+/**
+ * The product's photos and preview video in the console (docs/decisions/030): upload, put in order
+ * (drag, or the Move up / Move down buttons from the keyboard), alt text in three languages, delete.
+ * The storefront shows each change at once. Each action's reply shows at the top of the card.
+ */
+export function ProductMediaManager({ productId }: { productId: string }) {
+  const [list, setList] = useState<MediaList | null>(null);
+  const [reply, setReply] = useState<ActionReply | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dragged = useRef<number | null>(null);
+
+  const refresh = useCallback(async () => {
+    const loaded = await loadMedia(productId);
+    if ("items" in loaded) setList(loaded);
+    else setReply(loaded);
+  }, [productId]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  /** Runs one action, shows its reply, and reloads the list after a success. */
+  const run = async (action: () => Promise<ActionReply>) => {
+    setBusy(true);
+    try {
+      const answer = await action();
+      setReply(answer);
+      if (answer.ok) await refresh();
+      return answer;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const items = list?.items ?? [];
+  const saveOrder = (order: readonly number[]) => run(() => postMediaForm(productId, { intent: "order", order: order.join(",") }));
+  const ids = items.map((item) => item.id);
+
+  return (
+    <Card title="Photos and video" className="mt-6">
+      {reply && <Notice tone={reply.ok ? "success" : "error"}>{reply.message}</Notice>}
+      <UploadForm limits={list?.limits} busy={busy} onUpload={(form, onProgress) => run(() => uploadMedia(productId, form, onProgress))} />
+      {list === null ? (
+        <p className="mt-4 text-sm text-slate-600">Loading the product&apos;s media…</p>
+      ) : items.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600">No photo or video yet: the storefront shows a placeholder until you upload one.</p>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-slate-600">
+            The first one is the product&apos;s main picture (cards, search, social previews). Drag to reorder, or use the move buttons.
+          </p>
+          <ol aria-label="Media in order" className="mt-2 grid gap-3">
+            {items.map((item: SellerMediaRow, index) => (
+              <MediaRow
+                key={item.id}
+                item={item}
+                index={index}
+                count={items.length}
+                busy={busy}
+                onMove={(step) => void saveOrder(moveInOrder(ids, index, step))}
+                onSaveAlt={(alt) => run(() => postMediaForm(productId, { intent: "alt", id: String(item.id), altEn: alt.en, altFr: alt.fr, altEs: alt.es }))}
+                onDelete={() => run(() => postMediaForm(productId, { intent: "delete", id: String(item.id) }))}
+                onDragStart={() => (dragged.current = index)}
+                onDrop={() => {
+                  const from = dragged.current;
+                  dragged.current = null;
+                  if (from !== null && from !== index) void saveOrder(dropInOrder(ids, from, index));
+                }}
+              />
+            ))}
+          </ol>
+        </>
+      )}
+      {busy && (
+        <p role="status" className="sr-only">
+          Working…
+        </p>
+      )}
+    </Card>
+  );
+}
