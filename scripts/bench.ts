@@ -66,6 +66,9 @@ interface PageResult {
   rps: number;
   /** req/s of /robots.txt measured just before, on the same server. */
   baselineRps: number;
+  /** The server process's CPU time (user + system) per request: a cost other work on the machine barely moves. */
+  cpuMs: number;
+  baselineCpuMs: number;
   p50: number;
   p99: number;
   errors: number;
@@ -119,15 +122,28 @@ async function startServer(env: Record<string, string>, nodeArgs: string[] = [])
   };
 }
 
-async function measure(pagePath: string, pid: number): Promise<Omit<PageResult, "database" | "cache" | "path" | "baselineRps">> {
+/** User + system CPU time of a process so far, in ms (/proc/PID/stat, clock ticks of 10 ms). */
+function cpuTimeMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+async function measure(pagePath: string, pid: number): Promise<Omit<PageResult, "database" | "cache" | "path" | "baselineRps" | "baselineCpuMs">> {
   // Warm-up: the first renders compile and fill caches.
   await autocannon({ url: `http://127.0.0.1:${PORT}${pagePath}`, connections: 2, amount: 50 });
   let peak = rssMb(pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200);
+  const cpuBefore = cpuTimeMs(pid);
   const result = await autocannon({ url: `http://127.0.0.1:${PORT}${pagePath}`, connections: CONNECTIONS, duration: SECONDS });
+  const cpuMs = (cpuTimeMs(pid) - cpuBefore) / Math.max(1, result.requests.total);
   clearInterval(sampler);
   return {
     rps: result.requests.average,
+    cpuMs,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
@@ -149,9 +165,17 @@ async function benchPages(database: string, env: Record<string, string>): Promis
         // Interleaved: the yardstick right before each page, so both see the same machine.
         const baseline = await measure(BASELINE, server.child.pid!);
         const measured = await measure(pagePath, server.child.pid!);
-        results.push({ database, cache, path: pagePath, baselineRps: baseline.rps, ...measured, rssMb: Math.max(baseline.rssMb, measured.rssMb) });
+        results.push({
+          database,
+          cache,
+          path: pagePath,
+          baselineRps: baseline.rps,
+          baselineCpuMs: baseline.cpuMs,
+          ...measured,
+          rssMb: Math.max(baseline.rssMb, measured.rssMb),
+        });
         console.log(
-          `${database.padEnd(9)} cache ${cache.padEnd(3)} ${pagePath.padEnd(14)} ${measured.rps.toFixed(0).padStart(6)} req/s (${(measured.rps / baseline.rps).toFixed(2)} of ${BASELINE}: ${baseline.rps.toFixed(0)})  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors}  RSS ${measured.rssMb.toFixed(0)} MB`,
+          `${database.padEnd(9)} cache ${cache.padEnd(3)} ${pagePath.padEnd(14)} ${measured.rps.toFixed(0).padStart(6)} req/s (${(measured.rps / baseline.rps).toFixed(2)} of ${BASELINE}: ${baseline.rps.toFixed(0)})  CPU ${measured.cpuMs.toFixed(2)} ms/req (${BASELINE} ${baseline.cpuMs.toFixed(2)})  p50 ${measured.p50} ms  p99 ${measured.p99} ms  errors ${measured.errors}  RSS ${measured.rssMb.toFixed(0)} MB`,
         );
       }
     } finally {
@@ -235,11 +259,11 @@ async function main(): Promise<void> {
   if (profileSummary) console.log(`\n${profileSummary}`);
   if (pageResults.length)
     console.log(
-      `\n| database | render cache | page | req/s | ${BASELINE} req/s | share | p50 | p99 | errors | peak RSS |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |`,
+      `\n| database | render cache | page | req/s | ${BASELINE} req/s | share | CPU ms/req | ${BASELINE} CPU ms/req | CPU share | p50 | p99 | errors | peak RSS |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |`,
     );
   for (const r of pageResults)
     console.log(
-      `| ${r.database} | ${r.cache} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.baselineRps.toFixed(0)} | ${(r.rps / r.baselineRps).toFixed(2)} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${r.rssMb.toFixed(0)} MB |`,
+      `| ${r.database} | ${r.cache} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.baselineRps.toFixed(0)} | ${(r.rps / r.baselineRps).toFixed(2)} | ${r.cpuMs.toFixed(2)} | ${r.baselineCpuMs.toFixed(2)} | ${(r.baselineCpuMs / r.cpuMs).toFixed(2)} | ${r.p50} ms | ${r.p99} ms | ${r.errors} | ${r.rssMb.toFixed(0)} MB |`,
     );
   if (orderResults.length) {
     console.log(`\n| database | orders/s | p50 | p99 | failures |\n| --- | --- | --- | --- | --- |`);
@@ -258,13 +282,13 @@ async function main(): Promise<void> {
     if (uncached) {
       const share = uncached.rps / uncached.baselineRps;
       console.log(
-        `  ${database}: product page uncached ≥ ${TARGETS.uncachedProduct.share} of ${BASELINE}, p99 ≤ ${TARGETS.uncachedProduct.p99} ms: ${share.toFixed(2)} (${uncached.rps.toFixed(0)}/${uncached.baselineRps.toFixed(0)} req/s), p99 ${uncached.p99} ms — ${verdict(share >= TARGETS.uncachedProduct.share && uncached.p99 <= TARGETS.uncachedProduct.p99)}`,
+        `  ${database}: product page uncached ≥ ${TARGETS.uncachedProduct.share} of ${BASELINE}, p99 ≤ ${TARGETS.uncachedProduct.p99} ms: ${share.toFixed(2)} (${uncached.rps.toFixed(0)}/${uncached.baselineRps.toFixed(0)} req/s), p99 ${uncached.p99} ms — ${verdict(share >= TARGETS.uncachedProduct.share && uncached.p99 <= TARGETS.uncachedProduct.p99)}; by CPU time per request (load-independent): ${(uncached.baselineCpuMs / uncached.cpuMs).toFixed(2)} (${uncached.cpuMs.toFixed(2)} vs ${uncached.baselineCpuMs.toFixed(2)} ms)`,
       );
     }
     for (const r of cached) {
       const share = r.rps / r.baselineRps;
       console.log(
-        `  ${database}: ${r.path} from the render cache ≥ ${TARGETS.cached.share} of ${BASELINE}: ${share.toFixed(2)} (${r.rps.toFixed(0)}/${r.baselineRps.toFixed(0)} req/s) — ${verdict(share >= TARGETS.cached.share)}`,
+        `  ${database}: ${r.path} from the render cache ≥ ${TARGETS.cached.share} of ${BASELINE}: ${share.toFixed(2)} (${r.rps.toFixed(0)}/${r.baselineRps.toFixed(0)} req/s) — ${verdict(share >= TARGETS.cached.share)}; by CPU time per request: ${(r.baselineCpuMs / r.cpuMs).toFixed(2)}`,
       );
     }
     if (database === "pglite") {
