@@ -46,6 +46,7 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("api/catalogue", "routes/api.catalogue.ts"),
+  route("api/geo", "routes/api.geo.ts"),
   route("api/coupon", "routes/api.coupon.ts"),
   route("api/translations", "routes/api.translations.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),

@@ -14,15 +14,16 @@
  *
  * Each run gets a fresh Chromium profile (cold cache). Before loading the page, the origin's local
  * storage is seeded on /robots.txt (no assets, so the cache stays cold): the age-gate confirmation
- * (`ageVerified`, an ISO time) and, for /checkout, one item in the cart. Chromium is Debian's
+ * (`ageVerified`, an ISO time) and, for /cart and /checkout, one item in the cart (storage and cookie). Chromium is Debian's
  * (/usr/bin/chromium, or CHROMIUM_PATH), driven by the puppeteer-core that Lighthouse itself uses.
- * JavaScript bytes are every script the page fetched during the run, gzipped here at level 6, so the
- * figure does not depend on the server's compression settings.
+ * JavaScript bytes are every script the page fetched during the run (Lighthouse's network requests),
+ * gzipped here at level 6, so the figure does not depend on the server's compression settings; each
+ * figure of issue 23's table is printed beside its target, met or MISSED.
  */
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
-import { gzipSize, PAGES } from "./page-weight.mjs";
+import { budget, CART, gzipSize, PAGES, TARGETS as WEIGHT, WITH_ITEM } from "./page-weight.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -48,10 +49,12 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** Targets of issue 11 (DESIGN §9). JavaScript is a target for the home page only. */
-const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100, homeJsKb: 140, htmlKb: 60 };
-/** One product in the cart for /checkout (the cart's stored shape: app/state/cart.tsx). */
-const CART = [{ id: "1", quantity: 1 }];
+/**
+ * Targets of issue 23: the four scores on every page (SEO not on /checkout, deliberately `noindex`),
+ * JavaScript per page (every script requested during the run, gzip) and HTML per page (uncompressed),
+ * both from scripts/page-weight.mjs.
+ */
+const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
 
 async function serverAnswers() {
   try {
@@ -67,8 +70,10 @@ async function seedStorage(page, path) {
     ({ ageVerified, cart }) => {
       if (ageVerified) localStorage.setItem("ageVerified", JSON.stringify(ageVerified));
       if (cart) localStorage.setItem("cart", JSON.stringify(cart));
+      // The server renders the cart from its cookie (app/domain/cart-cookie.ts), written with the storage.
+      if (cart) document.cookie = `cart=${encodeURIComponent(cart.map((l) => `${l.id}:${l.quantity}`).join(","))}; Path=/; SameSite=Lax`;
     },
-    { ageVerified: values["first-visit"] ? null : new Date().toISOString(), cart: path.replace(/^\/(fr|es)(?=\/|$)/, "") === "/checkout" ? CART : null },
+    { ageVerified: values["first-visit"] ? null : new Date().toISOString(), cart: WITH_ITEM.has(path.replace(/^\/(fr|es)(?=\/|$)/, "")) ? CART : null },
   );
 }
 
@@ -182,16 +187,16 @@ async function main() {
       "HTML KB": kb(r.htmlBytes),
     })),
   );
-  console.log("Targets (issue 11):");
+  console.log("Targets (issue 23):");
   console.table(
     rows.map((r) => ({
       page: r.path,
-      [`perf ≥ ${TARGETS.performance}`]: mark(r.performance >= TARGETS.performance),
-      "a11y 100": mark(r.accessibility >= TARGETS.accessibility),
-      "best pr. 100": mark(r["best-practices"] >= TARGETS["best-practices"]),
-      "seo 100": mark(r.seo >= TARGETS.seo),
-      [`JS ≤ ${TARGETS.homeJsKb} KB`]: r.path === "/" ? mark(r.jsGzip <= TARGETS.homeJsKb * 1024) : "—",
-      [`HTML ≤ ${TARGETS.htmlKb} KB`]: mark(r.htmlBytes <= TARGETS.htmlKb * 1024),
+      [`perf ≥ ${TARGETS.performance}`]: `${r.performance} ${mark(r.performance >= TARGETS.performance)}`,
+      "a11y 100": `${r.accessibility} ${mark(r.accessibility >= TARGETS.accessibility)}`,
+      "best pr. 100": `${r["best-practices"]} ${mark(r["best-practices"] >= TARGETS["best-practices"])}`,
+      "seo 100": r.path === "/checkout" ? `${r.seo} (noindex)` : `${r.seo} ${mark(r.seo >= TARGETS.seo)}`,
+      "JS KB gz": `${kb(r.jsGzip)} ${budget(r.jsGzip, WEIGHT.jsKb[r.path])}`,
+      "HTML KB": `${kb(r.htmlBytes)} ${budget(r.htmlBytes, WEIGHT.htmlKb[r.path])}`,
     })),
   );
   for (const r of rows) {

@@ -146,7 +146,8 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
       ...paypal,
       ...(env.REVIEW_WIDGET_URL ? [originOf(env.REVIEW_WIDGET_URL)] : []),
     ],
-    "connect-src": ["'self'", originOf(env.GEO_LOOKUP_URL), ...paypal],
+    // The geo lookup goes through our own /api/geo (docs/decisions/037).
+    "connect-src": ["'self'", ...paypal],
     "img-src": ["'self'", "data:", ...paypal, ...mediaOrigins],
     "frame-src": ["'self'", ...paypal, ...(env.REVIEW_WIDGET_URL ? [originOf(env.REVIEW_WIDGET_URL)] : [])],
     "style-src": ["'self'", "'unsafe-inline'"],

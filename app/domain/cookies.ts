@@ -10,3 +10,6 @@ export const LANG_COOKIE_MAX_AGE = 31_536_000;
 
 /** Mirror of the stored currency preference (JSON), so server-rendered prices are in that currency. */
 export const CURRENCY_COOKIE = "currency";
+
+/** Mirror of the stored cart (`id:quantity,…`), so /cart and /checkout render it on the server (app/domain/cart-cookie.ts). */
+export const CART_COOKIE = "cart";

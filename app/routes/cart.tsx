@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/cart";
 import { translationsFor } from "~/i18n/resources.server";
 import { catalogueSummaries } from "~/catalogue/summaries.server";
+import { cartLinesFrom } from "~/server/storefront.server";
 import { pageMeta } from "~/seo";
 import { CartLine } from "~/components/cart/cart-line";
 import { CartSkeleton } from "~/components/cart/cart-skeleton";
@@ -13,13 +14,17 @@ import { LocalLink } from "~/components/ui/local-link";
 import { useCart } from "~/state/cart";
 
 /** The page's own strings (beyond the frame's), in its language. */
-// The page's content comes from the stored cart, rendered by the JavaScript: keep the modulepreload
-// hints the other pages drop (entry.server.tsx, docs/decisions/024).
-export const handle = { modulePreload: true };
+/**
+ * The page renders the shopper's cart from its cookie (docs/decisions/037), so it is never shared by
+ * the render cache (no `X-Shared-Page`, unlike the shopper layout's pages) and, its first paint
+ * being the cart itself, it drops the modulepreload hints like the other pages (docs/decisions/024).
+ */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache", Vary: "Cookie, Accept-Language" });
 
 // The stored cart may name any product: the page carries them all (docs/decisions/024).
-export const loader = async ({ params }: Route.LoaderArgs) => ({
+export const loader = async ({ params, request }: Route.LoaderArgs) => ({
   catalogue: await catalogueSummaries(params.lang),
+  cartLines: cartLinesFrom(request),
   translations: translationsFor(params.lang, ["cart", "catalogue", "meta.cart"]),
 });
 

@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import type { Route } from "./+types/checkout";
 import { translationsFor } from "~/i18n/resources.server";
 import { catalogueSummaries } from "~/catalogue/summaries.server";
+import { cartLinesFrom } from "~/server/storefront.server";
 import { EmptyCart } from "~/components/cart/empty-cart";
 import type { CreatedOrder } from "~/components/checkout/details-dialog";
 import { detailsDialog } from "~/components/checkout/details-dialog-deferred";
@@ -20,13 +21,17 @@ import { useCoupon } from "~/state/coupon";
 import { useProductLookup } from "~/state/products";
 import { pageMeta } from "~/seo";
 
-// The page's content comes from the stored cart, rendered by the JavaScript: keep the modulepreload
-// hints the other pages drop (entry.server.tsx, docs/decisions/024).
-export const handle = { modulePreload: true };
+/**
+ * The page renders the shopper's cart from its cookie (docs/decisions/037), so it is never shared by
+ * the render cache (no `X-Shared-Page`, unlike the shopper layout's pages) and, its first paint
+ * being the cart itself, it drops the modulepreload hints like the other pages (docs/decisions/024).
+ */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache", Vary: "Cookie, Accept-Language" });
 
 /** The page's own strings (beyond the frame's), in its language; the stored cart may name any product: the page carries them all (docs/decisions/024). */
-export const loader = async ({ params }: Route.LoaderArgs) => ({
+export const loader = async ({ params, request }: Route.LoaderArgs) => ({
   catalogue: await catalogueSummaries(params.lang),
+  cartLines: cartLinesFrom(request),
   translations: translationsFor(params.lang, ["cart", "checkout", "orderLink", "meta.checkout"]),
 });
 

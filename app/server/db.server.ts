@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -115,6 +115,33 @@ function findMigrationsDir(from: string): string {
 
 export const MIGRATIONS_DIR = findMigrationsDir(path.dirname(fileURLToPath(import.meta.url)));
 
+/**
+ * An empty embedded cluster made at build time (`scripts/pglite-template.mjs` → BUILD_DIR/pglite-template):
+ * a first start copies it instead of running initdb, whose WebAssembly run peaked at ≈ 770 MB of RSS
+ * (docs/decisions/037). Found beside the bundled server (build/server/… → build/pglite-template) or at
+ * PGLITE_TEMPLATE_DIR; without one (development, tests from source) a first start runs initdb as before.
+ */
+function findPgliteTemplate(from: string): string | null {
+  const configured = process.env.PGLITE_TEMPLATE_DIR;
+  if (configured) return existsSync(path.join(configured, "PG_VERSION")) ? configured : null;
+  let dir = from;
+  for (let i = 0; i < 3; i++, dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "pglite-template");
+    if (existsSync(path.join(candidate, "PG_VERSION"))) return candidate;
+  }
+  return null;
+}
+
+const PGLITE_TEMPLATE = findPgliteTemplate(path.dirname(fileURLToPath(import.meta.url)));
+
+/** Copies the template into a new database folder (through a temporary name: a crash leaves no half copy). */
+function createFromTemplate(dir: string, template: string): void {
+  const partial = `${dir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  cpSync(template, partial, { recursive: true });
+  renameSync(partial, dir);
+}
+
 export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data folder; "memory://" for a throwaway database. */
@@ -156,6 +183,7 @@ export async function openDatabase({ databaseUrl, dataDir, migrationsFolder = MI
     // PGlite refuses a data dir whose parent folder is missing.
     dir = path.resolve(dataDir, "pglite");
     mkdirSync(path.dirname(dir), { recursive: true });
+    if (PGLITE_TEMPLATE && !existsSync(dir)) createFromTemplate(dir, PGLITE_TEMPLATE);
   }
   const client = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite({ client, schema });

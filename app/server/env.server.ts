@@ -77,7 +77,8 @@ const schema = z.object({
   TIKTOK_URL: optionalUrl,
   YOUTUBE_URL: optionalUrl,
   CONTACT_FORM_URL: optionalUrl,
-  GEO_LOOKUP_URL: z.url().default("https://ipapi.co/json/"),
+  /** Asked by the server (`/api/geo`) for the client's country; `{ip}` stands for the client's address. */
+  GEO_LOOKUP_URL: z.url().default("https://ipapi.co/{ip}/json/"),
   COUNTRY_HEADER: z.string().min(1).optional(),
   REVIEW_WIDGET_URL: optionalUrl,
   SELLER_DISCORD_WEBHOOK: optionalUrl,

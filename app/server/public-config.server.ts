@@ -16,7 +16,8 @@ export function publicConfig(): PublicConfig {
       youtube: env.YOUTUBE_URL ?? null,
       contactForm: env.CONTACT_FORM_URL ?? null,
     },
-    geoLookupUrl: env.COUNTRY_HEADER ? null : env.GEO_LOOKUP_URL,
+    // Our own endpoint, which asks GEO_LOOKUP_URL (docs/decisions/037); none with a CDN's country header.
+    geoLookupUrl: env.COUNTRY_HEADER ? null : "/api/geo",
     reviewWidgetUrl: env.REVIEW_WIDGET_URL ?? null,
     paypal: env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET ? { clientId: env.PAYPAL_CLIENT_ID, sdkUrl: env.PAYPAL_SDK_URL } : null,
   };

@@ -1,5 +1,7 @@
 import { parse } from "cookie";
-import { CURRENCY_COOKIE } from "~/domain/cookies";
+import { CART_COOKIE, CURRENCY_COOKIE } from "~/domain/cookies";
+import { parseCartCookie } from "~/domain/cart-cookie";
+import type { CartLine } from "~/domain/cart";
 import { NEWUSER15 } from "~/domain/coupons";
 import { currencyForCountry, currencyOnLanguageChange, isPreferenceFresh, parsePreference } from "~/domain/currency";
 import { LANG_COOKIE } from "~/domain/cookies";
@@ -38,6 +40,17 @@ function initialCurrencyFor(pathname: string, header: HeaderReader, now: number)
     geoCurrency,
     needsDetection: geoCurrency === null,
   };
+}
+
+/**
+ * The shopper's cart as the browser mirrored it in a cookie: /cart and /checkout render it on the
+ * server, so their first paint is the cart itself (docs/decisions/037). Those pages are not shared
+ * by the render cache (their `headers`). null without the cookie (a cart stored before the mirror
+ * existed, or cookies refused): the page then shows its placeholder until the browser reads storage.
+ */
+export function cartLinesFrom(request: Request): CartLine[] | null {
+  const value = parse(request.headers.get("cookie") ?? "")[CART_COOKIE];
+  return value === undefined ? null : parseCartCookie(value);
 }
 
 /** The language a shopper chose (cookie) or whose browser prefers it, for unprefixed (English) pages. */

@@ -1,4 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useMatches } from "react-router";
+import { CART_COOKIE, CART_COOKIE_MAX_AGE, formatCartCookie } from "~/domain/cart-cookie";
 import { useTranslation } from "~/i18n/use-translation";
 import { toast } from "~/lib/toast";
 import {
@@ -14,7 +16,7 @@ import {
   type CartTotals,
 } from "~/domain/cart";
 import { usePageProductIndex } from "./products";
-import { readJson, STORAGE_KEYS, writeJson } from "./storage";
+import { readJson, STORAGE_KEYS, writeCookie, writeJson } from "./storage";
 
 interface CartContextValue {
   /** Priced against the current catalogue; unknown or unavailable products are dropped. */
@@ -23,7 +25,7 @@ interface CartContextValue {
   totals: CartTotals;
   /** Bumped by every change: the coupon provider resets the discount on it (SPEC §4). */
   revision: number;
-  /** false until the stored cart has been read in the browser. */
+  /** false until the cart is known: read in the browser, or rendered from its cookie (/cart, /checkout). */
   hydrated: boolean;
   add(id: string): void;
   remove(id: string): void;
@@ -38,10 +40,32 @@ function loadLines(): CartLine[] {
   return parseStoredLines(readJson(STORAGE_KEYS.cart));
 }
 
+function sameLines(a: readonly CartLine[], b: readonly CartLine[]): boolean {
+  return a.length === b.length && a.every((line, i) => line.id === b[i].id && line.quantity === b[i].quantity);
+}
+
+/**
+ * The cart lines a page's loader read from the cart cookie (/cart and /checkout: docs/decisions/037),
+ * or undefined on pages that render without the cart and when there was no cookie (null).
+ */
+function useServerCartLines(): CartLine[] | undefined {
+  const matches = useMatches();
+  for (const match of matches) {
+    const data = match.loaderData;
+    if (typeof data === "object" && data !== null && "cartLines" in data && Array.isArray(data.cartLines)) return data.cartLines as CartLine[];
+  }
+  return undefined;
+}
+
 export function CartProvider({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
-  const [lines, setLines] = useState<CartLine[]>([]);
-  const [hydrated, setHydrated] = useState(false);
+  // On /cart and /checkout the server rendered the cart from its cookie: start from the same lines,
+  // so hydration matches and the first paint is the cart (local storage, read on mount, stays the truth).
+  const serverLines = useServerCartLines();
+  const [lines, setLines] = useState<CartLine[]>(() => serverLines ?? []);
+  const [hydrated, setHydrated] = useState(serverLines !== undefined);
+  // Local storage has been read: only then is the cart written back (storage and cookie).
+  const [loaded, setLoaded] = useState(false);
   // Pages carry the products they show; a stored cart naming others fetches the whole catalogue.
   const [needsCatalogue, setNeedsCatalogue] = useState(false);
   const { lookup, complete: catalogueKnown } = usePageProductIndex(needsCatalogue);
@@ -55,8 +79,10 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   }, [hydrated, needsCatalogue, lines, lookup]);
 
   useEffect(() => {
-    setLines(loadLines());
+    const stored = loadLines();
+    setLines((current) => (sameLines(current, stored) ? current : stored));
     setHydrated(true);
+    setLoaded(true);
     // Another tab changed the cart.
     const onStorage = (event: StorageEvent) => {
       if (event.key === STORAGE_KEYS.cart) setLines(loadLines());
@@ -72,8 +98,10 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   }, [hydrated, catalogueKnown, dropped]);
 
   useEffect(() => {
-    if (hydrated) writeJson(STORAGE_KEYS.cart, lines);
-  }, [hydrated, lines]);
+    if (!loaded) return;
+    writeJson(STORAGE_KEYS.cart, lines);
+    writeCookie(CART_COOKIE, formatCartCookie(lines), CART_COOKIE_MAX_AGE);
+  }, [loaded, lines]);
 
   const change = useCallback((next: CartLine[]) => {
     setLines(next);

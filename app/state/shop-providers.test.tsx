@@ -129,6 +129,40 @@ describe("cart provider", () => {
   });
 });
 
+describe("cart cookie (docs/decisions/037)", () => {
+  const cartCookie = () => decodeURIComponent(document.cookie.match(/(?:^|; )cart=([^;]*)/)?.[1] ?? "");
+  beforeEach(() => {
+    document.cookie = "cart=; Max-Age=0; Path=/";
+  });
+
+  it("mirrors every change of the cart in the cookie the server renders /cart and /checkout from", async () => {
+    renderShop();
+    await ready();
+    act(() => api.cart.add("2"));
+    act(() => api.cart.add("2"));
+    act(() => api.cart.add("4"));
+    await waitFor(() => expect(cartCookie()).toBe("2:2,4:1"));
+    act(() => api.cart.clear());
+    await waitFor(() => expect(cartCookie()).toBe(""));
+  });
+
+  it("starts from the lines the page's loader read from the cookie, already known before the mount effect", async () => {
+    localStorage.setItem("cart", JSON.stringify([{ id: "2", quantity: 2 }]));
+    renderShop("/", shopData({ cartLines: [{ id: "2", quantity: 2 }] }));
+    await screen.findByTestId("summary");
+    expect(api.cart.hydrated).toBe(true);
+    expect(api.cart.totals.itemCount).toBe(2);
+  });
+
+  it("lets local storage win over a stale cookie, and writes the cookie back", async () => {
+    localStorage.setItem("cart", JSON.stringify([{ id: "4", quantity: 1 }]));
+    renderShop("/", shopData({ cartLines: [{ id: "2", quantity: 5 }] }));
+    await waitFor(() => expect(api.cart.items.map((i) => [i.id, i.quantity])).toEqual([["4", 1]]));
+    await waitFor(() => expect(cartCookie()).toBe("4:1"));
+    expect(JSON.parse(localStorage.getItem("cart")!)).toEqual([{ id: "4", quantity: 1 }]);
+  });
+});
+
 describe("without the shop's data (the 404 page of an unknown language prefix)", () => {
   it("keeps the stored cart and writes no currency preference", async () => {
     localStorage.setItem("cart", JSON.stringify([{ id: "2", quantity: 1 }]));

@@ -118,6 +118,25 @@ test.describe("cart", () => {
     await expect(line(page, "2")).toBeVisible();
   });
 
+  test("the server renders the cart from its cookie, so the first paint is the cart itself", async ({ page }) => {
+    await openCart(page, [{ id: "2", quantity: 2 }]);
+    await expect(line(page, "2")).toBeVisible();
+    // The browser mirrored its stored cart in the cookie the next page request carries.
+    for (const [path, marker] of [
+      ["/cart", 'data-product-id="2"'],
+      ["/checkout", 'data-testid="checkout-total"'],
+    ]) {
+      const html = (await (await page.request.get(path)).text()).split("window.__reactRouterContext")[0];
+      expect(html).toContain(marker);
+      expect(html).not.toContain("Loading your cart…");
+    }
+    // Cleared in the browser, the server renders the empty card at once.
+    await page.getByRole("button", { name: "Clear cart" }).click();
+    await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+    const html = (await (await page.request.get("/cart")).text()).split("window.__reactRouterContext")[0];
+    expect(html).toContain("Your cart is empty");
+  });
+
   test("Proceed to Checkout shows the toast and opens /checkout", async ({ page }) => {
     await openCart(page, [{ id: "2", quantity: 1 }]);
     await page.getByRole("button", { name: "Proceed to Checkout" }).click();

@@ -32,7 +32,7 @@ const localized = (lang: Lang, path: string) => (lang === "en" ? path : `/${lang
 /** No age gate, and the geo lookup answered locally (the real service is never reached). */
 async function prepare(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem("ageVerified", "true"));
-  await page.route("https://ipapi.co/**", (route) => route.fulfill({ json: { country_code: "US" }, headers: { "access-control-allow-origin": "*" } }));
+  await page.route("**/api/geo", (route) => route.fulfill({ json: { country_code: "US" } }));
 }
 
 // A raw i18n key shown instead of text looks like "help.faq.title".

@@ -227,7 +227,7 @@ test.describe("currency", () => {
   ] as const) {
     test(`a first visit from ${country} shows ${code}`, async ({ page }) => {
       await prepare(page, { country });
-      const lookup = page.waitForRequest(/ipapi\.co/);
+      const lookup = page.waitForRequest(/\/api\/geo$/);
       await page.goto("/");
       await lookup;
       await expect(currencyTab(page)).toHaveAccessibleName(new RegExp(`^Currency: ${code} `));
@@ -238,7 +238,7 @@ test.describe("currency", () => {
 
   test("a failed geo lookup falls back to USD without telling the shopper", async ({ page, consoleErrors }) => {
     await prepare(page, { country: null });
-    const failed = page.waitForEvent("requestfailed", (request) => /ipapi\.co/.test(request.url()));
+    const failed = page.waitForEvent("requestfailed", (request) => /\/api\/geo$/.test(request.url()));
     await page.goto("/");
     await failed;
     await expect(currencyTab(page)).toHaveAccessibleName(/^Currency: USD /);

@@ -1,7 +1,10 @@
 import type { Page } from "@playwright/test";
 
-/** The geo lookup the browser runs when no currency preference is stored (root data geoLookupUrl). */
-export const GEO_LOOKUP = "https://ipapi.co/**";
+/**
+ * The geo lookup the browser runs when no currency preference is stored (root data geoLookupUrl):
+ * our own endpoint, which asks the service server-side (docs/decisions/037).
+ */
+export const GEO_LOOKUP = "**/api/geo";
 
 /** Marks the visitor as 18+ before any page script runs, so the age gate never shows. */
 export async function skipAgeGate(page: Page): Promise<void> {

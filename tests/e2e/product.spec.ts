@@ -243,7 +243,7 @@ test("Go back returns to the previous page of the shop", async ({ page }) => {
   await prepare(page);
   // The geo lookup starts from an effect, so once it is sent React has hydrated the page and the
   // link added below cannot disturb hydration.
-  const hydrated = page.waitForRequest(/ipapi\.co/);
+  const hydrated = page.waitForRequest(/\/api\/geo$/);
   await page.goto("/rooms");
   await hydrated;
   await expect(page.getByTestId("product-card").first()).toBeVisible();
