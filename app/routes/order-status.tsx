@@ -20,7 +20,7 @@ import { translationsOf } from "~/i18n/areas";
 import { getI18n, registerTranslations } from "~/i18n/i18n";
 import { translationsFor } from "~/i18n/resources.server";
 import { getDb } from "~/server/db.server";
-import { buyerHandoffView } from "~/server/login-handoff.server";
+import { buyerHandoffView } from "~/server/login-handoff/buyer.server";
 import { openOrderStatus } from "~/server/order-status.server";
 
 /**

@@ -14,7 +14,7 @@ import { findCouponByCode, redeemCoupon, releaseCoupon } from "./coupons.server"
 import type { Db } from "./db.server";
 import { invalidateCatalogue, readCatalogue } from "./catalogue-cache.server";
 import { queueOrderNotice, type OrderNotice } from "./mail/order-mail.server";
-import { deleteLoginForStatus } from "./login-handoff.server";
+import { deleteLoginForStatus } from "./login-handoff/retention.server";
 
 export interface NewOrder {
   details: PaymentDetails;

@@ -10,7 +10,7 @@ import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { done, readJson, refused } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
-import { createSellerKey, listSellerKeys } from "~/server/login-handoff.server";
+import { createSellerKey, listSellerKeys } from "~/server/login-handoff/keys.server";
 import { queueKeyCreatedAlert } from "~/server/mail/seller-key-mail.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Login keys");

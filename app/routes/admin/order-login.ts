@@ -5,7 +5,7 @@ import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { done, readJson, refused } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
-import { loginKeyForOrder, revealLogin } from "~/server/login-handoff.server";
+import { loginKeyForOrder, revealLogin } from "~/server/login-handoff/seller.server";
 
 const MESSAGES: Partial<Record<MessageCode, string>> = {
   login_missing: "No login is stored for this order (deleted, withdrawn or never given).",

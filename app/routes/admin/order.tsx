@@ -16,7 +16,7 @@ import { StatusBadge, UrgencyBadge } from "~/components/admin/status-badge";
 import { isLang } from "~/domain/lang-path";
 import { deliveryUrgency, orderActionSchema } from "~/domain/order-desk";
 import { getDb } from "~/server/db.server";
-import { sellerLoginSummary } from "~/server/login-handoff.server";
+import { sellerLoginSummary } from "~/server/login-handoff/seller.server";
 import { orderStatusPath } from "~/server/order-links.server";
 import { getPayPal } from "~/server/paypal/instance.server";
 import { done, formKey, readForm, refused } from "~/server/admin/forms.server";
