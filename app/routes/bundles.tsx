@@ -5,7 +5,8 @@ import { pageMeta } from "~/seo";
 import { ListingHeader } from "~/components/product/listing-header";
 import { ProductGrid } from "~/components/product/product-grid";
 import { listingData } from "~/server/catalogue-views.server";
-import { listingIds, pageSummaries } from "~/catalogue/summaries.server";
+import { listingIds } from "~/catalogue/summaries";
+import { pageSummaries } from "~/server/catalogue-summaries.server";
 import { useProductsByIds } from "~/components/product/use-catalogue";
 
 export async function loader({ params }: Route.LoaderArgs) {

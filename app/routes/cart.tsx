@@ -2,7 +2,7 @@ import { ArrowLeft, Trash2 } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/cart";
 import { translationsFor } from "~/i18n/resources.server";
-import { catalogueSummaries } from "~/catalogue/summaries.server";
+import { catalogueSummaries } from "~/server/catalogue-summaries.server";
 import { pageMeta } from "~/seo";
 import { CartLine } from "~/components/cart/cart-line";
 import { CartSkeleton } from "~/components/cart/cart-skeleton";

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/checkout";
 import { translationsFor } from "~/i18n/resources.server";
-import { catalogueSummaries } from "~/catalogue/summaries.server";
+import { catalogueSummaries } from "~/server/catalogue-summaries.server";
 import { EmptyCart } from "~/components/cart/empty-cart";
 import type { CreatedOrder } from "~/components/checkout/details-dialog";
 import { detailsDialog } from "~/components/checkout/details-dialog-deferred";
