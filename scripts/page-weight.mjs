@@ -13,7 +13,7 @@ import { gzipSync } from "node:zlib";
 export const PAGES = ["/", "/product/1", "/cart", "/fr/triggers/gift", "/checkout"];
 
 /** A phone browser's user agent: crawlers get the page whole, shoppers get it streamed (a little larger). */
-export const BROWSER_UA = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
+const BROWSER_UA = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
 
 export function gzipSize(text) {
   return gzipSync(Buffer.from(text), { level: 6 }).length;
@@ -53,7 +53,7 @@ function staticImports(url, body) {
   return out;
 }
 
-export async function pageWeight(baseUrl, path, { headers = {} } = {}) {
+async function pageWeight(baseUrl, path, { headers = {} } = {}) {
   const response = await fetch(new URL(path, baseUrl), { headers: { "user-agent": BROWSER_UA, ...headers } });
   const html = await response.text();
   const svgs = inlineSvgs(html);

@@ -1,4 +1,5 @@
 import { ordersApi, type PaymentChannel } from "~/domain/api/orders";
+import { buyerFromDetails } from "~/domain/validation";
 import { jsonAction, methodNotAllowed } from "~/server/endpoint.server";
 import { getEnv } from "~/server/env.server";
 import { orderStatusPath } from "~/server/order-links.server";
@@ -14,7 +15,7 @@ export const action = jsonAction(ordersApi, RATE_LIMITS.order, async ({ input, d
   const env = getEnv();
   const channel: PaymentChannel = env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET ? "paypal" : "manual";
   const result = await createOrder(db, {
-    details: input.details,
+    buyer: buyerFromDetails(input.details),
     lines: input.lines,
     couponCode: input.couponCode,
     currency: input.currency,

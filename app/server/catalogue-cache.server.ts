@@ -16,7 +16,7 @@ import { listCoupons } from "./coupons.server";
 import { getDb, listen, type Db, type Subscription } from "./db.server";
 import { listProducts } from "./products.server";
 
-export const CHANNEL = "catalogue_changed";
+const CHANNEL = "catalogue_changed";
 
 export interface Catalogue {
   /** Every product in catalogue order, listed or not. */

@@ -7,7 +7,7 @@ import { RATES, type Currency } from "~/domain/money";
 import { createOrderId } from "~/domain/order-id";
 import { transition, type OrderState } from "~/domain/order-state";
 import { toSummary, type Lang } from "~/domain/product";
-import type { PaymentDetails } from "~/domain/validation";
+import type { BuyerDetails } from "~/domain/validation";
 import { orderEvents, orderItems, orders, payments } from "../../db/schema";
 import { TERMS_VERSION } from "~/domain/consent";
 import { findCouponByCode, redeemCoupon, releaseCoupon } from "./coupons.server";
@@ -17,7 +17,7 @@ import { queueOrderNotice, type OrderNotice } from "./mail/order-mail.server";
 import { deleteLoginForStatus } from "./login-handoff/retention.server";
 
 export interface NewOrder {
-  details: PaymentDetails;
+  buyer: BuyerDetails;
   lines: CartLine[];
   couponCode: string | null;
   currency: Currency;
@@ -91,10 +91,10 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
             id,
             status,
             channel: input.channel,
-            email: input.details.EMAIL,
-            name: input.details.FNAME,
-            communityUsername: input.details.USERNAME,
-            gameUsername: input.details.VUUSER,
+            email: input.buyer.email,
+            name: input.buyer.name,
+            communityUsername: input.buyer.communityUsername,
+            gameUsername: input.buyer.gameUsername,
             isGift: input.isGift,
             lang: input.lang,
             displayCurrency: input.currency,
@@ -227,7 +227,7 @@ function buyerNoticeFor(to: OrderState): OrderNotice | null {
 }
 
 /** How long an unpaid order keeps its reserved coupon use before it expires (cancelled by the sweep). */
-export const UNPAID_ORDER_TTL_MS = 24 * 60 * 60_000;
+const UNPAID_ORDER_TTL_MS = 24 * 60 * 60_000;
 
 /**
  * Cancels unpaid orders older than the TTL, releasing their coupon uses; returns how many expired.

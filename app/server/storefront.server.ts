@@ -17,7 +17,7 @@ export type HeaderReader = (name: string) => string | null;
  * The stored currency preference (cookie mirror of local storage) decides server-rendered prices,
  * so a returning shopper never sees a flash of dollars.
  */
-export function initialCurrency(request: Request, now = Date.now()): InitialCurrency {
+function initialCurrency(request: Request, now = Date.now()): InitialCurrency {
   return initialCurrencyFor(new URL(request.url).pathname, (name) => request.headers.get(name), now);
 }
 

@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 
 /** The geo lookup the browser runs when no currency preference is stored (root data geoLookupUrl). */
-export const GEO_LOOKUP = "https://ipapi.co/**";
+const GEO_LOOKUP = "https://ipapi.co/**";
 
 /** Marks the visitor as 18+ before any page script runs, so the age gate never shows. */
-export async function skipAgeGate(page: Page): Promise<void> {
+async function skipAgeGate(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem("ageVerified", "true"));
 }
 
@@ -12,7 +12,7 @@ export async function skipAgeGate(page: Page): Promise<void> {
  * Answers the geo lookup with a country (ISO code), or makes it fail with `null`.
  * Tests must never reach the real service: it is unreachable in CI and its failure is logged.
  */
-export async function routeGeo(page: Page, country: string | null): Promise<void> {
+async function routeGeo(page: Page, country: string | null): Promise<void> {
   await page.route(GEO_LOOKUP, (route) =>
     country === null
       ? route.abort()

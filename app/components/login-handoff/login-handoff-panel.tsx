@@ -16,7 +16,7 @@ import type { GameLogin } from "~/lib/login-crypto";
 import { LoginForm } from "./login-form";
 
 /** The anchor of the panel: the success screen and the payment mail link straight to it. */
-export const LOGIN_SECTION_ID = LOGIN_SECTION_ANCHOR;
+const LOGIN_SECTION_ID = LOGIN_SECTION_ANCHOR;
 
 interface Props {
   orderId: string;

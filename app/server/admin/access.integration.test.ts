@@ -9,7 +9,7 @@ import { passwordLogin, totpLogin } from "./login.server";
 import { confirmTotpEnrolment, createSeller, resetSellerPassword, startTotpEnrolment } from "./sellers.server";
 import { signSessionToken } from "./session-cookie.server";
 import { deleteSellerSessions, findLiveSession } from "./sessions.server";
-import { totpCode } from "./totp.server";
+import { totpCode } from "../../../tests/setup/totp";
 
 const SITE = "http://localhost:3000";
 const client = (key: string) => ({ clientKey: key, userAgent: "vitest" });

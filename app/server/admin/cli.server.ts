@@ -19,7 +19,7 @@ export interface CliIo {
   user: string;
 }
 
-export const USAGE = `Usage: npm run admin -- <command> [--email EMAIL]
+const USAGE = `Usage: npm run admin -- <command> [--email EMAIL]
 
   create --email EMAIL        new seller account (password prompted, or read from stdin)
   reset --email EMAIL         new password; ends every session of the account

@@ -55,7 +55,7 @@ export function isSameOriginRequest(request: Request): boolean {
 }
 
 /** Throws the refusal for a request without a usable session (see the module comment). */
-export function refuseWithoutSession(request: Request, stage: "none" | "totp" = "none"): never {
+function refuseWithoutSession(request: Request, stage: "none" | "totp" = "none"): never {
   if (wantsPage(request)) {
     const next = safeAdminNext(pathOf(request));
     throw redirect(stage === "totp" ? `${ADMIN_LOGIN}/code?next=${encodeURIComponent(next)}` : loginPathFor(next));

@@ -3,7 +3,7 @@ import { newOrder } from "../../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { readCatalogue } from "../catalogue-cache.server";
 import { createOrder, findOrder } from "../orders.server";
-import { actionsOn } from "./audit.server";
+import { actionsOn } from "../../../tests/setup/audit";
 import { findSellerProduct, listSellerProducts, saveProductEdit } from "./shop-products.server";
 
 const SELLER = { id: null, actor: "seller:ops@example.com" };

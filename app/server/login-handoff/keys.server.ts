@@ -38,7 +38,7 @@ const KEY_SHAPE = { publicKey: 32, ciphertext: 48, iv: 12, salt: 16 } as const;
  * a raw private key (32 bytes) in the ciphertext's place is refused, so a broken or careless client
  * cannot leave the private key readable on the server.
  */
-export function isWellFormedSellerKey(key: NewSellerKey): boolean {
+function isWellFormedSellerKey(key: NewSellerKey): boolean {
   const { privateKey } = key;
   return (
     base64Bytes(key.publicKey) === KEY_SHAPE.publicKey &&

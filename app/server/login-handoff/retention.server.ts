@@ -14,7 +14,7 @@ import { eraseCiphertext, recordEvent, type Executor, type Tx } from "./records.
  * Deletes the order's login, if one is stored, and records why. Call it inside the transaction that
  * ends the order (changeOrderStatus), so the order never ends with its login still stored.
  */
-export async function deleteOrderLogin(tx: Executor, orderId: string, reason: LoginDeletionReason, actor: string, now = new Date()): Promise<boolean> {
+async function deleteOrderLogin(tx: Executor, orderId: string, reason: LoginDeletionReason, actor: string, now = new Date()): Promise<boolean> {
   const erased = await eraseCiphertext(tx, orderId, reason, now);
   if (erased) await recordEvent(tx, orderId, "deleted", actor, now, reason);
   return erased;

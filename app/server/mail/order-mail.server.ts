@@ -74,7 +74,7 @@ function paidNextSteps(t: TFunction, order: OrderRow, items: readonly OrderItemR
 }
 
 /** The buyer's mail for one event, in the order's language, with the status link in every one. */
-export function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[], notice: OrderNotice): RenderedMail {
+function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[], notice: OrderNotice): RenderedMail {
   const lang = orderLang(order);
   const t = getI18n(lang).getFixedT(lang);
   const env = getEnv();

@@ -11,7 +11,7 @@ import type { UploadedFile, Upload } from "./upload.server";
 import { ingestVideo, type VideoDeps } from "./video-pipeline.server";
 
 /** The form's file fields: `<input type=file name=photos multiple>`, `name=video`, `name=poster`. */
-export const MEDIA_UPLOAD_FIELDS = { photos: "photos", video: "video", poster: "poster" } as const;
+const MEDIA_UPLOAD_FIELDS = { photos: "photos", video: "video", poster: "poster" } as const;
 
 export interface IngestedUpload {
   photos: Ingested<ImageMedia>[];

@@ -7,7 +7,7 @@ import { amount, ok, unexpected } from "./answers.server";
 import type { PayPalTransport } from "./transport.server";
 
 /** The webhook events we act on (DESIGN §5.4); anything else is stored and otherwise ignored. */
-export const WEBHOOK_KINDS = {
+const WEBHOOK_KINDS = {
   "PAYMENT.CAPTURE.COMPLETED": "capture_completed",
   "PAYMENT.CAPTURE.PENDING": "capture_pending",
   "PAYMENT.CAPTURE.DENIED": "capture_denied",
