@@ -9,7 +9,6 @@ import { CardPurchaseBox } from "~/components/product/card-purchase-box";
 import type { Product } from "~/domain/product";
 import { pageMeta } from "~/seo";
 import { readCatalogue } from "~/server/catalogue-cache.server";
-import { getDb } from "~/server/db.server";
 import type { PublicReview } from "~/domain/api/reviews";
 import { cachedPublishedReviews } from "~/server/reviews.server";
 import { bundleView, isGiftProduct, type BundleView } from "~/server/catalogue-views.server";
@@ -32,14 +31,14 @@ import { ProductReviews } from "~/components/product/product-reviews";
 import { RatingStars } from "~/components/product/rating-stars";
 import { usePublicConfig } from "~/state/storefront-data";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const catalogue = await readCatalogue();
   const product = catalogue.product(params.id);
   const translations = translationsFor(params.lang, ["cart", "catalogue", "product", "meta.product"]);
   // The not-found page below speaks this page's area: its strings travel with the 404.
   if (!product || !product.listed) throw data({ translations }, { status: 404 });
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const reviews = await cachedPublishedReviews(getDb(), catalogue, product.id);
+  const reviews = await cachedPublishedReviews(context.services.db, catalogue, product.id);
   const bundle = bundleView(product, catalogue.products);
   return {
     product: productForPage(product, lang),

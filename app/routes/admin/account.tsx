@@ -7,7 +7,6 @@ import { ReplyNotice } from "~/components/admin/kit/reply";
 import { adminMeta } from "~/components/admin/meta";
 import { TotpCodeField } from "~/components/admin/totp-code-field";
 import { ADMIN_LOGIN, totpCodeSchema } from "~/domain/seller-access";
-import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { done, field, readForm, refused, retryAfter } from "~/server/admin/forms.server";
 import { consoleIsSecure, requireSeller } from "~/server/admin/guard.server";
@@ -23,9 +22,9 @@ export const meta: Route.MetaFunction = () => adminMeta("Account");
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = await requireSeller(request);
-  const db = getDb();
+  const db = context.services.db;
   const account = await findSellerById(db, seller.id);
   const sessions = await listSellerSessions(db, seller.id);
   const pending = account?.totpPendingSecret ? { secret: account.totpPendingSecret, ...(await totpEnrolment(account.totpPendingSecret, seller.email)) } : null;
@@ -54,7 +53,7 @@ function codeRefusal(outcome: Exclude<CheckOutcome, { kind: "passed" }>, wrong: 
 
 export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireSeller(request);
-  const db = getDb();
+  const db = context.services.db;
   const form = await readForm(request);
   const target = `seller:${seller.email}`;
   // Codes typed here are guesses like the login's: same throttle, same counters (docs/decisions/014).

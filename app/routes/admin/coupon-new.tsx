@@ -8,7 +8,6 @@ import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { PRODUCTS } from "~/catalogue";
 import { readNewCoupon } from "~/domain/seller/coupon-form";
 import { formRecord } from "~/domain/seller/form-fields";
-import { getDb } from "~/server/db.server";
 import { readForm, refused, refusedFields } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { createCoupon } from "~/server/admin/shop-coupons.server";
@@ -20,11 +19,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { products: PRODUCTS.map((p) => ({ id: p.id, title: p.title })) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireSeller(request);
   const read = readNewCoupon(formRecord(await readForm(request)));
   if (!read.ok) return refusedFields(read.errors);
-  const created = await createCoupon(getDb(), seller, read.coupon);
+  const created = await createCoupon(context.services.db, seller, read.coupon);
   if (!created.ok) return "errors" in created ? refusedFields(created.errors, 409) : refused(409, "The coupon could not be created.");
   return redirect(`/admin/coupons/${encodeURIComponent(created.id)}?created=1`);
 }

@@ -13,7 +13,6 @@ import { QUEUE_LABELS } from "~/domain/order-desk";
 import { readCouponTerms } from "~/domain/seller/coupon-form";
 import { COUPON_STATUS_LABEL, couponReward, couponStatus, usageLeft } from "~/domain/seller/coupon-view";
 import { formRecord } from "~/domain/seller/form-fields";
-import { getDb } from "~/server/db.server";
 import { toggleCoupon } from "~/server/admin/coupon-toggle.server";
 import { done, field, readForm, refusedFields } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
@@ -23,9 +22,9 @@ export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Coupon $
 
 const productTitle = (id: string) => PRODUCTS.find((p) => p.id === id)?.title;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireSeller(request);
-  const db = getDb();
+  const db = context.services.db;
   const coupon = await findCoupon(db, params.id);
   if (!coupon) throw data("No such coupon", { status: 404 });
   return {
@@ -36,14 +35,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const seller = await requireSeller(request);
   const form = await readForm(request);
   const intent = field(form, "intent");
   if (intent !== "save") return toggleCoupon(seller, intent, params.id);
   const read = readCouponTerms(formRecord(form));
   if (!read.ok) return refusedFields(read.errors);
-  const saved = await updateCouponTerms(getDb(), seller, params.id, read.coupon);
+  const saved = await updateCouponTerms(context.services.db, seller, params.id, read.coupon);
   if (!saved.ok) {
     if ("reason" in saved) throw data("No such coupon", { status: 404 });
     return refusedFields(saved.errors);

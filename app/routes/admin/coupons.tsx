@@ -11,7 +11,6 @@ import { PRODUCTS } from "~/catalogue";
 import { NEWUSER15 } from "~/domain/coupons";
 import { newUserOffer } from "~/domain/new-user-offer";
 import { COUPON_STATUS_LABEL, couponReward, couponStatus, usageLeft } from "~/domain/seller/coupon-view";
-import { getDb } from "~/server/db.server";
 import { toggleCoupon } from "~/server/admin/coupon-toggle.server";
 import { field, readForm } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
@@ -21,10 +20,10 @@ export const meta: Route.MetaFunction = () => adminMeta("Coupons");
 
 const productTitle = (id: string) => PRODUCTS.find((p) => p.id === id)?.title;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request);
   const now = new Date();
-  const coupons = await listCouponUsage(getDb());
+  const coupons = await listCouponUsage(context.services.db);
   const newUser = coupons.find((c) => c.code.toUpperCase() === NEWUSER15.code);
   const product = (id: string) => PRODUCTS.find((p) => p.id === id);
   const newUserState = newUser && {

@@ -4,15 +4,14 @@ import { adminMeta } from "~/components/admin/meta";
 import { ago, usd, utc } from "~/components/admin/kit/format";
 import { Card, Facts, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
-import { getDb } from "~/server/db.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { loadDashboard } from "~/server/admin/dashboard.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request);
-  return loadDashboard(getDb());
+  return loadDashboard(context.services.db);
 }
 
 /** Mail still pending after this long means the sending job is stuck or the mail server refuses. */

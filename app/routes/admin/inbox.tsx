@@ -2,14 +2,13 @@ import { Outlet, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/inbox";
 import { Tabs } from "~/components/admin/kit/tabs";
 import { PageTitle } from "~/components/admin/kit/page";
-import { getDb } from "~/server/db.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { inboxCounts } from "~/server/admin/inbox.server";
 
 /** The inbox's frame: its three lists as tabs, each with what waits in it. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request);
-  return inboxCounts(getDb());
+  return inboxCounts(context.services.db);
 }
 
 const SECTIONS = [

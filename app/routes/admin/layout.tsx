@@ -3,7 +3,6 @@ import type { Route } from "./+types/layout";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminError } from "~/components/admin/admin-error";
-import { getDb } from "~/server/db.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { paidOrderCount } from "~/server/admin/order-desk.server";
 
@@ -11,9 +10,9 @@ import { paidOrderCount } from "~/server/admin/order-desk.server";
  * The console's layout. Its loader guards the frame only: React Router runs every matched loader
  * in parallel, so each page's own loader and action call requireSeller too (a test walks them all).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = await requireSeller(request);
-  return { email: seller.email, badges: { "/admin/orders": await paidOrderCount(getDb()) } };
+  return { email: seller.email, badges: { "/admin/orders": await paidOrderCount(context.services.db) } };
 }
 
 // Shown only when the layout itself failed (its pages set their own).

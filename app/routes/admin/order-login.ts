@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/order-login";
 import type { MessageCode } from "~/domain/messages";
-import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { done, readJson, refused } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
@@ -20,10 +19,10 @@ const refusal = (status: number, code: MessageCode) => refused(status, MESSAGES[
  * table records the fetch); {"intent":"reveal"} records the reveal (buyer-visible, who and when) and
  * answers the sealed login. Both are opened only in the seller's browser.
  */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const seller = await requireSeller(request);
   const body = (await readJson(request)) as { intent?: unknown } | null;
-  const db = getDb();
+  const db = context.services.db;
   if (body?.intent === "key") {
     const result = await loginKeyForOrder(db, params.id, (tx) => recordSellerAction(tx, seller, "login_key_fetched", params.id));
     if (!result.ok) return refusal(result.status, result.code);

@@ -15,10 +15,8 @@ import { HistoryCard, NotificationsCard, PaymentsCard, SellerActionsCard, Webhoo
 import { StatusBadge, UrgencyBadge } from "~/components/admin/status-badge";
 import { isLang } from "~/domain/lang-path";
 import { deliveryUrgency, orderActionSchema } from "~/domain/order-desk";
-import { getDb } from "~/server/db.server";
 import { sellerLoginSummary } from "~/server/login-handoff/seller.server";
 import { orderStatusPath } from "~/server/order-links.server";
-import { getPayPal } from "~/server/paypal/instance.server";
 import { done, formKey, readForm, refused } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { applyOrderAction } from "~/server/admin/order-actions.server";
@@ -26,9 +24,9 @@ import { orderDetail, otherOrdersOf } from "~/server/admin/order-desk.server";
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.id}`);
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireSeller(request);
-  const db = getDb();
+  const { db, paypal } = context.services;
   const detail = await orderDetail(db, params.id);
   if (!detail) throw data(null, { status: 404 });
   const { order } = detail;
@@ -43,18 +41,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // One per rendering: the same refund form submitted twice is one refund at PayPal.
     refundKey: formKey(),
     payPalRefunds: order.channel === "paypal" && detail.capture?.provider === "paypal",
-    payPalReady: getPayPal() !== null,
+    payPalReady: paypal !== null,
     // Where the buyer's game login stands (never the login itself: it is revealed in the browser).
     login: await sellerLoginSummary(db, order.id),
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const seller = await requireSeller(request);
   const form = await readForm(request);
   const parsed = orderActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
-  const result = await applyOrderAction({ db: getDb(), paypal: getPayPal(), seller }, params.id, parsed.data);
+  const result = await applyOrderAction({ db: context.services.db, paypal: context.services.paypal, seller }, params.id, parsed.data);
   return result.ok ? done(result.message) : refused(result.status, result.message);
 }
 

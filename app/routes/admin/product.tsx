@@ -1,3 +1,4 @@
+import type { Db } from "~/server/db.server";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/product";
 import { adminMeta } from "~/components/admin/meta";
@@ -9,29 +10,28 @@ import { BADGES } from "~/domain/product";
 import { centsToAmountString } from "~/domain/money";
 import { fieldErrors, formRecord } from "~/domain/seller/form-fields";
 import { productEditSchema } from "~/domain/seller/product-form";
-import { getDb } from "~/server/db.server";
 import { done, readForm, refusedFields } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { findSellerProduct, saveProductEdit } from "~/server/admin/shop-products.server";
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Edit ${data.product.title}` : "Product");
 
-async function productOr404(id: string) {
-  const product = await findSellerProduct(getDb(), id);
+async function productOr404(db: Db, id: string) {
+  const product = await findSellerProduct(db, id);
   if (!product) throw data("No such product", { status: 404 });
   return product;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireSeller(request);
-  return { product: await productOr404(params.id) };
+  return { product: await productOr404(context.services.db, params.id) };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const seller = await requireSeller(request);
   const parsed = productEditSchema.safeParse(formRecord(await readForm(request)));
   if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
-  const result = await saveProductEdit(getDb(), seller, params.id, parsed.data);
+  const result = await saveProductEdit(context.services.db, seller, params.id, parsed.data);
   if (!result.ok) throw data("No such product", { status: 404 });
   return done(Object.keys(result.changes).length === 0 ? "Nothing changed." : "Saved. The storefront shows the change now.");
 }

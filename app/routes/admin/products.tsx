@@ -4,15 +4,14 @@ import { adminMeta } from "~/components/admin/meta";
 import { usd } from "~/components/admin/kit/format";
 import { Card, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
-import { getDb } from "~/server/db.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { listSellerProducts } from "~/server/admin/shop-products.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Products");
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request);
-  return { products: await listSellerProducts(getDb()) };
+  return { products: await listSellerProducts(context.services.db) };
 }
 
 /** Every product with its seller-editable fields; each row leads to its edit form. */
