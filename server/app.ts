@@ -6,7 +6,7 @@ import helmet from "helmet";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
-import { openDatabase, setDatabase, type Database } from "../app/server/db.server";
+import { openDatabase, type Database } from "../app/server/db.server";
 import { parseEnv, setEnv, type Env } from "../app/server/env.server";
 import { jobLock, startJobs } from "../app/server/jobs.server";
 import { serverJobs } from "../app/server/jobs/index.server";
@@ -74,7 +74,6 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   // The embedded database is one process's: its folder's socket keeps others out and serves `npm run backup`.
   const dataDirClaim = await claimEmbeddedDataDir(env);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  setDatabase(database);
   // Built once, handed to every loader, action and job (docs/decisions/027).
   const services = createServices(env, database);
   await seedDatabase(database.db);

@@ -35,13 +35,12 @@ async function logIn(email: string, ip: string): Promise<string> {
 beforeAll(async () => {
   shop = await startShop();
   base = `http://127.0.0.1:${shop.port}`;
-  const { getDb } = await shop.load<typeof import("../app/server/db.server")>("/app/server/db.server.ts");
   const { createSeller } = await shop.load<typeof import("../app/server/admin/sellers.server")>("/app/server/admin/sellers.server.ts");
   totp = await shop.load<typeof import("../app/server/admin/totp.server")>("/app/server/admin/totp.server.ts");
-  for (const email of ["body@shop.test", "burst@shop.test", "code@shop.test", "off@shop.test"]) await createSeller(getDb(), email, PASSWORD);
+  for (const email of ["body@shop.test", "burst@shop.test", "code@shop.test", "off@shop.test"]) await createSeller(shop.services.db, email, PASSWORD);
   totpSecret = totp.newTotpSecret();
-  await getDb().update(sellers).set({ totpSecret }).where(eq(sellers.email, "code@shop.test"));
-  await getDb().update(sellers).set({ totpSecret }).where(eq(sellers.email, "off@shop.test"));
+  await shop.services.db.update(sellers).set({ totpSecret }).where(eq(sellers.email, "code@shop.test"));
+  await shop.services.db.update(sellers).set({ totpSecret }).where(eq(sellers.email, "off@shop.test"));
 }, 180_000);
 
 afterAll(async () => {

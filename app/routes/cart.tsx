@@ -18,8 +18,8 @@ import { useCart } from "~/state/cart";
 export const handle = { modulePreload: true };
 
 // The stored cart may name any product: the page carries them all (docs/decisions/024).
-export const loader = async ({ params }: Route.LoaderArgs) => ({
-  catalogue: await catalogueSummaries(params.lang),
+export const loader = async ({ params, context }: Route.LoaderArgs) => ({
+  catalogue: await catalogueSummaries(context.services.db, params.lang),
   translations: translationsFor(params.lang, ["cart", "catalogue", "meta.cart"]),
 });
 

@@ -25,8 +25,8 @@ import { pageMeta } from "~/seo";
 export const handle = { modulePreload: true };
 
 /** The page's own strings (beyond the frame's), in its language; the stored cart may name any product: the page carries them all (docs/decisions/024). */
-export const loader = async ({ params }: Route.LoaderArgs) => ({
-  catalogue: await catalogueSummaries(params.lang),
+export const loader = async ({ params, context }: Route.LoaderArgs) => ({
+  catalogue: await catalogueSummaries(context.services.db, params.lang),
   translations: translationsFor(params.lang, ["cart", "checkout", "orderLink", "meta.checkout"]),
 });
 

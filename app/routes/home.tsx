@@ -15,11 +15,11 @@ import { useProductLookup } from "~/state/products";
 import { LocalLink } from "~/components/ui/local-link";
 import { usePublicConfig } from "~/state/storefront-data";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const listing = await listingData(["triggers", "rooms", "bundles"], { featured: true });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const listing = await listingData(context.services.db, ["triggers", "rooms", "bundles"], { featured: true });
   return {
     ...listing,
-    products: await pageSummaries(listingIds(listing, ...TESTIMONIALS.map((r) => r.productId)), params.lang),
+    products: await pageSummaries(context.services.db, listingIds(listing, ...TESTIMONIALS.map((r) => r.productId)), params.lang),
     translations: translationsFor(params.lang, ["catalogue", "home", "meta.home"]),
   };
 }

@@ -32,7 +32,7 @@ import { RatingStars } from "~/components/product/rating-stars";
 import { usePublicConfig } from "~/state/storefront-data";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const catalogue = await readCatalogue();
+  const catalogue = await readCatalogue(context.services.db);
   const product = catalogue.product(params.id);
   const translations = translationsFor(params.lang, ["cart", "catalogue", "product", "meta.product"]);
   // The not-found page below speaks this page's area: its strings travel with the 404.

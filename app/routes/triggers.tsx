@@ -10,11 +10,11 @@ import { pageSummaries } from "~/server/catalogue-summaries.server";
 import { useProductsByIds } from "~/components/product/use-catalogue";
 import { LocalLink } from "~/components/ui/local-link";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const listing = await listingData(["permanent-triggers", "gift-triggers"]);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const listing = await listingData(context.services.db, ["permanent-triggers", "gift-triggers"]);
   return {
     ...listing,
-    products: await pageSummaries(listingIds(listing), params.lang),
+    products: await pageSummaries(context.services.db, listingIds(listing), params.lang),
     translations: translationsFor(params.lang, ["catalogue", "listings", "meta.triggers"]),
   };
 }

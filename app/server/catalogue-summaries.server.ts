@@ -2,6 +2,7 @@ import type { ProductSummary } from "~/domain/product";
 import { toSummary } from "~/domain/product";
 import { pageLang, pageSummary } from "~/catalogue/summaries";
 import { readCatalogue } from "./catalogue-cache.server";
+import type { Db } from "./db.server";
 
 /**
  * Product summaries travel with the pages that render them (docs/decisions/024): a listing sends its
@@ -10,8 +11,8 @@ import { readCatalogue } from "./catalogue-cache.server";
  */
 
 /** The summaries of these products (unknown ids skipped, each id once) for a page. */
-export async function pageSummaries(ids: Iterable<string>, langParam: string | undefined): Promise<ProductSummary[]> {
-  const catalogue = await readCatalogue();
+export async function pageSummaries(db: Db, ids: Iterable<string>, langParam: string | undefined): Promise<ProductSummary[]> {
+  const catalogue = await readCatalogue(db);
   const lang = pageLang(langParam);
   const out: ProductSummary[] = [];
   for (const id of new Set(ids)) {
@@ -22,7 +23,7 @@ export async function pageSummaries(ids: Iterable<string>, langParam: string | u
 }
 
 /** Every product (cart, checkout, search): the short description in the page's language and English. */
-export async function catalogueSummaries(langParam: string | undefined): Promise<ProductSummary[]> {
+export async function catalogueSummaries(db: Db, langParam: string | undefined): Promise<ProductSummary[]> {
   const lang = pageLang(langParam);
-  return (await readCatalogue()).products.map((p) => toSummary(p, lang));
+  return (await readCatalogue(db)).products.map((p) => toSummary(p, lang));
 }

@@ -63,7 +63,7 @@ export function sharedPageVariant(pathname: string, header: HeaderReader, now = 
 }
 
 /** What the shop's frame and the shopper state need on every page, from the catalogue cache. */
-export async function storefrontData(request: Request, db?: Db): Promise<StorefrontData> {
+export async function storefrontData(request: Request, db: Db): Promise<StorefrontData> {
   const catalogue = await readCatalogue(db);
   return {
     currency: initialCurrency(request),

@@ -1,5 +1,5 @@
 import { beforeAll } from "vitest";
-import { setDatabase, type Database } from "~/server/db.server";
+import type { Database } from "~/server/db.server";
 import { parseEnv, setEnv, type Env } from "~/server/env.server";
 import { createServices, type ServiceOverrides, type Services } from "~/server/services.server";
 import { seededDatabase, type TestDatabase } from "./databases";
@@ -18,8 +18,8 @@ export function routeArgs(request: Request, services: Services, clientIp = "198.
 /**
  * For suites that call route actions directly: a seeded `target` and an environment with a fixed
  * session secret (client keys), handed to the routes as their load context's services. Call it
- * inside a describe block. (Modules not yet moved to the load context still read getDb()/getEnv(),
- * which this also points at the test's database and environment.)
+ * inside a describe block. (Modules not yet moved to the load context still read getEnv(), which
+ * this also points at the test's environment.)
  */
 export function routeContext(target: TestDatabase, overrides: ServiceOverrides = {}) {
   const database = seededDatabase(target);
@@ -28,7 +28,6 @@ export function routeContext(target: TestDatabase, overrides: ServiceOverrides =
     const env = parseEnv({ NODE_ENV: "test", SESSION_SECRET: "route-tests-".padEnd(32, "x") });
     const opened: Database = { db: database.db, kind: target.name, close: async () => {} };
     setEnv(env);
-    setDatabase(opened);
     services = testServices(opened, env, overrides);
   });
   return {

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Account");
 export const headers: Route.HeadersFunction = passRetryAfter;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, context.services.db);
   const db = context.services.db;
   const account = await findSellerById(db, seller.id);
   const sessions = await listSellerSessions(db, seller.id);
@@ -52,7 +52,7 @@ function codeRefusal(outcome: Exclude<CheckOutcome, { kind: "passed" }>, wrong: 
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, context.services.db);
   const db = context.services.db;
   const form = await readForm(request);
   const target = `seller:${seller.email}`;

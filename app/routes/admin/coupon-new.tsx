@@ -14,13 +14,13 @@ import { createCoupon } from "~/server/admin/shop-coupons.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("New coupon");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, context.services.db);
   return { products: PRODUCTS.map((p) => ({ id: p.id, title: p.title })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, context.services.db);
   const read = readNewCoupon(formRecord(await readForm(request)));
   if (!read.ok) return refusedFields(read.errors);
   const created = await createCoupon(context.services.db, seller, read.coupon);

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Coupon $
 const productTitle = (id: string) => PRODUCTS.find((p) => p.id === id)?.title;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, context.services.db);
   const db = context.services.db;
   const coupon = await findCoupon(db, params.id);
   if (!coupon) throw data("No such coupon", { status: 404 });
@@ -36,10 +36,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, context.services.db);
   const form = await readForm(request);
   const intent = field(form, "intent");
-  if (intent !== "save") return toggleCoupon(seller, intent, params.id);
+  if (intent !== "save") return toggleCoupon(context.services.db, seller, intent, params.id);
   const read = readCouponTerms(formRecord(form));
   if (!read.ok) return refusedFields(read.errors);
   const saved = await updateCouponTerms(context.services.db, seller, params.id, read.coupon);

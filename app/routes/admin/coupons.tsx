@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Coupons");
 const productTitle = (id: string) => PRODUCTS.find((p) => p.id === id)?.title;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, context.services.db);
   const now = new Date();
   const coupons = await listCouponUsage(context.services.db);
   const newUser = coupons.find((c) => c.code.toUpperCase() === NEWUSER15.code);
@@ -36,10 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Disable / enable from the list (the edit page has the same buttons). */
-export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const seller = await requireSeller(request, context.services.db);
   const form = await readForm(request);
-  return toggleCoupon(seller, field(form, "intent"), field(form, "id"));
+  return toggleCoupon(context.services.db, seller, field(form, "intent"), field(form, "id"));
 }
 
 export default function Coupons() {

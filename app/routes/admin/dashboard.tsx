@@ -10,7 +10,7 @@ import { loadDashboard } from "~/server/admin/dashboard.server";
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, context.services.db);
   return loadDashboard(context.services.db);
 }
 

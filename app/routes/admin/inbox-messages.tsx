@@ -23,7 +23,7 @@ const FILTERS: readonly { value: ContactFilter; label: string }[] = [
 const filterOf = (url: URL): ContactFilter => FILTERS.find((f) => f.value === url.searchParams.get("show"))?.value ?? "unread";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, context.services.db);
   const url = new URL(request.url);
   const filter = filterOf(url);
   const list = await listContactMessages(context.services.db, filter, pageNumber(url));
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, context.services.db);
   const form = await readForm(request);
   const intent = field(form, "intent");
   const id = Number(field(form, "id"));

@@ -22,14 +22,14 @@ const FILTERS: readonly { value: ReviewFilter; label: string }[] = [
 const STATUS_LABEL = { published: "Published", pending: "Waiting", hidden: "Hidden" } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, context.services.db);
   const url = new URL(request.url);
   const filter = FILTERS.find((f) => f.value === url.searchParams.get("show"))?.value ?? "all";
   return { filter, ...(await listReviews(context.services.db, filter, pageNumber(url))) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, context.services.db);
   const form = await readForm(request);
   const intent = field(form, "intent");
   const id = Number(field(form, "id"));

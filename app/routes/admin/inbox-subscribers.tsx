@@ -19,7 +19,7 @@ const FILTERS: readonly { value: SubscriberFilter; label: string }[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, context.services.db);
   const url = new URL(request.url);
   const filter = subscriberFilterOf(url);
   return { filter, ...(await listSubscribers(context.services.db, filter, pageNumber(url))) };

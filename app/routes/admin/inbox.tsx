@@ -7,7 +7,7 @@ import { inboxCounts } from "~/server/admin/inbox.server";
 
 /** The inbox's frame: its three lists as tabs, each with what waits in it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, context.services.db);
   return inboxCounts(context.services.db);
 }
 

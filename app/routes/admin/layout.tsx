@@ -11,7 +11,7 @@ import { paidOrderCount } from "~/server/admin/order-desk.server";
  * in parallel, so each page's own loader and action call requireSeller too (a test walks them all).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, context.services.db);
   return { email: seller.email, badges: { "/admin/orders": await paidOrderCount(context.services.db) } };
 }
 

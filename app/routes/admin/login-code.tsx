@@ -22,8 +22,8 @@ export const headers: Route.HeadersFunction = passRetryAfter;
 const STEP_EXPIRED = "This login step has ended (it lasts 5 minutes). Start again with your password.";
 
 /** Only after the password step (a session at stage "totp"); anyone else starts at the login page. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await currentSession(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await currentSession(request, context.services.db);
   const next = safeAdminNext(new URL(request.url).searchParams.get("next"));
   if (session?.stage === "active") throw redirect(next);
   if (session?.stage !== "totp") throw redirect(ADMIN_LOGIN);

@@ -15,7 +15,7 @@ import { queueKeyCreatedAlert } from "~/server/mail/seller-key-mail.server";
 export const meta: Route.MetaFunction = () => adminMeta("Login keys");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, context.services.db);
   return { keys: await listSellerKeys(context.services.db) };
 }
 
@@ -31,7 +31,7 @@ const newKeySchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, context.services.db);
   const parsed = newKeySchema.safeParse(await readJson(request));
   if (!parsed.success) return refused(422, "The key pair could not be read: reload the page and try again.");
   const result = await createSellerKey(context.services.db, parsed.data, seller.actor, new Date(), async (tx, keyId) => {

@@ -19,8 +19,8 @@ export const meta: Route.MetaFunction = () => adminMeta("Log in");
 export const headers: Route.HeadersFunction = passRetryAfter;
 
 /** Already signed in: straight on. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await currentSession(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await currentSession(request, context.services.db);
   const next = safeAdminNext(new URL(request.url).searchParams.get("next"));
   if (session?.stage === "active") throw redirect(next);
   return null;

@@ -4,13 +4,13 @@ import { AdminError } from "~/components/admin/admin-error";
 import { requireSeller } from "~/server/admin/guard.server";
 
 /** Unknown console paths: a 404 for a seller, the login page (or 401) for anyone else. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, context.services.db);
   throw data(null, { status: 404 });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireSeller(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireSeller(request, context.services.db);
   throw data(null, { status: 404 });
 }
 

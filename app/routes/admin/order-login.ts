@@ -20,7 +20,7 @@ const refusal = (status: number, code: MessageCode) => refused(status, MESSAGES[
  * answers the sealed login. Both are opened only in the seller's browser.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, context.services.db);
   const body = (await readJson(request)) as { intent?: unknown } | null;
   const db = context.services.db;
   if (body?.intent === "key") {
@@ -36,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return refused(400, "Unknown request.");
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, context.services.db);
   throw data(null, { status: 405 });
 }

@@ -25,7 +25,7 @@ import { orderDetail, otherOrdersOf } from "~/server/admin/order-desk.server";
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.id}`);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, context.services.db);
   const { db, paypal } = context.services;
   const detail = await orderDetail(db, params.id);
   if (!detail) throw data(null, { status: 404 });
@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, context.services.db);
   const form = await readForm(request);
   const parsed = orderActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");

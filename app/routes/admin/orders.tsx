@@ -16,7 +16,7 @@ import { listOrderQueue } from "~/server/admin/order-desk.server";
 export const meta: Route.MetaFunction = () => adminMeta("Orders");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, context.services.db);
   const url = new URL(request.url);
   const query = orderQueueQuerySchema.parse(Object.fromEntries(url.searchParams));
   // A search looks through every status unless a tab was chosen with it.

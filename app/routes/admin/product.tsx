@@ -23,12 +23,12 @@ async function productOr404(db: Db, id: string) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, context.services.db);
   return { product: await productOr404(context.services.db, params.id) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, context.services.db);
   const parsed = productEditSchema.safeParse(formRecord(await readForm(request)));
   if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
   const result = await saveProductEdit(context.services.db, seller, params.id, parsed.data);

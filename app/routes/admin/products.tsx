@@ -10,7 +10,7 @@ import { listSellerProducts } from "~/server/admin/shop-products.server";
 export const meta: Route.MetaFunction = () => adminMeta("Products");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request);
+  await requireSeller(request, context.services.db);
   return { products: await listSellerProducts(context.services.db) };
 }
 

@@ -8,7 +8,7 @@ import { subscriberFilterOf, subscribersCsv } from "~/server/admin/inbox.server"
  * No-store and nosniff come from the server for every /admin response.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireSeller(request, context.services.db);
   const filter = subscriberFilterOf(new URL(request.url));
   const db = context.services.db;
   const { csv, rows } = await subscribersCsv(db, filter);

@@ -9,7 +9,7 @@
  */
 import { data, redirect } from "react-router";
 import { ADMIN_LOGIN, loginPathFor, safeAdminNext, sessionNeededToWrite } from "~/domain/seller-access";
-import { getDb, type Db } from "../db.server";
+import type { Db } from "../db.server";
 import { getEnv } from "../env.server";
 import type { Actor } from "./audit.server";
 import { readSessionToken, sessionTokenFromCookies } from "./session-cookie.server";
@@ -68,13 +68,13 @@ export function refuseCrossSite(): never {
 }
 
 /** The request's live session (any stage), or null: for the login pages themselves. */
-export async function currentSession(request: Request, db: Db = getDb()): Promise<LiveSession | null> {
+export async function currentSession(request: Request, db: Db): Promise<LiveSession | null> {
   const token = readSessionToken(request, consoleIsSecure());
   return token ? findLiveSession(db, token) : null;
 }
 
 /** Whether a console write to `route` (consoleRoutePath) carries the session it needs. */
-export async function consoleWriteAllowed(route: string, cookieHeader: string | undefined, db: Db = getDb()): Promise<boolean> {
+export async function consoleWriteAllowed(route: string, cookieHeader: string | undefined, db: Db): Promise<boolean> {
   const needed = sessionNeededToWrite(route);
   if (needed === "none") return true;
   const token = sessionTokenFromCookies(cookieHeader, consoleIsSecure());
@@ -83,8 +83,8 @@ export async function consoleWriteAllowed(route: string, cookieHeader: string | 
 }
 
 /** The signed-in seller, or a thrown redirect/401/403 (see the module comment). */
-export async function requireSeller(request: Request): Promise<Seller> {
-  const session = await currentSession(request);
+export async function requireSeller(request: Request, db: Db): Promise<Seller> {
+  const session = await currentSession(request, db);
   if (!session) refuseWithoutSession(request);
   if (session.stage !== "active") refuseWithoutSession(request, "totp");
   if (!READS.has(request.method) && !isSameOriginRequest(request)) refuseCrossSite();

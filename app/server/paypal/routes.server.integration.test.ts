@@ -9,7 +9,7 @@ import { products } from "../../../db/schema";
 import { PAYMENT_DETAILS } from "../../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { fakePayPalConfig, useFakePayPal } from "../../../tests/setup/fake-paypal";
-import { setDatabase, type Database } from "../db.server";
+import type { Database } from "../db.server";
 import { parseEnv, setEnv, type Env } from "../env.server";
 import { orderStatusPath } from "../order-links.server";
 import { findOrder } from "../orders.server";
@@ -48,7 +48,6 @@ for (const target of testDatabases()) {
       env = parseEnv({ SESSION_SECRET: "r".repeat(40), PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret", PAYPAL_WEBHOOK_ID: WEBHOOK_ID });
       opened = { db: database.db, kind: target.name, close: async () => {} };
       setEnv(env);
-      setDatabase(opened);
       services = testServices(opened, env, { paypal: createPayPalAdapter(fakePayPalConfig(fake())) });
     });
     let env: Env;
