@@ -1,7 +1,6 @@
 import { hreflangAlternates, localizePath } from "~/domain/lang-path";
 import { LANGS } from "~/domain/product";
 import { readCatalogue } from "~/server/catalogue-cache.server";
-import { getEnv } from "~/server/env.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
 const STATIC_PATHS = [
@@ -25,8 +24,9 @@ const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 /** Every indexable page in every language, each with its hreflang alternates (x-default too, as on the pages). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const site = getEnv().SITE_URL;
-  const products = (await readCatalogue(context.services.db)).products.filter((p) => p.listed);
+  const { env, db } = context.services;
+  const site = env.SITE_URL;
+  const products = (await readCatalogue(db)).products.filter((p) => p.listed);
   const paths = [...STATIC_PATHS, ...products.map((p) => `/product/${encodeURIComponent(p.id)}`)];
   const urls = paths.flatMap((path) =>
     LANGS.map((lang) => {
