@@ -272,6 +272,10 @@ export const sellers = pgTable(
     /** The last TOTP time step accepted: a code is never accepted twice. */
     totpLastStep: integer("totp_last_step"),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** owner: everything; staff: the daily work, no money, catalogue or accounts (docs/decisions/036). Set by the CLI. */
+    role: text("role", { enum: ["owner", "staff"] })
+      .notNull()
+      .default("owner"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("sellers_email_lower").on(sql`lower(${t.email})`)],

@@ -3,7 +3,7 @@ import { rateLimits } from "../../db/schema";
 import type { Db } from "./db.server";
 
 export interface RateLimitRule {
-  /** Name of what is limited (contact, review, newsletter, order, lookup, login). */
+  /** Name of what is limited (contact, review, newsletter, coupon, order, lookup, order-login). */
   bucket: string;
   limit: number;
   windowMs: number;
@@ -16,7 +16,6 @@ export const RATE_LIMITS = {
   coupon: { bucket: "coupon", limit: 60, windowMs: 10 * 60_000 },
   order: { bucket: "order", limit: 20, windowMs: 60 * 60_000 },
   lookup: { bucket: "lookup", limit: 10, windowMs: 15 * 60_000 },
-  login: { bucket: "login", limit: 5, windowMs: 15 * 60_000 },
   /** The buyer's game-login calls (state, submit, withdraw): a page open a while polls a few times. */
   orderLogin: { bucket: "order-login", limit: 60, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;

@@ -227,14 +227,16 @@ test("the newsletter export is a CSV a spreadsheet cannot run", async ({ page, r
   expect(csv).not.toContain(`\r\n${risky}`);
 });
 
-test("the dashboard shows sales, waiting orders, payments and the email outbox", async ({ page }) => {
+test("the dashboard shows sales, waiting orders, payments, the email outbox and backups", async ({ page }) => {
   await prepare(page);
   await loginAsSeller(page);
-  for (const title of ["Waiting for delivery", "Sales", "Payments", "Email outbox"]) {
+  for (const title of ["Waiting for delivery", "Sales", "Payments", "Email outbox", "Backups"]) {
     await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
   }
   const sales = page.getByRole("table", { name: "Paid orders and revenue, UTC periods" });
   await expect(sales.getByRole("rowheader")).toHaveText(["Today", "This week", "This month"]);
+  // The e2e shop never made a backup: the tile says so and how to make one.
+  await expect(page.getByText("No backup has been made yet.")).toBeVisible();
   const { AxeBuilder } = await import("@axe-core/playwright");
   expect((await new AxeBuilder({ page }).include("main").analyze()).violations.map((v) => v.id)).toEqual([]);
 });

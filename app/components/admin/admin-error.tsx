@@ -7,6 +7,13 @@ import { Card } from "./kit/page";
  * happened. Export it as a page's ErrorBoundary to keep the console's frame around the message;
  * `standalone` when nothing around it provides the page's <main> (the layout's and login's own boundaries).
  */
+/** A refusal's own sentence (a role's 403 says what the role may not do), when it has one. */
+function refusalText(error: unknown): string | null {
+  if (!isRouteErrorResponse(error)) return null;
+  const message = (error.data as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : null;
+}
+
 export function AdminError({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
   const { pathname, search } = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -15,7 +22,7 @@ export function AdminError({ error, standalone = false }: { error: unknown; stan
     status === 401
       ? ["Your session has ended", "Log in again to carry on where you were."]
       : status === 403
-        ? ["Not allowed", "This request did not come from the seller console."]
+        ? ["Not allowed", refusalText(error) ?? "This request did not come from the seller console."]
         : status === 404
           ? ["Not found", "There is nothing at this address in the console."]
           : status < 500

@@ -1,5 +1,6 @@
 import { Form, NavLink } from "react-router";
 import { twMerge } from "tailwind-merge";
+import { ROLE_LABELS, roleMay, type SellerRole } from "~/domain/seller/permissions";
 import { ADMIN_NAV } from "./nav-items";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -12,7 +13,18 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * The console's frame: a header with the sections and Log out, then the page. On a phone the nav
  * scrolls sideways rather than hiding behind a menu: six links, always one tap away.
  */
-export function AdminFrame({ email, badges, children }: { email: string; badges: Partial<Record<string, number>>; children: React.ReactNode }) {
+export function AdminFrame({
+  email,
+  role,
+  badges,
+  children,
+}: {
+  email: string;
+  /** Sections the role may not open are not offered. */
+  role: SellerRole;
+  badges: Partial<Record<string, number>>;
+  children: React.ReactNode;
+}) {
   return (
     <div className="min-h-screen bg-slate-100">
       <a
@@ -27,7 +39,10 @@ export function AdminFrame({ email, badges, children }: { email: string; badges:
             Trigger Shop <span className="font-normal text-slate-600">· Seller console</span>
           </p>
           <div className="flex items-center gap-3 text-sm text-slate-600">
-            <span className="hidden sm:inline">{email}</span>
+            <span className="hidden sm:inline">
+              {email}
+              {role !== "owner" && <span className="ml-1 rounded bg-slate-100 px-1.5 text-xs text-slate-700">{ROLE_LABELS[role]}</span>}
+            </span>
             <Form method="post" action="/admin/logout">
               <button type="submit" className="min-h-11 rounded-md px-3 font-medium text-brand-700 hover:bg-brand-50">
                 Log out
@@ -37,7 +52,7 @@ export function AdminFrame({ email, badges, children }: { email: string; badges:
         </div>
         <nav aria-label="Console" className="mx-auto max-w-6xl overflow-x-auto px-4 pb-2">
           <ul className="flex gap-1">
-            {ADMIN_NAV.map((item) => (
+            {ADMIN_NAV.filter((item) => roleMay(role, item.need)).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className={linkClass}>
                   {item.label}

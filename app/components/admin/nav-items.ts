@@ -1,10 +1,21 @@
-/** The console's sections, in nav order. `end`: active only on that exact path (the dashboard). */
-export const ADMIN_NAV = [
-  { to: "/admin", label: "Dashboard", end: true },
-  { to: "/admin/orders", label: "Orders", end: false },
-  { to: "/admin/products", label: "Products", end: false },
-  { to: "/admin/coupons", label: "Coupons", end: false },
-  { to: "/admin/inbox", label: "Inbox", end: false },
-  { to: "/admin/login-keys", label: "Login keys", end: false },
-  { to: "/admin/account", label: "Account", end: false },
-] as const;
+import type { Permission } from "~/domain/seller/permissions";
+
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  /** Active only on that exact path (the dashboard). */
+  end: boolean;
+  /** What the section's page needs: the nav shows it only to roles that may (docs/decisions/036). Its route's `access.read`. */
+  need: Permission;
+}
+
+/** The console's sections, in nav order. */
+export const ADMIN_NAV: readonly AdminNavItem[] = [
+  { to: "/admin", label: "Dashboard", end: true, need: "console" },
+  { to: "/admin/orders", label: "Orders", end: false, need: "orders.view" },
+  { to: "/admin/products", label: "Products", end: false, need: "products.view" },
+  { to: "/admin/coupons", label: "Coupons", end: false, need: "coupons.view" },
+  { to: "/admin/inbox", label: "Inbox", end: false, need: "inbox.view" },
+  { to: "/admin/login-keys", label: "Login keys", end: false, need: "login-keys.manage" },
+  { to: "/admin/account", label: "Account", end: false, need: "console" },
+];

@@ -1,5 +1,6 @@
 import { Form, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/account";
+import { AdminError } from "~/components/admin/admin-error";
 import { SubmitButton } from "~/components/admin/kit/fields";
 import { utc, waitLeft } from "~/components/admin/kit/format";
 import { Card, PageTitle } from "~/components/admin/kit/page";
@@ -7,8 +8,10 @@ import { ReplyNotice } from "~/components/admin/kit/reply";
 import { adminMeta } from "~/components/admin/meta";
 import { TotpCodeField } from "~/components/admin/totp-code-field";
 import { ADMIN_LOGIN, totpCodeSchema } from "~/domain/seller-access";
+import { ROLE_LABELS } from "~/domain/seller/permissions";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { done, field, readForm, refused, retryAfter } from "~/server/admin/forms.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { consoleIsSecure, requireSeller } from "~/server/admin/guard.server";
 import { throttledCheck, type CheckOutcome } from "~/server/admin/login-throttle.server";
 import { clientKey } from "~/server/client-key.server";
@@ -18,18 +21,22 @@ import { acceptTotpCode, confirmTotpEnrolment, disableTotp, findSellerById, star
 import { deleteSellerSessions, listSellerSessions } from "~/server/admin/sessions.server";
 import { totpEnrolment } from "~/server/admin/totp.server";
 
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "console", write: "console" });
+
 export const meta: Route.MetaFunction = () => adminMeta("Account");
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seller = await requireSeller(request, context.services.db);
+  const seller = await requireSeller(request, access.read, context.services.db);
   const db = context.services.db;
   const account = await findSellerById(db, seller.id);
   const sessions = await listSellerSessions(db, seller.id);
   const pending = account?.totpPendingSecret ? { secret: account.totpPendingSecret, ...(await totpEnrolment(account.totpPendingSecret, seller.email)) } : null;
   return {
     email: seller.email,
+    role: seller.role,
     totpEnabled: seller.totpEnabled,
     pending,
     sessions: sessions.map((s) => ({
@@ -52,7 +59,7 @@ function codeRefusal(outcome: Exclude<CheckOutcome, { kind: "passed" }>, wrong: 
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, context.services.db);
+  const seller = await requireSeller(request, access.write, context.services.db);
   const db = context.services.db;
   const form = await readForm(request);
   const target = `seller:${seller.email}`;
@@ -170,7 +177,24 @@ export default function Account() {
           </div>
           <p className="mt-3 text-xs text-slate-600">A session ends after 12 hours without use, and 7 days after login in any case.</p>
         </Card>
+        {/* Last on the page: what the account may do, and where that is changed (docs/decisions/036). */}
+        <Card title="Role">
+          <p className="text-sm text-slate-700">
+            <strong>{ROLE_LABELS[d.role]}</strong>
+            {d.role === "staff"
+              ? ": orders, deliveries, login reveals, reports and the inbox. Refunds, prices, the catalogue, coupons, exports and accounts are the owner's."
+              : ": everything in the console, accounts included."}
+          </p>
+          <p className="mt-3 text-xs text-slate-600">
+            Roles are set on the server: <code className="font-mono">npm run admin -- role --email EMAIL --role owner|staff</code>
+          </p>
+        </Card>
       </div>
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

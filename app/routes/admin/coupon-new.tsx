@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/coupon-new";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { CouponFields } from "~/components/admin/coupon-fields";
 import { SubmitButton, TextField } from "~/components/admin/kit/fields";
@@ -9,18 +10,22 @@ import { PRODUCTS } from "~/catalogue";
 import { readNewCoupon } from "~/domain/seller/coupon-form";
 import { formRecord } from "~/domain/seller/form-fields";
 import { readForm, refused, refusedFields } from "~/server/admin/forms.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { createCoupon } from "~/server/admin/shop-coupons.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "coupons.edit", write: "coupons.edit" });
 
 export const meta: Route.MetaFunction = () => adminMeta("New coupon");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, context.services.db);
+  await requireSeller(request, access.read, context.services.db);
   return { products: PRODUCTS.map((p) => ({ id: p.id, title: p.title })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, context.services.db);
+  const seller = await requireSeller(request, access.write, context.services.db);
   const read = readNewCoupon(formRecord(await readForm(request)));
   if (!read.ok) return refusedFields(read.errors);
   const created = await createCoupon(context.services.db, seller, read.coupon);
@@ -66,4 +71,9 @@ export default function NewCoupon() {
       </Card>
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/coupon";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { CouponFields } from "~/components/admin/coupon-fields";
 import { SubmitButton } from "~/components/admin/kit/fields";
@@ -15,15 +16,19 @@ import { COUPON_STATUS_LABEL, couponReward, couponStatus, usageLeft } from "~/do
 import { formRecord } from "~/domain/seller/form-fields";
 import { toggleCoupon } from "~/server/admin/coupon-toggle.server";
 import { done, field, readForm, refusedFields } from "~/server/admin/forms.server";
-import { requireSeller } from "~/server/admin/guard.server";
+import { routeAccess } from "~/domain/seller/permissions";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
 import { couponOrders, findCoupon, updateCouponTerms } from "~/server/admin/shop-coupons.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "coupons.view", write: { save: "coupons.edit", enable: "coupons.edit", disable: "coupons.edit" } });
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Coupon ${data.coupon.code}` : "Coupon");
 
 const productTitle = (id: string) => PRODUCTS.find((p) => p.id === id)?.title;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request, context.services.db);
+  await requireSeller(request, access.read, context.services.db);
   const db = context.services.db;
   const coupon = await findCoupon(db, params.id);
   if (!coupon) throw data("No such coupon", { status: 404 });
@@ -36,8 +41,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, context.services.db);
+  const seller = await requireSeller(request, "console", context.services.db);
   const form = await readForm(request);
+  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
   const intent = field(form, "intent");
   if (intent !== "save") return toggleCoupon(context.services.db, seller, intent, params.id);
   const read = readCouponTerms(formRecord(form));
@@ -132,4 +138,9 @@ export default function CouponPage() {
       </Card>
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/coupons";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmitButton } from "~/components/admin/kit/fields";
 import { usd, utc } from "~/components/admin/kit/format";
@@ -13,15 +14,19 @@ import { newUserOffer } from "~/domain/new-user-offer";
 import { COUPON_STATUS_LABEL, couponReward, couponStatus, usageLeft } from "~/domain/seller/coupon-view";
 import { toggleCoupon } from "~/server/admin/coupon-toggle.server";
 import { field, readForm } from "~/server/admin/forms.server";
-import { requireSeller } from "~/server/admin/guard.server";
+import { routeAccess } from "~/domain/seller/permissions";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
 import { listCouponUsage } from "~/server/admin/shop-coupons.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "coupons.view", write: { enable: "coupons.edit", disable: "coupons.edit" } });
 
 export const meta: Route.MetaFunction = () => adminMeta("Coupons");
 
 const productTitle = (id: string) => PRODUCTS.find((p) => p.id === id)?.title;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, context.services.db);
+  await requireSeller(request, access.read, context.services.db);
   const now = new Date();
   const coupons = await listCouponUsage(context.services.db);
   const newUser = coupons.find((c) => c.code.toUpperCase() === NEWUSER15.code);
@@ -37,8 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Disable / enable from the list (the edit page has the same buttons). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, context.services.db);
+  const seller = await requireSeller(request, "console", context.services.db);
   const form = await readForm(request);
+  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
   return toggleCoupon(context.services.db, seller, field(form, "intent"), field(form, "id"));
 }
 
@@ -115,4 +121,9 @@ export default function Coupons() {
       </Card>
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

@@ -1,17 +1,30 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { ago, usd, utc } from "~/components/admin/kit/format";
 import { Card, Facts, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { loadDashboard } from "~/server/admin/dashboard.server";
+import { shopBackupStatus } from "~/server/backup/shop.server";
+import { getEnv } from "~/server/env.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "console" });
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, context.services.db);
-  return loadDashboard(context.services.db);
+  await requireSeller(request, access.read, context.services.db);
+  const db = context.services.db;
+  const [dashboard, backup] = await Promise.all([loadDashboard(db), shopBackupStatus(db, getEnv())]);
+  return { ...dashboard, backup };
+}
+
+function bytes(size: number): string {
+  return size >= 1024 * 1024 ? `${(size / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(size / 1024))} KB`;
 }
 
 /** Mail still pending after this long means the sending job is stuck or the mail server refuses. */
@@ -28,7 +41,7 @@ function Figure({ label, value, tone = "plain" }: { label: string; value: React.
 }
 
 export default function Dashboard() {
-  const { now, sales, waiting, lastWebhook, outbox } = useLoaderData<typeof loader>();
+  const { now, sales, waiting, lastWebhook, outbox, backup } = useLoaderData<typeof loader>();
   const stalePending = outbox.oldestPendingAt !== null && new Date(now).getTime() - new Date(outbox.oldestPendingAt).getTime() > OUTBOX_STALE_MS;
   const periods = [
     ["Today", sales.day],
@@ -116,7 +129,37 @@ export default function Dashboard() {
             ]}
           />
         </Card>
+
+        <Card title="Backups">
+          {backup.last ? (
+            <Facts
+              rows={[
+                ["Last backup", `${ago(backup.last.finishedAt, now)} (${utc(backup.last.finishedAt)})`],
+                ["Size", backup.last.sizeBytes === null ? "—" : bytes(backup.last.sizeBytes)],
+                ["Made by", backup.last.trigger === "schedule" ? "the schedule" : "a command"],
+                ["Encrypted", backup.last.encrypted ? "Yes" : "No"],
+              ]}
+            />
+          ) : (
+            <p className="text-sm text-slate-700">No backup has been made yet. Run npm run backup, or set BACKUP_INTERVAL_HOURS to schedule them.</p>
+          )}
+          {backup.stale && backup.last && (
+            <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
+              The last backup is older than {backup.intervalMs === null ? "a day" : "twice the backup interval"}: check the log and the backup folder.
+            </p>
+          )}
+          {backup.lastFailure && (
+            <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
+              The last attempt failed {ago(backup.lastFailure.finishedAt, now)}: {backup.lastFailure.error ?? "see the log"}
+            </p>
+          )}
+        </Card>
       </div>
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

@@ -1,5 +1,6 @@
 import { Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/inbox-messages";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { Pager, Tabs } from "~/components/admin/kit/tabs";
 import { SubmitButton } from "~/components/admin/kit/fields";
@@ -9,8 +10,12 @@ import { ReplyNotice } from "~/components/admin/kit/reply";
 import { buttonClass } from "~/components/ui/button";
 import { replyMailto } from "~/domain/seller/reply-link";
 import { done, field, readForm, refused } from "~/server/admin/forms.server";
-import { requireSeller } from "~/server/admin/guard.server";
+import { routeAccess } from "~/domain/seller/permissions";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
 import { listContactMessages, pageNumber, setMessageRead, type ContactFilter } from "~/server/admin/inbox.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "inbox.view", write: { read: "inbox.work", unread: "inbox.work" } });
 
 export const meta: Route.MetaFunction = () => adminMeta("Messages");
 
@@ -23,7 +28,7 @@ const FILTERS: readonly { value: ContactFilter; label: string }[] = [
 const filterOf = (url: URL): ContactFilter => FILTERS.find((f) => f.value === url.searchParams.get("show"))?.value ?? "unread";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, context.services.db);
+  await requireSeller(request, access.read, context.services.db);
   const url = new URL(request.url);
   const filter = filterOf(url);
   const list = await listContactMessages(context.services.db, filter, pageNumber(url));
@@ -31,8 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, context.services.db);
+  const seller = await requireSeller(request, "console", context.services.db);
   const form = await readForm(request);
+  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
   const intent = field(form, "intent");
   const id = Number(field(form, "id"));
   if ((intent !== "read" && intent !== "unread") || !Number.isSafeInteger(id) || id < 1) return refused(400, "Unknown action.");
@@ -89,4 +95,9 @@ export default function Messages() {
       <Pager page={page} pages={pages} href={(p) => href(filter, p)} />
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

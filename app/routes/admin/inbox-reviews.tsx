@@ -1,5 +1,6 @@
 import { Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/inbox-reviews";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { Pager, Tabs } from "~/components/admin/kit/tabs";
 import { SubmitButton } from "~/components/admin/kit/fields";
@@ -7,8 +8,12 @@ import { utc } from "~/components/admin/kit/format";
 import { Card } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
 import { done, field, readForm, refused } from "~/server/admin/forms.server";
-import { requireSeller } from "~/server/admin/guard.server";
+import { routeAccess } from "~/domain/seller/permissions";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
 import { listReviews, pageNumber, setReviewStatus, type ReviewFilter } from "~/server/admin/inbox.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "inbox.view", write: { publish: "inbox.work", hide: "inbox.work" } });
 
 export const meta: Route.MetaFunction = () => adminMeta("Reviews");
 
@@ -22,15 +27,16 @@ const FILTERS: readonly { value: ReviewFilter; label: string }[] = [
 const STATUS_LABEL = { published: "Published", pending: "Waiting", hidden: "Hidden" } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, context.services.db);
+  await requireSeller(request, access.read, context.services.db);
   const url = new URL(request.url);
   const filter = FILTERS.find((f) => f.value === url.searchParams.get("show"))?.value ?? "all";
   return { filter, ...(await listReviews(context.services.db, filter, pageNumber(url))) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, context.services.db);
+  const seller = await requireSeller(request, "console", context.services.db);
   const form = await readForm(request);
+  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
   const intent = field(form, "intent");
   const id = Number(field(form, "id"));
   if ((intent !== "publish" && intent !== "hide") || !Number.isSafeInteger(id) || id < 1) return refused(400, "Unknown action.");
@@ -105,4 +111,9 @@ export default function Reviews() {
       <Pager page={page} pages={pages} href={(p) => href(filter, p)} />
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

@@ -1,13 +1,19 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/inbox-subscribers";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { Pager, Tabs } from "~/components/admin/kit/tabs";
 import { utc } from "~/components/admin/kit/format";
 import { Card } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
 import { buttonClass } from "~/components/ui/button";
+import { useCan } from "~/components/admin/use-can";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { listSubscribers, pageNumber, subscriberFilterOf, type SubscriberFilter } from "~/server/admin/inbox.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "inbox.view" });
 
 export const meta: Route.MetaFunction = () => adminMeta("Newsletter");
 
@@ -19,7 +25,7 @@ const FILTERS: readonly { value: SubscriberFilter; label: string }[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, context.services.db);
+  await requireSeller(request, access.read, context.services.db);
   const url = new URL(request.url);
   const filter = subscriberFilterOf(url);
   return { filter, ...(await listSubscribers(context.services.db, filter, pageNumber(url))) };
@@ -30,6 +36,7 @@ const STATUS_TEXT = { confirmed: "Confirmed", pending: "Pending (link not clicke
 export default function Subscribers() {
   const { filter, rows, page, pages, counts, total } = useLoaderData<typeof loader>();
   const href = (show: SubscriberFilter, p = 1) => `/admin/inbox/subscribers?show=${show}${p > 1 ? `&page=${p}` : ""}`;
+  const can = useCan();
   const all = counts.confirmed + counts.pending + counts.unsubscribed;
   const label = FILTERS.find((f) => f.value === filter)?.label ?? "";
   return (
@@ -44,9 +51,11 @@ export default function Subscribers() {
             {label} subscribers ({total})
           </h2>
           {/* A plain link: the browser downloads the file (the loader of a resource route). */}
-          <a href={`/admin/inbox/subscribers.csv?show=${filter}`} download className={buttonClass({ variant: "secondary" })}>
-            Download CSV<span className="sr-only"> of {label.toLowerCase()} subscribers</span>
-          </a>
+          {can("newsletter.export") && (
+            <a href={`/admin/inbox/subscribers.csv?show=${filter}`} download className={buttonClass({ variant: "secondary" })}>
+              Download CSV<span className="sr-only"> of {label.toLowerCase()} subscribers</span>
+            </a>
+          )}
         </div>
         <p className="mb-3 text-sm text-slate-700">Only confirmed addresses may be mailed: they clicked the link in the confirmation email.</p>
         <Table
@@ -71,4 +80,9 @@ export default function Subscribers() {
       <Pager page={page} pages={pages} href={(p) => href(filter, p)} />
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

@@ -1,13 +1,18 @@
 import { Outlet, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/inbox";
+import { AdminError } from "~/components/admin/admin-error";
 import { Tabs } from "~/components/admin/kit/tabs";
 import { PageTitle } from "~/components/admin/kit/page";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { inboxCounts } from "~/server/admin/inbox.server";
 
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "inbox.view" });
+
 /** The inbox's frame: its three lists as tabs, each with what waits in it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, context.services.db);
+  await requireSeller(request, access.read, context.services.db);
   return inboxCounts(context.services.db);
 }
 
@@ -38,4 +43,9 @@ export default function Inbox() {
       <Outlet />
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

@@ -3,25 +3,30 @@ import type { Route } from "./+types/layout";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminError } from "~/components/admin/admin-error";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { paidOrderCount } from "~/server/admin/order-desk.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "console" });
 
 /**
  * The console's layout. Its loader guards the frame only: React Router runs every matched loader
  * in parallel, so each page's own loader and action call requireSeller too (a test walks them all).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seller = await requireSeller(request, context.services.db);
-  return { email: seller.email, badges: { "/admin/orders": await paidOrderCount(context.services.db) } };
+  const seller = await requireSeller(request, access.read, context.services.db);
+  // The role lets every page hide what it may not use (useCan); the server refuses it anyway.
+  return { email: seller.email, role: seller.role, badges: { "/admin/orders": await paidOrderCount(context.services.db) } };
 }
 
 // Shown only when the layout itself failed (its pages set their own).
 export const meta: Route.MetaFunction = () => adminMeta("Error");
 
 export default function AdminLayout() {
-  const { email, badges } = useLoaderData<typeof loader>();
+  const { email, role, badges } = useLoaderData<typeof loader>();
   return (
-    <AdminFrame email={email} badges={badges}>
+    <AdminFrame email={email} role={role} badges={badges}>
       <Outlet />
     </AdminFrame>
   );

@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import { z } from "~/domain/zod";
 import type { Route } from "./+types/login-keys";
+import { AdminError } from "~/components/admin/admin-error";
 import { utc } from "~/components/admin/kit/format";
 import { Card, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
@@ -8,14 +9,18 @@ import { LoginKeyCreator } from "~/components/admin/login-key-creator";
 import { adminMeta } from "~/components/admin/meta";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { done, readJson, refused } from "~/server/admin/forms.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { createSellerKey, listSellerKeys } from "~/server/login-handoff/keys.server";
 import { queueKeyCreatedAlert } from "~/server/mail/seller-key-mail.server";
 
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "login-keys.manage", write: "login-keys.manage" });
+
 export const meta: Route.MetaFunction = () => adminMeta("Login keys");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, context.services.db);
+  await requireSeller(request, access.read, context.services.db);
   return { keys: await listSellerKeys(context.services.db) };
 }
 
@@ -31,7 +36,7 @@ const newKeySchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, context.services.db);
+  const seller = await requireSeller(request, access.write, context.services.db);
   const parsed = newKeySchema.safeParse(await readJson(request));
   if (!parsed.success) return refused(422, "The key pair could not be read: reload the page and try again.");
   const result = await createSellerKey(context.services.db, parsed.data, seller.actor, new Date(), async (tx, keyId) => {
@@ -91,4 +96,9 @@ export default function LoginKeysPage() {
       </Card>
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

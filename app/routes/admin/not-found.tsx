@@ -1,16 +1,20 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { AdminError } from "~/components/admin/admin-error";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "console", write: "console" });
 
 /** Unknown console paths: a 404 for a seller, the login page (or 401) for anyone else. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, context.services.db);
+  await requireSeller(request, access.read, context.services.db);
   throw data(null, { status: 404 });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireSeller(request, context.services.db);
+  await requireSeller(request, access.write, context.services.db);
   throw data(null, { status: 404 });
 }
 

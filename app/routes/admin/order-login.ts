@@ -3,8 +3,12 @@ import type { Route } from "./+types/order-login";
 import type { MessageCode } from "~/domain/messages";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { done, readJson, refused } from "~/server/admin/forms.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { loginKeyForOrder, revealLogin } from "~/server/login-handoff/seller.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "logins.reveal", write: "logins.reveal" });
 
 const MESSAGES: Partial<Record<MessageCode, string>> = {
   login_missing: "No login is stored for this order (deleted, withdrawn or never given).",
@@ -20,7 +24,7 @@ const refusal = (status: number, code: MessageCode) => refused(status, MESSAGES[
  * answers the sealed login. Both are opened only in the seller's browser.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, context.services.db);
+  const seller = await requireSeller(request, access.write, context.services.db);
   const body = (await readJson(request)) as { intent?: unknown } | null;
   const db = context.services.db;
   if (body?.intent === "key") {
@@ -37,6 +41,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, context.services.db);
+  await requireSeller(request, access.read, context.services.db);
   throw data(null, { status: 405 });
 }

@@ -13,20 +13,28 @@ import { OrderLoginCard } from "~/components/admin/order/login-card";
 import { OtherOrdersCard } from "~/components/admin/order/other-orders-card";
 import { HistoryCard, NotificationsCard, PaymentsCard, SellerActionsCard, WebhooksCard } from "~/components/admin/order/record-cards";
 import { StatusBadge, UrgencyBadge } from "~/components/admin/status-badge";
+import { useCan } from "~/components/admin/use-can";
 import { isLang } from "~/domain/lang-path";
 import { deliveryUrgency, orderActionSchema } from "~/domain/order-desk";
 import { sellerLoginSummary } from "~/server/login-handoff/seller.server";
 import { orderStatusPath } from "~/server/order-links.server";
-import { done, formKey, readForm, refused } from "~/server/admin/forms.server";
-import { requireSeller } from "~/server/admin/guard.server";
+import { done, field, formKey, readForm, refused } from "~/server/admin/forms.server";
+import { routeAccess } from "~/domain/seller/permissions";
+import { requireIntent, requireSeller } from "~/server/admin/guard.server";
 import { applyOrderAction } from "~/server/admin/order-actions.server";
 import { orderDetail, otherOrdersOf } from "~/server/admin/order-desk.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({
+  read: "orders.view",
+  write: { start: "orders.work", deliver: "orders.work", cancel: "orders.work", mark_paid: "orders.work", refund: "orders.refund" },
+});
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.id}`);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request, context.services.db);
-  const { db, paypal } = context.services;
+  await requireSeller(request, access.read, context.services.db);
+  const db = context.services.db;
   const detail = await orderDetail(db, params.id);
   if (!detail) throw data(null, { status: 404 });
   const { order } = detail;
@@ -41,15 +49,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // One per rendering: the same refund form submitted twice is one refund at PayPal.
     refundKey: formKey(),
     payPalRefunds: order.channel === "paypal" && detail.capture?.provider === "paypal",
-    payPalReady: paypal !== null,
+    payPalReady: context.services.paypal !== null,
     // Where the buyer's game login stands (never the login itself: it is revealed in the browser).
     login: await sellerLoginSummary(db, order.id),
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, context.services.db);
+  const seller = await requireSeller(request, "console", context.services.db);
   const form = await readForm(request);
+  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
   const parsed = orderActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
   const result = await applyOrderAction({ db: context.services.db, paypal: context.services.paypal, seller }, params.id, parsed.data);
@@ -65,6 +74,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export default function OrderPage() {
   const d = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const can = useCan();
   const { order } = d;
   return (
     <>
@@ -104,7 +114,7 @@ export default function OrderPage() {
           <ActionsCard
             order={order}
             refund={
-              d.capture
+              d.capture && can("orders.refund")
                 ? {
                     refundKey: d.refundKey,
                     refundableCents: d.refundableCents,

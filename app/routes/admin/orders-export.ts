@@ -2,14 +2,18 @@ import { data } from "react-router";
 import { z } from "~/domain/zod";
 import type { Route } from "./+types/orders-export";
 import { recordSellerAction } from "~/server/admin/audit.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { EXPORT_MAX_DAYS, exportOrdersCsv } from "~/server/admin/order-desk.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "orders.export" });
 
 const day = z.iso.date();
 
 /** GET /admin/orders/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: orders placed in that range (UTC days, both included). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seller = await requireSeller(request, context.services.db);
+  const seller = await requireSeller(request, access.read, context.services.db);
   const url = new URL(request.url);
   const from = day.safeParse(url.searchParams.get("from"));
   const to = day.safeParse(url.searchParams.get("to"));

@@ -1,5 +1,6 @@
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/orders";
+import { AdminError } from "~/components/admin/admin-error";
 import { TextField } from "~/components/admin/kit/fields";
 import { elapsed, usd, utc } from "~/components/admin/kit/format";
 import { Card, PageTitle } from "~/components/admin/kit/page";
@@ -7,16 +8,21 @@ import { Table } from "~/components/admin/kit/table";
 import { Pager, Tabs } from "~/components/admin/kit/tabs";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge, UrgencyBadge } from "~/components/admin/status-badge";
+import { useCan } from "~/components/admin/use-can";
 import { buttonClass } from "~/components/ui/button";
 import { deliveryUrgency, ORDER_QUEUES, orderQueueQuerySchema, QUEUE_LABELS } from "~/domain/order-desk";
 import type { OrderState } from "~/domain/order-state";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { listOrderQueue } from "~/server/admin/order-desk.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "orders.view" });
 
 export const meta: Route.MetaFunction = () => adminMeta("Orders");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, context.services.db);
+  await requireSeller(request, access.read, context.services.db);
   const url = new URL(request.url);
   const query = orderQueueQuerySchema.parse(Object.fromEntries(url.searchParams));
   // A search looks through every status unless a tab was chosen with it.
@@ -59,6 +65,7 @@ const orderLink = (row: Row) => (
 
 export default function Orders() {
   const { now, query, queue, exportRange } = useLoaderData<typeof loader>();
+  const can = useCan();
   const allCount = Object.values(queue.counts).reduce((a, b) => a + (b ?? 0), 0);
   return (
     <>
@@ -78,13 +85,15 @@ export default function Orders() {
             Search
           </button>
         </Form>
-        <Form method="get" action="/admin/orders/export.csv" reloadDocument className="flex flex-wrap items-end gap-2" aria-label="Export orders">
-          <TextField label="From" name="from" type="date" required defaultValue={exportRange.from} />
-          <TextField label="To" name="to" type="date" required defaultValue={exportRange.to} />
-          <button type="submit" className={buttonClass({ variant: "secondary" })}>
-            Export CSV
-          </button>
-        </Form>
+        {can("orders.export") && (
+          <Form method="get" action="/admin/orders/export.csv" reloadDocument className="flex flex-wrap items-end gap-2" aria-label="Export orders">
+            <TextField label="From" name="from" type="date" required defaultValue={exportRange.from} />
+            <TextField label="To" name="to" type="date" required defaultValue={exportRange.to} />
+            <button type="submit" className={buttonClass({ variant: "secondary" })}>
+              Export CSV
+            </button>
+          </Form>
+        )}
       </div>
 
       <Tabs
@@ -164,4 +173,9 @@ export default function Orders() {
       <Pager page={queue.page} pages={queue.pages} href={(page) => queueLink(query.status, query.q, page)} total={`${queue.total} orders`} />
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

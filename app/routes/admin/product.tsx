@@ -1,6 +1,6 @@
-import type { Db } from "~/server/db.server";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/product";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { Checkbox, MoneyField, SelectField, SubmitButton } from "~/components/admin/kit/fields";
 import { usd } from "~/components/admin/kit/format";
@@ -10,9 +10,14 @@ import { BADGES } from "~/domain/product";
 import { centsToAmountString } from "~/domain/money";
 import { fieldErrors, formRecord } from "~/domain/seller/form-fields";
 import { productEditSchema } from "~/domain/seller/product-form";
+import type { Db } from "~/server/db.server";
 import { done, readForm, refusedFields } from "~/server/admin/forms.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { findSellerProduct, saveProductEdit } from "~/server/admin/shop-products.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "products.view", write: "products.edit" });
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Edit ${data.product.title}` : "Product");
 
@@ -23,12 +28,12 @@ async function productOr404(db: Db, id: string) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request, context.services.db);
+  await requireSeller(request, access.read, context.services.db);
   return { product: await productOr404(context.services.db, params.id) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, context.services.db);
+  const seller = await requireSeller(request, access.write, context.services.db);
   const parsed = productEditSchema.safeParse(formRecord(await readForm(request)));
   if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
   const result = await saveProductEdit(context.services.db, seller, params.id, parsed.data);
@@ -107,4 +112,9 @@ export default function ProductEdit() {
       </Card>
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

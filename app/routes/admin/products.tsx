@@ -1,16 +1,21 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/products";
+import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { usd } from "~/components/admin/kit/format";
 import { Card, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { listSellerProducts } from "~/server/admin/shop-products.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "products.view" });
 
 export const meta: Route.MetaFunction = () => adminMeta("Products");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, context.services.db);
+  await requireSeller(request, access.read, context.services.db);
   return { products: await listSellerProducts(context.services.db) };
 }
 
@@ -57,4 +62,9 @@ export default function Products() {
       </Card>
     </>
   );
+}
+
+/** Inside the console's frame: a refusal (a role's 403), an unknown id, a request the page cannot read. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminError error={error} />;
 }

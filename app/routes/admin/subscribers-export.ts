@@ -1,14 +1,18 @@
 import type { Route } from "./+types/subscribers-export";
 import { recordSellerAction } from "~/server/admin/audit.server";
+import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { subscriberFilterOf, subscribersCsv } from "~/server/admin/inbox.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
+export const access = routeAccess({ read: "newsletter.export" });
 
 /**
  * The newsletter list as CSV (formula-safe cells). Handing out addresses is recorded in the audit log.
  * No-store and nosniff come from the server for every /admin response.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seller = await requireSeller(request, context.services.db);
+  const seller = await requireSeller(request, access.read, context.services.db);
   const filter = subscriberFilterOf(new URL(request.url));
   const db = context.services.db;
   const { csv, rows } = await subscribersCsv(db, filter);

@@ -29,7 +29,7 @@ function request(path: string, options: { cookie?: string; kind?: "page" | "data
 /** What requireSeller threw (a Response for redirects, a data() error otherwise), as status + location. */
 async function refusal(req: Request, db: Db): Promise<{ status: number; location?: string | null }> {
   try {
-    await requireSeller(req, db);
+    await requireSeller(req, "console", db);
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
     const init = (thrown as { init?: { status?: number } }).init;
@@ -57,7 +57,7 @@ for (const target of testDatabases()) {
       expect(outcome.stage).toBe("active");
       const rows = await db.select().from(sellerSessions);
       expect(rows.map((r) => r.id)).not.toContain(outcome.session.token);
-      const seller = await requireSeller(request("/admin", { cookie: signSessionToken(outcome.session.token) }), context.db);
+      const seller = await requireSeller(request("/admin", { cookie: signSessionToken(outcome.session.token) }), "console", context.db);
       expect(seller).toMatchObject({ email: "ana@shop.test", actor: "seller:ana@shop.test", totpEnabled: false });
       const [login] = await db.select().from(sellerActions).where(eq(sellerActions.action, "login"));
       expect(login).toMatchObject({ actor: "seller:ana@shop.test", target: "seller:ana@shop.test" });
@@ -79,7 +79,9 @@ for (const target of testDatabases()) {
       const forged = signSessionToken(session.token, deriveKeyFrom("another-secret-another-secret-another", "session"));
       expect(await refusal(request("/admin", { cookie: forged, kind: "data" }), context.db)).toEqual({ status: 401 });
       expect(await refusal(request("/admin", { cookie: forged }), context.db)).toMatchObject({ status: 302 });
-      await expect(requireSeller(request("/admin", { cookie: signSessionToken(session.token) }), context.db)).resolves.toMatchObject({ email: "bo@shop.test" });
+      await expect(requireSeller(request("/admin", { cookie: signSessionToken(session.token) }), "console", context.db)).resolves.toMatchObject({
+        email: "bo@shop.test",
+      });
     });
 
     it("refuses a console post that does not come from the console's origin", async () => {
@@ -87,7 +89,9 @@ for (const target of testDatabases()) {
       const cookie = signSessionToken((await signIn(context.db, "cy@shop.test")).session.token);
       expect(await refusal(request("/admin/orders/X", { cookie, kind: "post", origin: null }), context.db)).toEqual({ status: 403 });
       expect(await refusal(request("/admin/orders/X", { cookie, kind: "post", origin: "https://evil.example" }), context.db)).toEqual({ status: 403 });
-      await expect(requireSeller(request("/admin/orders/X", { cookie, kind: "post" }), context.db)).resolves.toMatchObject({ email: "cy@shop.test" });
+      await expect(requireSeller(request("/admin/orders/X", { cookie, kind: "post" }), "console", context.db)).resolves.toMatchObject({
+        email: "cy@shop.test",
+      });
     });
 
     it("ends a session after 12 idle hours or 7 days, whatever the activity", async () => {
@@ -168,7 +172,7 @@ for (const target of testDatabases()) {
       await createSeller(db, "gu@shop.test", PASSWORD);
       const a = await signIn(db, "gu@shop.test");
       const b = await signIn(db, "gu@shop.test");
-      const seller = await requireSeller(request("/admin", { cookie: signSessionToken(a.session.token) }), context.db);
+      const seller = await requireSeller(request("/admin", { cookie: signSessionToken(a.session.token) }), "console", context.db);
       expect(await deleteSellerSessions(db, seller.id, seller.sessionId)).toBe(1);
       expect(await findLiveSession(db, b.session.token)).toBeNull();
       expect(await findLiveSession(db, a.session.token)).not.toBeNull();

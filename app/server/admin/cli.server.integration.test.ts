@@ -66,8 +66,37 @@ for (const target of testDatabases()) {
       expect(logout.out[0]).toBe("Ended 1 session of owner@shop.test.");
       const list = fakeIo();
       expect(await runAdminCli(database.db, ["list"], list.io)).toBe(0);
-      expect(list.out.join("\n")).toMatch(/owner@shop\.test\tpassword only/);
+      expect(list.out.join("\n")).toMatch(/owner@shop\.test\towner\tpassword only/);
       expect(await runAdminCli(database.db, ["totp", "disable", "--email", "owner@shop.test"], fakeIo().io)).toBe(0);
+    });
+
+    it("creates staff accounts and sets roles, never leaving the shop without an owner", async () => {
+      const create = fakeIo(["staff long password"]);
+      expect(await runAdminCli(database.db, ["create", "--email", "help@shop.test", "--role", "staff"], create.io)).toBe(0);
+      expect(create.out[0]).toBe("Created help@shop.test (staff). Log in at /admin/login.");
+      expect((await findSellerByEmail(database.db, "help@shop.test"))?.role).toBe("staff");
+      // The only owner stays owner.
+      const last = fakeIo();
+      expect(await runAdminCli(database.db, ["role", "--email", "owner@shop.test", "--role", "staff"], last.io)).toBe(1);
+      expect(last.err[0]).toMatch(/only owner/);
+      expect(await runAdminCli(database.db, ["role", "--email", "help@shop.test", "--role", "owner"], fakeIo().io)).toBe(0);
+      expect(await runAdminCli(database.db, ["role", "--email", "owner@shop.test", "--role", "STAFF"], fakeIo().io)).toBe(0);
+      expect((await findSellerByEmail(database.db, "owner@shop.test"))?.role).toBe("staff");
+      // A role the table does not know, a missing --role, an unknown account.
+      expect(await runAdminCli(database.db, ["role", "--email", "help@shop.test", "--role", "admin"], fakeIo().io)).toBe(2);
+      expect(await runAdminCli(database.db, ["role", "--email", "help@shop.test"], fakeIo().io)).toBe(2);
+      expect(await runAdminCli(database.db, ["role", "--email", "ghost@shop.test", "--role", "staff"], fakeIo().io)).toBe(1);
+      expect(await runAdminCli(database.db, ["create", "--email", "x2@shop.test", "--role", "boss"], fakeIo(["staff long password"]).io)).toBe(2);
+      const actions = await database.db.select().from(sellerActions);
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ actor: "cli:ops", action: "account_created", target: "seller:help@shop.test", detail: { role: "staff" } }),
+          expect.objectContaining({ actor: "cli:ops", action: "role_set", target: "seller:owner@shop.test", detail: { from: "owner", to: "staff" } }),
+        ]),
+      );
+      const list = fakeIo();
+      await runAdminCli(database.db, ["list"], list.io);
+      expect(list.out.join("\n")).toMatch(/help@shop\.test\towner\t/);
     });
   });
 }

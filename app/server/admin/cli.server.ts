@@ -5,9 +5,10 @@
  */
 import { parseArgs } from "node:util";
 import { sellerEmailSchema, sellerPasswordSchema } from "~/domain/seller-access";
+import { isSellerRole, SELLER_ROLES, type SellerRole } from "~/domain/seller/permissions";
 import type { Db } from "../db.server";
 import { recordSellerAction } from "./audit.server";
-import { createSeller, disableTotp, findSellerByEmail, listSellers, resetSellerPassword } from "./sellers.server";
+import { createSeller, disableTotp, findSellerByEmail, listSellers, resetSellerPassword, setSellerRole } from "./sellers.server";
 import { deleteSellerSessions } from "./sessions.server";
 
 export interface CliIo {
@@ -19,13 +20,17 @@ export interface CliIo {
   user: string;
 }
 
-const USAGE = `Usage: npm run admin -- <command> [--email EMAIL]
+export const USAGE = `Usage: npm run admin -- <command> [--email EMAIL] [--role owner|staff]
 
-  create --email EMAIL        new seller account (password prompted, or read from stdin)
-  reset --email EMAIL         new password; ends every session of the account
-  totp disable --email EMAIL  turn the authenticator code off (lost phone)
-  logout --email EMAIL        end every session of the account
-  list                        accounts, and whether they use an authenticator code
+  create --email EMAIL [--role ROLE]  new seller account (password prompted, or read from stdin);
+                                      an owner unless --role staff
+  role --email EMAIL --role ROLE      owner: everything; staff: orders, deliveries, login reveals,
+                                      reports and the inbox (no refunds, prices, products, coupons,
+                                      exports, blocklist, disputes answers or accounts)
+  reset --email EMAIL                 new password; ends every session of the account
+  totp disable --email EMAIL          turn the authenticator code off (lost phone)
+  logout --email EMAIL                end every session of the account
+  list                                accounts, their role, and whether they use an authenticator code
 
 Passwords are never accepted as arguments. On a terminal you are asked twice; otherwise the first
 line of standard input is read:  printf '%s\\n' "$PASSWORD" | npm run admin -- create --email you@example.com`;
@@ -40,7 +45,11 @@ export async function runAdminCli(db: Db, argv: string[], io: CliIo): Promise<nu
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { email: { type: "string" }, help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { email: { type: "string" }, role: { type: "string" }, help: { type: "boolean", short: "h" } },
+    });
   } catch (error) {
     io.err(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
@@ -55,7 +64,8 @@ export async function runAdminCli(db: Db, argv: string[], io: CliIo): Promise<nu
   if (command === "list") {
     const rows = await listSellers(db);
     if (rows.length === 0) io.out("No seller accounts yet: npm run admin -- create --email you@example.com");
-    for (const row of rows) io.out(`${row.email}\t${row.totp ? "password + authenticator code" : "password only"}\tcreated ${row.createdAt.toISOString()}`);
+    for (const row of rows)
+      io.out(`${row.email}\t${row.role}\t${row.totp ? "password + authenticator code" : "password only"}\tcreated ${row.createdAt.toISOString()}`);
     return 0;
   }
 
@@ -65,6 +75,15 @@ export async function runAdminCli(db: Db, argv: string[], io: CliIo): Promise<nu
     return 2;
   }
   const target = `seller:${email.data}`;
+  let role: SellerRole | undefined;
+  if (parsed.values.role !== undefined) {
+    const wanted = parsed.values.role.trim().toLowerCase();
+    if (!isSellerRole(wanted)) {
+      io.err(`--role must be one of: ${SELLER_ROLES.join(", ")}.\n\n${USAGE}`);
+      return 2;
+    }
+    role = wanted;
+  }
 
   const newPassword = async (): Promise<string | null> => {
     const password = sellerPasswordSchema.safeParse(await io.readPassword());
@@ -83,13 +102,33 @@ export async function runAdminCli(db: Db, argv: string[], io: CliIo): Promise<nu
       }
       const password = await newPassword();
       if (!password) return 1;
-      const created = await createSeller(db, email.data, password);
+      const created = await createSeller(db, email.data, password, new Date(), role ?? "owner");
       if (!created.ok) {
         io.err(`${email.data} already has an account.`);
         return 1;
       }
-      await recordSellerAction(db, cli, "account_created", target);
-      io.out(`Created ${email.data}. Log in at /admin/login.`);
+      await recordSellerAction(db, cli, "account_created", target, { role: created.seller.role });
+      io.out(`Created ${email.data} (${created.seller.role}). Log in at /admin/login.`);
+      return 0;
+    }
+    case "role": {
+      if (!role) {
+        io.err(`role needs --role ${SELLER_ROLES.join("|")}.\n\n${USAGE}`);
+        return 2;
+      }
+      const result = await setSellerRole(db, email.data, role);
+      if (!result.ok) {
+        io.err(
+          result.reason === "unknown"
+            ? `No account for ${email.data}.`
+            : `${email.data} is the shop's only owner: make another account owner first (npm run admin -- role --email OTHER --role owner).`,
+        );
+        return 1;
+      }
+      await recordSellerAction(db, cli, "role_set", target, { from: result.before, to: role });
+      io.out(
+        result.before === role ? `${email.data} already is ${role}.` : `${email.data} is ${role} now (was ${result.before}); it applies from the next request.`,
+      );
       return 0;
     }
     case "reset": {

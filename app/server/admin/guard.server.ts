@@ -6,12 +6,19 @@
  * In front of the router, `consoleWriteAllowed` answers every console post without the session it
  * needs with 401 before any route runs (server/guards.ts): React Router would otherwise render a
  * refused document post with the layout's loader, whose redirect to the login page would win.
+ *
+ * Past the door, the seller's role (docs/decisions/036-staff-roles.md): `requireSeller` takes the
+ * permission the loader or action needs, from the route's `access` declaration; an action with one
+ * permission per intent calls `requireIntent` once it has read the intent. A refusal is a 403 and
+ * an audit row ("role_refused").
  */
 import { data, redirect } from "react-router";
+import type { ActionRefused } from "~/domain/seller/action-reply";
+import { refusalMessage, roleMay, writePermission, type Permission, type RouteAccess, type SellerRole } from "~/domain/seller/permissions";
 import { ADMIN_LOGIN, loginPathFor, safeAdminNext, sessionNeededToWrite } from "~/domain/seller-access";
 import type { Db } from "../db.server";
 import { getEnv } from "../env.server";
-import type { Actor } from "./audit.server";
+import { recordSellerAction, type Actor } from "./audit.server";
 import { readSessionToken, sessionTokenFromCookies } from "./session-cookie.server";
 import { findLiveSession, type LiveSession } from "./sessions.server";
 
@@ -19,6 +26,7 @@ export interface Seller extends Actor {
   id: number;
   email: string;
   totpEnabled: boolean;
+  role: SellerRole;
   /** The current session's id (sha256 of its token): "log out everywhere else" keeps it. */
   sessionId: string;
   /** "seller:EMAIL": what histories and the audit table show. */
@@ -55,7 +63,7 @@ export function isSameOriginRequest(request: Request): boolean {
 }
 
 /** Throws the refusal for a request without a usable session (see the module comment). */
-function refuseWithoutSession(request: Request, stage: "none" | "totp" = "none"): never {
+export function refuseWithoutSession(request: Request, stage: "none" | "totp" = "none"): never {
   if (wantsPage(request)) {
     const next = safeAdminNext(pathOf(request));
     throw redirect(stage === "totp" ? `${ADMIN_LOGIN}/code?next=${encodeURIComponent(next)}` : loginPathFor(next));
@@ -82,12 +90,44 @@ export async function consoleWriteAllowed(route: string, cookieHeader: string | 
   return session !== null && (needed === "any" || session.stage === "active");
 }
 
-/** The signed-in seller, or a thrown redirect/401/403 (see the module comment). */
-export async function requireSeller(request: Request, db: Db): Promise<Seller> {
+/**
+ * The signed-in seller whose role may do `need`, or a thrown redirect/401/403 (see the module
+ * comment). Pass the route's `access.read` in a loader, `access.write` in an action with one
+ * permission, "console" in an action that checks its intent next (`requireIntent`).
+ */
+export async function requireSeller(request: Request, need: Permission, db: Db): Promise<Seller> {
   const session = await currentSession(request, db);
   if (!session) refuseWithoutSession(request);
   if (session.stage !== "active") refuseWithoutSession(request, "totp");
   if (!READS.has(request.method) && !isSameOriginRequest(request)) refuseCrossSite();
-  const { id, email, totpEnabled } = session.seller;
-  return { id, email, totpEnabled, sessionId: session.id, actor: `seller:${email}` };
+  const { id, email, totpEnabled, role } = session.seller;
+  const seller = { id, email, totpEnabled, role, sessionId: session.id, actor: `seller:${email}` };
+  if (!roleMay(role, need)) await refuseForRole(db, request, seller, need);
+  return seller;
+}
+
+/**
+ * For an action with one permission per intent, after reading the form: an intent the route does
+ * not declare is refused as unknown (400), one the seller's role may not use with 403 (audited).
+ */
+export async function requireIntent(request: Request, seller: Seller, access: RouteAccess, intent: string, db: Db): Promise<Permission> {
+  const need = writePermission(access, intent);
+  if (!need) throw data<ActionRefused>({ ok: false, message: "Unknown action.", fieldErrors: {} }, { status: 400 });
+  if (!roleMay(seller.role, need)) await refuseForRole(db, request, seller, need, intent);
+  return need;
+}
+
+/** 403 for what the role may not do, recorded (who tried what, where) so the owner sees attempts. */
+async function refuseForRole(db: Db, request: Request, seller: Seller, need: Permission, intent?: string): Promise<never> {
+  const url = new URL(request.url);
+  await recordSellerAction(db, seller, "role_refused", url.pathname, {
+    permission: need,
+    role: seller.role,
+    method: request.method,
+    ...(intent ? { intent } : {}),
+  });
+  throw data<ActionRefused>(
+    { ok: false, message: refusalMessage(seller.role, need), fieldErrors: {} },
+    { status: 403, headers: { "Cache-Control": "no-store" } },
+  );
 }

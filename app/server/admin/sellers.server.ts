@@ -1,8 +1,10 @@
 /**
  * Seller accounts: created and reset by the CLI (scripts/admin.ts), TOTP managed from the console.
- * Passwords are argon2id hashes; a password reset ends every session of the account.
+ * Passwords are argon2id hashes; a password reset ends every session of the account. Each account has
+ * a role (docs/decisions/036-staff-roles.md), read on every request: a change applies at once.
  */
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { SellerRole } from "~/domain/seller/permissions";
 import { sellers, sellerSessions } from "../../../db/schema";
 import type { Db } from "../db.server";
 import { hashPassword } from "./passwords.server";
@@ -25,19 +27,19 @@ export async function findSellerById(db: Db, id: number): Promise<SellerRow | un
 
 export async function listSellers(db: Db) {
   return db
-    .select({ id: sellers.id, email: sellers.email, totp: sql<boolean>`${sellers.totpSecret} is not null`, createdAt: sellers.createdAt })
+    .select({ id: sellers.id, email: sellers.email, role: sellers.role, totp: sql<boolean>`${sellers.totpSecret} is not null`, createdAt: sellers.createdAt })
     .from(sellers)
     .orderBy(sellers.id);
 }
 
 export type CreateSellerResult = { ok: true; seller: SellerRow } | { ok: false; reason: "exists" };
 
-/** A new account (email stored lowercase); refused when the email already has one. */
-export async function createSeller(db: Db, email: string, password: string, now = new Date()): Promise<CreateSellerResult> {
+/** A new account (email stored lowercase; an owner unless told otherwise); refused when the email already has one. */
+export async function createSeller(db: Db, email: string, password: string, now = new Date(), role: SellerRole = "owner"): Promise<CreateSellerResult> {
   const passwordHash = await hashPassword(password);
   const [row] = await db
     .insert(sellers)
-    .values({ email: email.trim().toLowerCase(), passwordHash, passwordChangedAt: now, createdAt: now })
+    .values({ email: email.trim().toLowerCase(), passwordHash, passwordChangedAt: now, createdAt: now, role })
     .onConflictDoNothing()
     .returning();
   return row ? { ok: true, seller: row } : { ok: false, reason: "exists" };
@@ -54,6 +56,31 @@ export async function resetSellerPassword(db: Db, email: string, password: strin
       .returning();
     if (row) await tx.delete(sellerSessions).where(eq(sellerSessions.sellerId, row.id));
     return row;
+  });
+}
+
+export type SetRoleResult = { ok: true; before: SellerRole } | { ok: false; reason: "unknown" | "last_owner" };
+
+/**
+ * Gives the account `role`. Refused for the shop's only owner turning staff: nobody could then
+ * refund, change prices or manage accounts from the console (the CLI could still promote someone).
+ */
+export async function setSellerRole(db: Db, email: string, role: SellerRole): Promise<SetRoleResult> {
+  return db.transaction(async (tx) => {
+    const [seller] = await tx
+      .select({ id: sellers.id, role: sellers.role })
+      .from(sellers)
+      .where(eq(sql`lower(${sellers.email})`, email.trim().toLowerCase()));
+    if (!seller) return { ok: false, reason: "unknown" } as const;
+    if (seller.role === "owner" && role !== "owner") {
+      const [{ owners }] = await tx
+        .select({ owners: sql<number>`count(*)::int` })
+        .from(sellers)
+        .where(eq(sellers.role, "owner"));
+      if (owners <= 1) return { ok: false, reason: "last_owner" } as const;
+    }
+    await tx.update(sellers).set({ role }).where(eq(sellers.id, seller.id));
+    return { ok: true, before: seller.role } as const;
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, lt, ne, or } from "drizzle-orm";
 import { SESSION_LIMITS, isSessionLive } from "~/domain/seller-access";
+import type { SellerRole } from "~/domain/seller/permissions";
 import { sellers, sellerSessions } from "../../../db/schema";
 import type { Db } from "../db.server";
 import { newSessionToken, sessionIdOf } from "./session-cookie.server";
@@ -46,7 +47,8 @@ export interface LiveSession {
   id: string;
   stage: SessionStage;
   expiresAt: Date;
-  seller: { id: number; email: string; totpEnabled: boolean };
+  /** The account's role now (read with the session, so a change applies on the next request). */
+  seller: { id: number; email: string; totpEnabled: boolean; role: SellerRole };
 }
 
 /**
@@ -56,7 +58,7 @@ export interface LiveSession {
 export async function findLiveSession(db: Db, token: string, now = new Date()): Promise<LiveSession | null> {
   const id = sessionIdOf(token);
   const [row] = await db
-    .select({ session: sellerSessions, email: sellers.email, totpSecret: sellers.totpSecret })
+    .select({ session: sellerSessions, email: sellers.email, totpSecret: sellers.totpSecret, role: sellers.role })
     .from(sellerSessions)
     .innerJoin(sellers, eq(sellers.id, sellerSessions.sellerId))
     .where(eq(sellerSessions.id, id));
@@ -73,7 +75,7 @@ export async function findLiveSession(db: Db, token: string, now = new Date()): 
     id,
     stage: session.stage,
     expiresAt: session.expiresAt,
-    seller: { id: session.sellerId, email: row.email, totpEnabled: row.totpSecret !== null },
+    seller: { id: session.sellerId, email: row.email, totpEnabled: row.totpSecret !== null, role: row.role },
   };
 }
 
