@@ -1,4 +1,5 @@
 import type { ShopMetrics } from "~/server/metrics/metrics.server";
+import type { Services } from "~/server/services.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -6,6 +7,8 @@ declare module "react-router" {
     nonce: string;
     /** Client address as seen by Express (after trusted proxies), for rate limits. */
     clientIp: string;
+    /** The services built once at start: database, PayPal, mail, media, clock (docs/decisions/027). */
+    services: Services;
     /** Present when METRICS_TOKEN is set: counts what happens inside actions (docs/decisions/032). */
     metrics?: ShopMetrics;
   }

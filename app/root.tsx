@@ -19,10 +19,10 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
  * The document frame: the frame's translations and public configuration only. The shop's data and
  * state live in the shopper layout (routes/lang-layout), so other areas do not inherit them.
  */
-export function loader({ request }: Route.LoaderArgs): RootData {
+export function loader({ request, context }: Route.LoaderArgs): RootData {
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   // The page's language and the frame's areas only; each page's loader adds its own areas.
-  return { ...publicConfig(), translations: frameTranslations(lang) };
+  return { ...publicConfig(context.services), translations: frameTranslations(lang) };
 }
 
 /** A switch of language needs the frame's strings in the new language: the root loads again. */

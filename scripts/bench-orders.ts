@@ -8,7 +8,7 @@ import { createFreshPostgres } from "../tests/setup/fresh-postgres";
 import type { Database } from "../app/server/db.server";
 import { createOrder } from "../app/server/orders.server";
 import { seedDatabase } from "../app/server/seed.server";
-import { PAYMENT_DETAILS } from "../tests/fixtures/orders";
+import { BUYER } from "../tests/fixtures/orders";
 
 // In-stock products of the seeded catalogue.
 const PRODUCT_IDS = ["1", "2", "4", "5", "6", "7"];
@@ -41,7 +41,7 @@ export async function benchOrders(
   await seedDatabase(database.db);
   const order = () =>
     createOrder(database.db, {
-      details: PAYMENT_DETAILS,
+      buyer: BUYER,
       lines: randomCart(),
       couponCode: null,
       currency: "USD",

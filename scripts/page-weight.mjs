@@ -27,7 +27,7 @@ export const CART = [{ id: "1", quantity: 1 }];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** A phone browser's user agent: crawlers get the page whole, shoppers get it streamed (a little larger). */
-export const BROWSER_UA = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
+const BROWSER_UA = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
 
 export function gzipSize(text) {
   return gzipSync(Buffer.from(text), { level: 6 }).length;

@@ -6,19 +6,17 @@ import helmet from "helmet";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
-import { openDatabase, setDatabase, type Database } from "../app/server/db.server";
+import { openDatabase, type Database } from "../app/server/db.server";
 import { parseEnv, setEnv, type Env } from "../app/server/env.server";
 import { jobLock, startJobs } from "../app/server/jobs.server";
 import { serverJobs } from "../app/server/jobs/index.server";
-import { outboxSenders } from "../app/server/mail/senders.server";
-import { getPayPal } from "../app/server/paypal/instance.server";
 import { setRateLimitScale } from "../app/server/rate-limit.server";
 import { catalogueChangesHeard, onCatalogueChange } from "../app/server/catalogue-cache.server";
 import { sharedPageVariant } from "../app/server/storefront.server";
 import { createRenderCache, type RenderCache } from "./render-cache";
 import { consoleRoutePath } from "../app/domain/seller-access";
 import { consoleWriteAllowed } from "../app/server/admin/guard.server";
-import { getMedia } from "../app/server/media/media.server";
+import { createServices, type Services } from "../app/server/services.server";
 import { bodyLimit, shopBodyLimits } from "./body-limit";
 import { consoleSessionGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
 import { MEDIA_ROUTE, serveMedia } from "./media-route";
@@ -35,6 +33,8 @@ export interface Shop {
   app: express.Express;
   env: Env;
   database: Database;
+  /** What loaders, actions and jobs are handed (docs/decisions/027). */
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -75,17 +75,18 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   // The embedded database is one process's: its folder's socket keeps others out and serves `npm run backup`.
   const dataDirClaim = await claimEmbeddedDataDir(env);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  setDatabase(database);
+  // Built once, handed to every loader, action and job (docs/decisions/027).
+  const services = createServices(env, database);
   await seedDatabase(database.db);
   setRateLimitScale(env.RATE_LIMIT_SCALE);
   if (env.SEED_COUPONS_FILE) await seedCouponsFromFile(database.db, env.SEED_COUPONS_FILE);
-  await seedProductMediaRows(database.db, getMedia()); // the drawings become media rows, once (docs/decisions/030)
+  await seedProductMediaRows(database.db, services.media); // the drawings become media rows, once (docs/decisions/030)
 
   // With LOG_FILE, lines go through process.stdout, which server/start.js also copies to the file.
   const logger = env.LOG_FILE ? pino({ level: env.LOG_LEVEL }, process.stdout) : pino({ level: env.LOG_LEVEL });
   if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: emails wait in the email_outbox table until it is (README, Emails)");
   // Backups carry the product media too (docs/decisions/031).
-  const backups = shopBackups(env, database, getMedia().storage, (message) => logger.info(message));
+  const backups = shopBackups(env, database, services.media.storage, (message) => logger.info(message));
   dataDirClaim?.handle(backups.controlHandler);
   if (env.NODE_ENV === "production" && backups.jobs.length === 0)
     logger.warn("BACKUP_INTERVAL_HOURS is not set: no scheduled backups (README, Run it for real)");
@@ -185,9 +186,9 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   });
   app.use(wellFormedRequestGuard());
   // Every body is counted as it arrives; past its route's limit, 413 (server/body-limit.ts).
-  app.use(bodyLimit(shopBodyLimits(getMedia().limits.uploadBytes)));
+  app.use(bodyLimit(shopBodyLimits(services.media.limits.uploadBytes)));
   app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
-  app.use(MEDIA_ROUTE, serveMedia(getMedia().storage)); // product photos and videos (docs/decisions/030)
+  app.use(MEDIA_ROUTE, serveMedia(services.media.storage)); // product photos and videos (docs/decisions/030)
   // The seller console (pages, data requests, exports) is never stored by caches nor indexed.
   app.use((req, res, next) => {
     if (consoleRoutePath(req.path) !== null) res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
@@ -208,13 +209,13 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   app.use(
     createRequestHandler({
       build,
-      getLoadContext: (req, res) => ({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown", ...(metrics ? { metrics } : {}) }),
+      getLoadContext: (req, res) => ({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown", services, ...(metrics ? { metrics } : {}) }),
     }),
   );
 
   const jobs = startJobs({
     db: database.db,
-    jobs: [...serverJobs(getPayPal(), outboxSenders(env)), ...backups.jobs],
+    jobs: [...serverJobs(services.paypal, services.mail), ...backups.jobs],
     lock: jobLock(database),
     logger,
     onRun: metrics ? (event) => metrics.jobRun(event) : undefined,
@@ -224,6 +225,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     app,
     env,
     database,
+    services,
     close: async () => {
       await jobs.stop();
       await database.close();

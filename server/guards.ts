@@ -4,7 +4,7 @@ import { consoleRoutePath, loginPathFor } from "../app/domain/seller-access";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Methods the shop answers; anything else (TRACE, PROPFIND, …) is allowed nowhere. */
-export const IMPLEMENTED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const IMPLEMENTED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 function refuse(res: Response, status: number) {
   res.status(status).type("application/json").send({ ok: false, code: "request_invalid" });

@@ -4,6 +4,7 @@ import { sellers } from "../db/schema";
 import { postBigBody } from "../tests/setup/big-body";
 import { rawRequest } from "../tests/setup/raw-http";
 import { startShop, type RunningShop } from "../tests/setup/running-shop";
+import { totpCode } from "../tests/setup/totp";
 
 // Issue 18 against the real app on a socket: one request must never stop the shop, parallel guesses
 // gain nothing, every 429 says when to come back, and the console has its own strict CSP.
@@ -34,13 +35,12 @@ async function logIn(email: string, ip: string): Promise<string> {
 beforeAll(async () => {
   shop = await startShop();
   base = `http://127.0.0.1:${shop.port}`;
-  const { getDb } = await shop.load<typeof import("../app/server/db.server")>("/app/server/db.server.ts");
   const { createSeller } = await shop.load<typeof import("../app/server/admin/sellers.server")>("/app/server/admin/sellers.server.ts");
   totp = await shop.load<typeof import("../app/server/admin/totp.server")>("/app/server/admin/totp.server.ts");
-  for (const email of ["body@shop.test", "burst@shop.test", "code@shop.test", "off@shop.test"]) await createSeller(getDb(), email, PASSWORD);
+  for (const email of ["body@shop.test", "burst@shop.test", "code@shop.test", "off@shop.test"]) await createSeller(shop.services.db, email, PASSWORD);
   totpSecret = totp.newTotpSecret();
-  await getDb().update(sellers).set({ totpSecret }).where(eq(sellers.email, "code@shop.test"));
-  await getDb().update(sellers).set({ totpSecret }).where(eq(sellers.email, "off@shop.test"));
+  await shop.services.db.update(sellers).set({ totpSecret }).where(eq(sellers.email, "code@shop.test"));
+  await shop.services.db.update(sellers).set({ totpSecret }).where(eq(sellers.email, "off@shop.test"));
 }, 180_000);
 
 afterAll(async () => {
@@ -138,31 +138,28 @@ describe("429 answers", () => {
   it("at the code step: 20 wrong codes at once get 3 checks, and the right code is refused while locked", async () => {
     const pending = await logIn("code@shop.test", "203.0.113.10");
     const now = new Date();
-    const wrong = totp.totpCode(totpSecret, now) === "000000" ? "111111" : "000000";
+    const wrong = totpCode(totpSecret, now) === "000000" ? "111111" : "000000";
     const answers = await Promise.all(Array.from({ length: 20 }, () => post("/admin/login/code", { code: wrong }, { ip: "203.0.113.10", cookie: pending })));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(17);
     for (const answer of answers.filter((a) => a.status === 429)) await expectRetryAfter(answer, "code step");
-    await expectRetryAfter(
-      await post("/admin/login/code", { code: totp.totpCode(totpSecret, new Date()) }, { ip: "203.0.113.10", cookie: pending }),
-      "right code",
-    );
+    await expectRetryAfter(await post("/admin/login/code", { code: totpCode(totpSecret, new Date()) }, { ip: "203.0.113.10", cookie: pending }), "right code");
   });
 
   it("when turning the authenticator off: wrong codes start a wait, and the page's 429 says how long", async () => {
     const pending = await logIn("off@shop.test", "203.0.113.20");
-    const done = await post("/admin/login/code", { code: totp.totpCode(totpSecret, new Date()) }, { ip: "203.0.113.20", cookie: pending });
+    const done = await post("/admin/login/code", { code: totpCode(totpSecret, new Date()) }, { ip: "203.0.113.20", cookie: pending });
     expect(done.status).toBe(302);
     const cookie = /seller_session=([^;]+)/.exec(done.headers.get("set-cookie") ?? "")?.[1] ?? "";
     const turnOff = (code: string) => post("/admin/account", { intent: "totp_disable", code }, { ip: "203.0.113.20", cookie });
-    const wrong = totp.totpCode(totpSecret, new Date()) === "000000" ? "111111" : "000000";
+    const wrong = totpCode(totpSecret, new Date()) === "000000" ? "111111" : "000000";
     expect((await turnOff(wrong)).status).toBe(422);
     expect((await turnOff(wrong)).status).toBe(422);
     const third = await turnOff(wrong);
     expect(third.status).toBe(422);
     expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
-    await expectRetryAfter(await turnOff(totp.totpCode(totpSecret, new Date())), "authenticator off");
+    await expectRetryAfter(await turnOff(totpCode(totpSecret, new Date())), "authenticator off");
     expect(await (await fetch(`${base}/admin/account`, { headers: { cookie: `seller_session=${cookie}` } })).text()).toContain("Turn off");
   });
 });

@@ -5,8 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../tests/setup/raw-http";
 import { startShop, type RunningShop } from "../tests/setup/running-shop";
 
-type MediaModule = typeof import("../app/server/media/media.server");
-
 let shop: RunningShop;
 let mediaDir: string;
 
@@ -21,8 +19,7 @@ afterAll(async () => {
 
 describe("media in the running shop", () => {
   it("serves stored media at /media before any page route, immutable, from MEDIA_DIR", async () => {
-    const { getMedia } = await shop.load<MediaModule>("/app/server/media/media.server.ts");
-    const media = getMedia();
+    const { media } = shop.services;
     expect(media.storage.kind).toBe("local");
     await media.storage.put("img/0123456789abcdef0123456789abcdef-320w.webp", Buffer.from("RIFF\0\0\0\0WEBP"), { contentType: "image/webp" });
     const response = await fetch(`http://127.0.0.1:${shop.port}/media/img/0123456789abcdef0123456789abcdef-320w.webp`);

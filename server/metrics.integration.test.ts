@@ -79,10 +79,9 @@ describe("/metrics with METRICS_TOKEN set", () => {
 
   it("reads orders by state, revenue and the outbox from the database when scraped", async () => {
     const { createOrder } = await shop.load<typeof import("../app/server/orders.server")>("/app/server/orders.server.ts");
-    const { getDb } = await shop.load<typeof import("../app/server/db.server")>("/app/server/db.server.ts");
     const before = await (await scrape()).text();
     const waiting = valueOf(before, "shop_orders", { status: "awaiting_payment" }) ?? 0;
-    const created = await createOrder(getDb(), newOrder());
+    const created = await createOrder(shop.services.db, newOrder());
     expect(created.ok).toBe(true);
     const text = await (await scrape()).text();
     expect(valueOf(text, "shop_orders", { status: "awaiting_payment" })).toBe(waiting + 1);

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "../db/schema";
 import { startShop, type RunningShop } from "../tests/setup/running-shop";
 
-type DbModule = typeof import("../app/server/db.server");
 type CatalogueModule = typeof import("../app/server/catalogue-cache.server");
 
 let shop: RunningShop;
@@ -50,15 +49,14 @@ describe("the render cache", () => {
   it("drops stored pages when the seller changes the catalogue", async () => {
     const before = await (await get("/product/2")).text();
     expect(before).toContain("$54.99");
-    const { getDb } = await shop.load<DbModule>("/app/server/db.server.ts");
     const { invalidateCatalogue } = await shop.load<CatalogueModule>("/app/server/catalogue-cache.server.ts");
-    await getDb().update(products).set({ priceCents: 4321 }).where(eq(products.id, "2"));
+    await shop.services.db.update(products).set({ priceCents: 4321 }).where(eq(products.id, "2"));
     expect(await (await get("/product/2")).text()).toContain("$54.99"); // still the stored page
-    await invalidateCatalogue(getDb());
+    await invalidateCatalogue(shop.services.db);
     const after = await (await get("/product/2")).text();
     expect(after).toContain("$43.21");
-    await getDb().update(products).set({ priceCents: 5499 }).where(eq(products.id, "2"));
-    await invalidateCatalogue(getDb());
+    await shop.services.db.update(products).set({ priceCents: 5499 }).where(eq(products.id, "2"));
+    await invalidateCatalogue(shop.services.db);
   });
 
   it("never stores a page that is not 200: a 404 stays a 404 rendered afresh", async () => {

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
 
-export const SHARED_PAGE_HEADER = "x-shared-page";
+const SHARED_PAGE_HEADER = "x-shared-page";
 
 interface Entry {
   status: number;

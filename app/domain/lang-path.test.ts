@@ -6,7 +6,6 @@ import {
   hreflangAlternates,
   isLang,
   localizePath,
-  looksLikeLangSegment,
   normalizeLang,
   pickLangFromAcceptLanguage,
   splitLangFromPath,
@@ -31,13 +30,6 @@ describe("languages", () => {
     expect(normalizeLang("")).toBeNull();
     expect(normalizeLang(null)).toBeNull();
     expect(normalizeLang(undefined)).toBeNull();
-  });
-});
-
-describe("looksLikeLangSegment", () => {
-  it("recognises language-shaped segments only", () => {
-    for (const seg of ["de", "fr", "pt-BR", "zh-hant", "EN"]) expect(looksLikeLangSegment(seg)).toBe(true);
-    for (const seg of ["cart", "rooms", "share", "product", "", "d", "de-", "de-x", "de-abcde"]) expect(looksLikeLangSegment(seg)).toBe(false);
   });
 });
 

@@ -17,14 +17,6 @@ export function normalizeLang(tag: string | null | undefined): Lang | null {
   return isLang(primary) ? primary : null;
 }
 
-/**
- * Whether a first path segment is shaped like a language code ('de', 'pt-BR'), so /de/cart can be a
- * 404 instead of a page. Route words such as 'cart', 'rooms' or 'share' are not codes.
- */
-export function looksLikeLangSegment(segment: string): boolean {
-  return /^[a-z]{2}(-[a-z]{2,4})?$/i.test(segment);
-}
-
 /** Splits '/fr/cart?x=1#top' into path, and the query+hash suffix kept verbatim. */
 function splitSuffix(path: string): { pathname: string; suffix: string } {
   const cut = path.search(/[?#]/);

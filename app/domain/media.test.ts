@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  imagePreload,
   mediaDescriptionSchema,
   mediaKeys,
   mediaUrl,
@@ -80,16 +79,6 @@ describe("srcset", () => {
 
   it("renders a seeded drawing as a plain <img> of its SVG with its size", () => {
     expect(pictureProps(drawing, "/media", "100vw")).toEqual({ sources: [], img: { src: "/media/img/abc.svg", width: 800, height: 800 } });
-  });
-
-  it("preloads the main image in the first <source> format, with its srcset and sizes", () => {
-    expect(imagePreload(photo, "/media", "50vw")).toEqual({
-      href: "/media/img/avif320.avif",
-      imageSrcSet: srcsetFor(photo, "avif", "/media"),
-      imageSizes: "50vw",
-      type: "image/avif",
-    });
-    expect(imagePreload(drawing, "/media", "50vw")).toEqual({ href: "/media/img/abc.svg", type: "image/svg+xml" });
   });
 });
 

@@ -134,21 +134,6 @@ export function pictureProps(media: ImageMedia, base: string, sizes: string): Pi
   return { sources, img: { src: mediaUrl(base, src.key), srcSet: srcsetFor(media, media.fallback, base), sizes, width, height } };
 }
 
-/**
- * The `<link rel="preload" as="image">` for a page's main image, in the first format of its
- * `<picture>` (the `type` makes browsers without it skip the preload instead of fetching twice).
- */
-export function imagePreload(media: ImageMedia, base: string, sizes: string): { href: string; imageSrcSet?: string; imageSizes?: string; type: string } {
-  const picture = pictureProps(media, base, sizes);
-  const first = picture.sources[0];
-  if (!first) return { href: picture.img.src, type: MEDIA_CONTENT_TYPES[media.fallback] };
-  const narrowest = variantsOf(
-    media,
-    SOURCE_ORDER.find((f) => MEDIA_CONTENT_TYPES[f] === first.type)!,
-  )[0];
-  return { href: mediaUrl(base, narrowest.key), imageSrcSet: first.srcSet, imageSizes: sizes, type: first.type };
-}
-
 /** Every storage key a description uses (a video's poster included). */
 export function mediaKeys(media: MediaDescription): string[] {
   if (media.kind === "image") return media.variants.map((v) => v.key);
@@ -162,4 +147,16 @@ export function mediaKeys(media: MediaDescription): string[] {
 export function unreferencedKeys(removed: readonly MediaDescription[], kept: readonly MediaDescription[]): string[] {
   const stillUsed = new Set(kept.flatMap(mediaKeys));
   return [...new Set(removed.flatMap(mediaKeys))].filter((key) => !stillUsed.has(key));
+}
+
+/** The main picture's preload link: the first (best) format's srcset, the narrowest variant as href. */
+export function imagePreload(media: ImageMedia, base: string, sizes: string): { href: string; imageSrcSet?: string; imageSizes?: string; type: string } {
+  const picture = pictureProps(media, base, sizes);
+  const first = picture.sources[0];
+  if (!first) return { href: picture.img.src, type: MEDIA_CONTENT_TYPES[media.fallback] };
+  const narrowest = variantsOf(
+    media,
+    SOURCE_ORDER.find((f) => MEDIA_CONTENT_TYPES[f] === first.type)!,
+  )[0];
+  return { href: mediaUrl(base, narrowest.key), imageSrcSet: first.srcSet, imageSizes: sizes, type: first.type };
 }

@@ -5,6 +5,9 @@
 export const CURRENCIES = ["USD", "GBP", "EUR"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
+/** The symbol the currency switcher shows beside each code. */
+export const CURRENCY_SYMBOLS: Readonly<Record<Currency, string>> = { USD: "$", GBP: "£", EUR: "€" };
+
 /** Display rates relative to USD (SPEC §9). */
 export const RATES: Readonly<Record<Currency, number>> = { USD: 1, GBP: 0.79, EUR: 0.92 };
 

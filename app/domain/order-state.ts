@@ -23,10 +23,6 @@ export const TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = 
   refunded: [],
 };
 
-export function isOrderState(value: unknown): value is OrderState {
-  return typeof value === "string" && (ORDER_STATES as readonly string[]).includes(value);
-}
-
 export function canTransition(from: OrderState, to: OrderState): boolean {
   return TRANSITIONS[from].includes(to);
 }

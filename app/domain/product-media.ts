@@ -4,7 +4,7 @@
  * into URLs. Made once when the catalogue is loaded; pages only read it.
  */
 import { mediaUrl, pictureProps, variantsOf, type ImageMedia, type MediaDescription } from "./media";
-import type { Lang, Localized } from "./product";
+import type { Lang, Localized } from "./lang";
 
 export interface ProductMediaItem {
   /** The product_media row's id. */

@@ -1,9 +1,9 @@
 /** Product types shared by the catalogue, the server and the UI. Amounts are integer US cents. */
 import { coverOf, type ProductCover, type ProductGallery } from "./product-media";
 
-export const LANGS = ["en", "fr", "es"] as const;
-export type Lang = (typeof LANGS)[number];
-export type Localized<T = string> = Record<Lang, T>;
+import type { Lang, Localized } from "./lang";
+// Most of the shop names languages through the product model; the definitions live in ./lang.
+export { LANGS, type Lang, type Localized } from "./lang";
 
 export const CATEGORIES = ["Permanent Triggers", "Gifting Triggers", "Triggers", "Rooms", "Bundles"] as const;
 export type Category = (typeof CATEGORIES)[number];

@@ -77,6 +77,21 @@ export const paymentDetailsSchema = z.object(
 );
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 
+/** The buyer in our own words. SPEC's field names (EMAIL, FNAME, USERNAME, VUUSER) stop at the form and its API. */
+export interface BuyerDetails {
+  email: string;
+  name: string;
+  /** The Discord name SPEC calls USERNAME. */
+  communityUsername: string;
+  /** The game account SPEC calls VUUSER. */
+  gameUsername: string;
+}
+
+/** The details form's fields as the order's buyer: the one place the wire names are read. */
+export function buyerFromDetails(details: PaymentDetails): BuyerDetails {
+  return { email: details.EMAIL, name: details.FNAME, communityUsername: details.USERNAME, gameUsername: details.VUUSER };
+}
+
 export const contactSchema = z.object(
   {
     name: nameSchema,

@@ -31,7 +31,7 @@ export const resources = buildResources();
 const SERVER_ONLY_AREAS = new Set(["emails"]);
 
 /** What a browser receives for `lang`: every area but the server-only ones. */
-export const browserResources = Object.fromEntries(
+const browserResources = Object.fromEntries(
   LANGS.map((lang) => [lang, Object.fromEntries(Object.entries(resources[lang]).filter(([area]) => !SERVER_ONLY_AREAS.has(area)))]),
 ) as Record<Lang, Tree>;
 

@@ -6,12 +6,12 @@ import {
   encodeLogin,
   openLogin,
   openPrivateKey,
-  revealSealedLogin,
   sealLogin,
   UnreadableLoginError,
   WrongPassphraseError,
   type SellerKeyRecord,
 } from "./login-crypto";
+import { revealSealedLogin } from "../../tests/setup/login-reveal";
 
 const PASSPHRASE = "correct horse battery staple";
 const LOGIN = { username: "SamGame", password: 'p4ss wörd ✓ "quoted"' };

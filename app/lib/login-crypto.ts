@@ -177,13 +177,3 @@ export async function openLogin(ciphertext: string, publicKey: string, privateKe
     na.memzero(plaintext);
   }
 }
-
-/** The console's reveal: passphrase → private key → login; the private key is wiped afterwards. */
-export async function revealSealedLogin(ciphertext: string, key: SellerKeyRecord, passphrase: string): Promise<GameLogin> {
-  const privateKey = await openPrivateKey(key, passphrase);
-  try {
-    return await openLogin(ciphertext, key.publicKey, privateKey);
-  } finally {
-    sodium.memzero(privateKey);
-  }
-}

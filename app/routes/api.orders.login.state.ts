@@ -1,6 +1,6 @@
 import { orderLoginStateApi } from "~/domain/api/order-login";
 import { jsonAction, methodNotAllowed, refuse } from "~/server/endpoint.server";
-import { buyerHandoffView } from "~/server/login-handoff.server";
+import { buyerHandoffView } from "~/server/login-handoff/buyer.server";
 import { isOrderAccessKey } from "~/server/order-links.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 

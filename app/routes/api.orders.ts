@@ -1,6 +1,6 @@
 import { ordersApi, type PaymentChannel } from "~/domain/api/orders";
+import { buyerFromDetails } from "~/domain/validation";
 import { jsonAction, methodNotAllowed } from "~/server/endpoint.server";
-import { getEnv } from "~/server/env.server";
 import { orderStatusPath } from "~/server/order-links.server";
 import { createOrder } from "~/server/orders.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
@@ -10,11 +10,11 @@ import { RATE_LIMITS } from "~/server/rate-limit.server";
  * stored as an order. Online payment needs PayPal credentials; without them the order waits for a
  * manual payment arranged on Discord/WhatsApp.
  */
-export const action = jsonAction(ordersApi, RATE_LIMITS.order, async ({ input, db, client }) => {
-  const env = getEnv();
-  const channel: PaymentChannel = env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET ? "paypal" : "manual";
+export const action = jsonAction(ordersApi, RATE_LIMITS.order, async ({ input, db, services, client }) => {
+  // PayPal is configured or not once, at start (app/server/services.server.ts).
+  const channel: PaymentChannel = services.paypal ? "paypal" : "manual";
   const result = await createOrder(db, {
-    details: input.details,
+    buyer: buyerFromDetails(input.details),
     lines: input.lines,
     couponCode: input.couponCode,
     currency: input.currency,

@@ -1,6 +1,5 @@
 import { createPayPalOrderApi, PAYMENT_ERROR_STATUS } from "~/domain/api/paypal";
 import { jsonAction, methodNotAllowed, refuse } from "~/server/endpoint.server";
-import { getPayPal } from "~/server/paypal/instance.server";
 import { startPayPalPayment } from "~/server/paypal/payments.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 
@@ -8,8 +7,7 @@ import { RATE_LIMITS } from "~/server/rate-limit.server";
  * PayPal's createOrder callback: the PayPal order for our stored order (never the browser's
  * amounts). Without PayPal configured: 503, and the page offers manual ordering.
  */
-export const action = jsonAction(createPayPalOrderApi, RATE_LIMITS.order, async ({ input, db }) => {
-  const paypal = getPayPal();
+export const action = jsonAction(createPayPalOrderApi, RATE_LIMITS.order, async ({ input, db, services: { paypal } }) => {
   if (!paypal) return refuse(503, "payment_unavailable");
   const result = await startPayPalPayment(db, paypal, input.orderId);
   if (!result.ok) return refuse(PAYMENT_ERROR_STATUS[result.code], result.code);

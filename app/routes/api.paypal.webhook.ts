@@ -2,10 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/api.paypal.webhook";
 import { PAYMENT_ERROR_STATUS, type PaymentErrorCode, type PayPalWebhookResponse } from "~/domain/api/paypal";
 import { refuse } from "~/server/endpoint.server";
-import { getDb } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
 import { MAX_WEBHOOK_BYTES, readTextBody, TOO_LARGE } from "~/server/http.server";
-import { getPayPal } from "~/server/paypal/instance.server";
 import { handlePayPalWebhook } from "~/server/paypal/payments.server";
 
 /**
@@ -19,8 +16,8 @@ function refusal(code: PaymentErrorCode) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const paypal = getPayPal();
-  const webhookId = getEnv().PAYPAL_WEBHOOK_ID;
+  const { paypal, env, db } = context.services;
+  const webhookId = env.PAYPAL_WEBHOOK_ID;
   if (!paypal || !webhookId) return refusal("payment_unavailable");
   const rawBody = await readTextBody(request, MAX_WEBHOOK_BYTES);
   if (rawBody === TOO_LARGE) {
@@ -28,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(body, { status });
   }
   if (typeof rawBody === "symbol") return refusal("request_invalid");
-  const outcome = await handlePayPalWebhook(getDb(), paypal, webhookId, request.headers, rawBody);
+  const outcome = await handlePayPalWebhook(db, paypal, webhookId, request.headers, rawBody);
   if (outcome === "unverified") {
     context.metrics?.webhookVerificationFailed();
     return refusal("request_invalid");

@@ -2,7 +2,7 @@ import { ArrowLeft, Trash2 } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/cart";
 import { translationsFor } from "~/i18n/resources.server";
-import { catalogueSummaries } from "~/catalogue/summaries.server";
+import { catalogueSummaries } from "~/server/catalogue-summaries.server";
 import { cartLinesFrom } from "~/server/storefront.server";
 import { pageMeta } from "~/seo";
 import { CartLine } from "~/components/cart/cart-line";
@@ -22,8 +22,8 @@ import { useCart } from "~/state/cart";
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache", Vary: "Cookie, Accept-Language" });
 
 // The stored cart may name any product: the page carries them all (docs/decisions/024).
-export const loader = async ({ params, request }: Route.LoaderArgs) => ({
-  catalogue: await catalogueSummaries(params.lang),
+export const loader = async ({ params, request, context }: Route.LoaderArgs) => ({
+  catalogue: await catalogueSummaries(context.services.db, params.lang),
   cartLines: cartLinesFrom(request),
   translations: translationsFor(params.lang, ["cart", "catalogue", "meta.cart"]),
 });

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useSearchParams } from "react-router";
 import type { Route } from "./+types/checkout";
 import { translationsFor } from "~/i18n/resources.server";
-import { catalogueSummaries } from "~/catalogue/summaries.server";
+import { catalogueSummaries } from "~/server/catalogue-summaries.server";
 import { cartLinesFrom } from "~/server/storefront.server";
 import { EmptyCart } from "~/components/cart/empty-cart";
 import type { CreatedOrder } from "~/components/checkout/details-dialog";
@@ -29,8 +29,8 @@ import { pageMeta } from "~/seo";
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache", Vary: "Cookie, Accept-Language" });
 
 /** The page's own strings (beyond the frame's), in its language; the stored cart may name any product: the page carries them all (docs/decisions/024). */
-export const loader = async ({ params, request }: Route.LoaderArgs) => ({
-  catalogue: await catalogueSummaries(params.lang),
+export const loader = async ({ params, request, context }: Route.LoaderArgs) => ({
+  catalogue: await catalogueSummaries(context.services.db, params.lang),
   cartLines: cartLinesFrom(request),
   translations: translationsFor(params.lang, ["cart", "checkout", "orderLink", "meta.checkout"]),
 });

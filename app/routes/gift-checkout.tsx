@@ -20,8 +20,8 @@ import { STORAGE_KEYS, writeJson } from "~/state/storage";
 /** SPEC §9: the gift form redirects to payment after 1 s. */
 export const GIFT_REDIRECT_MS = 1000;
 
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const product = (await readCatalogue()).product(params.productId);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const product = (await readCatalogue(context.services.db)).product(params.productId);
   if (!product || !product.listed || !isGiftProduct(product.id)) throw data(null, { status: 404 });
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   return {

@@ -8,17 +8,18 @@ import { ProductTile } from "~/components/product/product-tile";
 import { RatingStars } from "~/components/product/rating-stars";
 import { ReviewWidget } from "~/components/product/review-widget";
 import { listingData, type ListingData } from "~/server/catalogue-views.server";
-import { listingIds, pageSummaries } from "~/catalogue/summaries.server";
+import { listingIds } from "~/catalogue/summaries";
+import { pageSummaries } from "~/server/catalogue-summaries.server";
 import { useProductsByIds } from "~/components/product/use-catalogue";
 import { useProductLookup } from "~/state/products";
 import { LocalLink } from "~/components/ui/local-link";
 import { usePublicConfig } from "~/state/storefront-data";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const listing = await listingData(["triggers", "rooms", "bundles"], { featured: true });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const listing = await listingData(context.services.db, ["triggers", "rooms", "bundles"], { featured: true });
   return {
     ...listing,
-    products: await pageSummaries(listingIds(listing, ...TESTIMONIALS.map((r) => r.productId)), params.lang),
+    products: await pageSummaries(context.services.db, listingIds(listing, ...TESTIMONIALS.map((r) => r.productId)), params.lang),
     translations: translationsFor(params.lang, ["catalogue", "home", "meta.home"]),
   };
 }

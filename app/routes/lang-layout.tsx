@@ -13,23 +13,23 @@ import type { StorefrontData } from "~/state/storefront-data";
  * The shop's data for every shopper page (currency, announcement), after the language checks. The
  * product summaries stay out: each page carries the ones it renders (docs/decisions/024).
  */
-export async function loader({ params, request }: Route.LoaderArgs): Promise<StorefrontData> {
+export async function loader({ params, request, context }: Route.LoaderArgs): Promise<StorefrontData> {
   const { lang } = params;
   const url = new URL(request.url);
   if (lang === undefined) {
     // An unprefixed (English) page: send a shopper who chose, or whose browser prefers, French or
     // Spanish to that version. Crawlers always get the page they asked for.
-    if (isbot(request.headers.get("user-agent") ?? "")) return storefrontData(request);
+    if (isbot(request.headers.get("user-agent") ?? "")) return storefrontData(request, context.services.db);
     const preferred = preferredLang((name) => request.headers.get(name));
     if (preferred && preferred !== "en") {
       throw redirect(localizePath(url.pathname + url.search, preferred), { headers: { Vary: "Accept-Language, Cookie" } });
     }
-    return storefrontData(request);
+    return storefrontData(request, context.services.db);
   }
   // English has no prefix: /en/cart is the same page as /cart (and /en//evil.example is /evil.example).
   if (lang === "en") throw redirect(localizePath(url.pathname + url.search, "en"), 301);
   if (!isLang(lang)) throw data(null, { status: 404 });
-  return storefrontData(request);
+  return storefrontData(request, context.services.db);
 }
 
 /**

@@ -41,7 +41,7 @@ for (const target of testDatabases()) {
     async function placeOrder(email: string, lang: "en" | "fr" | "es" = "en") {
       const created = await createOrder(
         route.db,
-        newOrder({ lang, details: { EMAIL: email, FNAME: "Inès", USERNAME: "ines#1", VUUSER: "InesGame", website: "" } }),
+        newOrder({ lang, buyer: { email: email, name: "Inès", communityUsername: "ines#1", gameUsername: "InesGame" } }),
       );
       if (!created.ok) throw new Error(created.code);
       return created.order.id;

@@ -20,8 +20,7 @@ import { isTerminal } from "~/domain/order-state";
 import { translationsOf } from "~/i18n/areas";
 import { getI18n, registerTranslations } from "~/i18n/i18n";
 import { translationsFor } from "~/i18n/resources.server";
-import { getDb } from "~/server/db.server";
-import { buyerHandoffView } from "~/server/login-handoff.server";
+import { buyerHandoffView } from "~/server/login-handoff/buyer.server";
 import { recordStatusPageVisit } from "~/server/disputes/visits.server";
 import { openOrderStatus } from "~/server/order-status.server";
 import { buyerReportFormSchema } from "~/domain/problem-reports";
@@ -35,20 +34,20 @@ import { RATE_LIMITS } from "~/server/rate-limit.server";
  * The buyer's order page, opened only through the signed link (`?k=`) the shop sends; a missing or
  * wrong key, another order's key and an unknown order are the same 404 (docs/decisions/019).
  */
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const order = await openOrderStatus(getDb(), params.id, new URL(request.url).searchParams.get("k"));
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const order = await openOrderStatus(context.services.db, params.id, new URL(request.url).searchParams.get("k"));
   const translations = translationsFor(params.lang, ["checkout", "loginHandoff", "loginRequired", "orderLink", "orderStatus"]);
   // The not-found page speaks from this page's area too: its strings travel with the 404.
   if (!order) throw data({ translations }, { status: 404 });
   // The buyer came to look after delivery: a time for the dispute evidence (times only).
-  await recordStatusPageVisit(getDb(), order.id);
+  await recordStatusPageVisit(context.services.db, order.id);
   // The permanent-item login form's state (docs/decisions/022): rendered with the page, not after it.
   return {
     order,
     translations,
-    loginHandoff: await buyerHandoffView(getDb(), order.id),
+    loginHandoff: await buyerHandoffView(context.services.db, order.id),
     // Problem reports (docs/decisions/034): the reasons that apply now and each report's thread.
-    reports: await buyerReportsView(getDb(), order.id),
+    reports: await buyerReportsView(context.services.db, order.id),
   };
 }
 

@@ -3,13 +3,12 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/product";
 import { translationsFor } from "~/i18n/resources.server";
-import { pageSummary, productForPage } from "~/catalogue/summaries.server";
+import { pageSummary, productForPage } from "~/catalogue/summaries";
 import { useErrorTranslations } from "~/i18n/use-error-translations";
 import { CardPurchaseBox } from "~/components/product/card-purchase-box";
 import type { Product } from "~/domain/product";
 import { pageMeta, productImageMeta } from "~/seo";
 import { readCatalogue } from "~/server/catalogue-cache.server";
-import { getDb } from "~/server/db.server";
 import { isSignedInSeller } from "~/server/admin/guard.server";
 import type { PublicReview } from "~/domain/api/reviews";
 import { cachedPublishedReviews } from "~/server/reviews.server";
@@ -18,7 +17,8 @@ import { splitLangFromPath } from "~/domain/lang-path";
 import { ErrorMessage, isNotFound } from "~/components/layout/error-page";
 import { NotFound } from "~/components/layout/not-found";
 import { Button } from "~/components/ui/button";
-import { LocalLink, useLang, useLocalize } from "~/components/ui/local-link";
+import { LocalLink, useLocalize } from "~/components/ui/local-link";
+import { useLang } from "~/state/lang";
 import { AddToCartButton, BuyNowButton } from "~/components/product/buy-actions";
 import { CouponBox } from "~/components/product/coupon-box";
 import { canGoBack } from "~/components/product/go-back";
@@ -32,8 +32,8 @@ import { ProductReviews } from "~/components/product/product-reviews";
 import { RatingStars } from "~/components/product/rating-stars";
 import { usePublicConfig } from "~/state/storefront-data";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const catalogue = await readCatalogue();
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const catalogue = await readCatalogue(context.services.db);
   const product = catalogue.product(params.id);
   const translations = translationsFor(params.lang, ["cart", "catalogue", "product", "meta.product"]);
   // The not-found page below speaks this page's area: its strings travel with the 404.
@@ -41,9 +41,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // signed-in seller, the session read only for drafts so listed pages cost no database read.
   if (!product) throw data({ translations }, { status: 404 });
   const preview = !product.listed;
-  if (preview && !(await isSignedInSeller(request))) throw data({ translations }, { status: 404 });
+  if (preview && !(await isSignedInSeller(request, context.services.db))) throw data({ translations }, { status: 404 });
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const reviews = await cachedPublishedReviews(getDb(), catalogue, product.id);
+  const reviews = await cachedPublishedReviews(context.services.db, catalogue, product.id);
   const bundle = bundleView(product, catalogue.products);
   const page = {
     product: productForPage(product, lang),

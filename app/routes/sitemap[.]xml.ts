@@ -2,7 +2,7 @@ import { hreflangAlternates, localizePath } from "~/domain/lang-path";
 import { LANGS } from "~/domain/product";
 import { publicProducts } from "~/domain/catalogue";
 import { readCatalogue } from "~/server/catalogue-cache.server";
-import { getEnv } from "~/server/env.server";
+import type { Route } from "./+types/sitemap[.]xml";
 
 const STATIC_PATHS = [
   "/",
@@ -24,9 +24,10 @@ const STATIC_PATHS = [
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 /** Every indexable page in every language, each with its hreflang alternates (x-default too, as on the pages). */
-export async function loader() {
-  const site = getEnv().SITE_URL;
-  const products = publicProducts((await readCatalogue()).products);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, db } = context.services;
+  const site = env.SITE_URL;
+  const products = publicProducts((await readCatalogue(db)).products);
   const paths = [...STATIC_PATHS, ...products.map((p) => `/product/${encodeURIComponent(p.id)}`)];
   const urls = paths.flatMap((path) =>
     LANGS.map((lang) => {

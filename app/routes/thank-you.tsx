@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/thank-you";
 import { translationsFor } from "~/i18n/resources.server";
-import { catalogueSummaries } from "~/catalogue/summaries.server";
+import { catalogueSummaries } from "~/server/catalogue-summaries.server";
 import { pageMeta } from "~/seo";
 import { giftOrderDataSchema, type GiftOrderData } from "~/domain/validation";
 import { CtaLink } from "~/components/content/cta";
@@ -15,8 +15,8 @@ import { readJson, removeKey, STORAGE_KEYS } from "~/state/storage";
 
 /** The page's own strings (beyond the frame's), in its language. */
 // The gift bought may be any product: the page carries them all (docs/decisions/024).
-export const loader = async ({ params }: Route.LoaderArgs) => ({
-  catalogue: await catalogueSummaries(params.lang),
+export const loader = async ({ params, context }: Route.LoaderArgs) => ({
+  catalogue: await catalogueSummaries(context.services.db, params.lang),
   translations: translationsFor(params.lang, ["contact", "info", "orderLink", "meta.thankYou"]),
 });
 

@@ -5,15 +5,16 @@ import { pageMeta } from "~/seo";
 import { ListingHeader } from "~/components/product/listing-header";
 import { ProductGrid } from "~/components/product/product-grid";
 import { listingData } from "~/server/catalogue-views.server";
-import { listingIds, pageSummaries } from "~/catalogue/summaries.server";
+import { listingIds } from "~/catalogue/summaries";
+import { pageSummaries } from "~/server/catalogue-summaries.server";
 import { useProductsByIds } from "~/components/product/use-catalogue";
 import { LocalLink } from "~/components/ui/local-link";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const listing = await listingData(["permanent-triggers", "gift-triggers"]);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const listing = await listingData(context.services.db, ["permanent-triggers", "gift-triggers"]);
   return {
     ...listing,
-    products: await pageSummaries(listingIds(listing), params.lang),
+    products: await pageSummaries(context.services.db, listingIds(listing), params.lang),
     translations: translationsFor(params.lang, ["catalogue", "listings", "meta.triggers"]),
   };
 }

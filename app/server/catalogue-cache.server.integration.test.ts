@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createFreshPostgres, seededDatabase, testDatabases } from "../../tests/setup/databases";
 import { invalidateCatalogue, readCatalogue } from "./catalogue-cache.server";
-import { updateCoupon } from "./coupons.server";
+import { updateCoupon } from "../../tests/setup/coupons";
 import { openDatabase } from "./db.server";
 import { updateProduct } from "./products.server";
 import { seedDatabase } from "./seed.server";

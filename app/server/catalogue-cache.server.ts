@@ -13,11 +13,11 @@ import { sql } from "drizzle-orm";
 import type { Coupon } from "~/domain/coupons";
 import type { Product } from "~/domain/product";
 import { listCoupons } from "./coupons.server";
-import { getDb, listen, type Db, type Subscription } from "./db.server";
+import { listen, type Db, type Subscription } from "./db.server";
 import { listProducts } from "./products.server";
 import { withProductMedia } from "./catalogue/product-media.server";
 
-export const CHANNEL = "catalogue_changed";
+const CHANNEL = "catalogue_changed";
 
 export interface Catalogue {
   /** Every product not archived, in catalogue order (position), listed or not. */
@@ -71,20 +71,20 @@ function drop(cache: Cache): void {
  * Calls `listener` whenever the catalogue changes, in this process or another: whatever was made
  * from it (rendered pages) must be dropped too. Returns the unsubscribe function.
  */
-export function onCatalogueChange(listener: () => void, db: Db = getDb()): () => void {
+export function onCatalogueChange(listener: () => void, db: Db): () => void {
   const cache = cacheFor(db);
   cache.listeners.add(listener);
   return () => cache.listeners.delete(listener);
 }
 
 /** False while this process could miss another's change (its PostgreSQL listener is down). */
-export function catalogueChangesHeard(db: Db = getDb()): boolean {
+export function catalogueChangesHeard(db: Db): boolean {
   const subscription = cacheFor(db).subscription;
   return subscription === undefined || subscription.live;
 }
 
 /** The catalogue, from memory when this process may trust its copy. */
-export async function readCatalogue(db: Db = getDb()): Promise<Catalogue> {
+export async function readCatalogue(db: Db): Promise<Catalogue> {
   const cache = cacheFor(db);
   await cache.subscription?.ready;
   if (!cache.subscription?.live) return load(db);
@@ -103,7 +103,7 @@ export async function readCatalogue(db: Db = getDb()): Promise<Catalogue> {
  * Call after a change to products or coupons has been committed: this process reads afresh at
  * once, the others when the notification reaches them (milliseconds).
  */
-export async function invalidateCatalogue(db: Db = getDb()): Promise<void> {
+export async function invalidateCatalogue(db: Db): Promise<void> {
   drop(cacheFor(db));
   await db.execute(sql`select pg_notify(${CHANNEL}, '')`);
 }

@@ -7,6 +7,7 @@ import { featuredProducts, productsByCategory, type CategoryKind } from "~/domai
 import { bundleSavingsCents, isGiftProduct } from "~/domain/pricing";
 import type { BundleItem, Product } from "~/domain/product";
 import { readCatalogue } from "~/server/catalogue-cache.server";
+import type { Db } from "~/server/db.server";
 
 export interface BundleView {
   /** The two items, each at its current price. */
@@ -32,8 +33,8 @@ export interface ListingData {
   bundleSavings: Record<string, number>;
 }
 
-export async function listingData(kinds: readonly CategoryKind[], options: { featured?: boolean } = {}): Promise<ListingData> {
-  const all = (await readCatalogue()).products;
+export async function listingData(db: Db, kinds: readonly CategoryKind[], options: { featured?: boolean } = {}): Promise<ListingData> {
+  const all = (await readCatalogue(db)).products;
   const listed = new Set(all.filter((p) => p.listed).map((p) => p.id));
   const ids = (products: readonly Product[]) => products.map((p) => p.id);
   const groups: Partial<Record<CategoryKind, string[]>> = {};

@@ -28,7 +28,7 @@ function sellerTime(date: Date): string {
  * The seller's copy of a contact message (English, like the console): answering it in the mail
  * client replies to the shopper (Reply-To), in the language shown.
  */
-export function contactSellerMail(message: ContactMessage): OutgoingMail {
+function contactSellerMail(message: ContactMessage): OutgoingMail {
   const lang: Lang = isLang(message.lang) ? message.lang : "en";
   // Typed names may hold line breaks: the subject stays one line.
   const name = message.name.replace(/\s+/g, " ").trim();

@@ -33,13 +33,6 @@ export async function findCouponByCode(db: Db, code: string): Promise<Coupon | u
   return row ? toCoupon(row) : undefined;
 }
 
-export type CouponPatch = Partial<Pick<Row, "isActive" | "usageLimit" | "validUntil" | "minPurchaseCents" | "value" | "description">>;
-
-export async function updateCoupon(db: Db, id: string, patch: CouponPatch): Promise<boolean> {
-  const updated = await db.update(coupons).set(patch).where(eq(coupons.id, id)).returning({ id: coupons.id });
-  return updated.length === 1;
-}
-
 /**
  * Counts one use of the coupon for the order, inside the caller's transaction. The conditional
  * update takes the row lock, so the usage limit holds under concurrent checkouts and across

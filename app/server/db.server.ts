@@ -191,14 +191,3 @@ export async function openDatabase({ databaseUrl, dataDir, migrationsFolder = MI
   listeners.set(db as unknown as Db, () => ({ live: true, ready: Promise.resolve() }));
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }
-
-let current: Database | undefined;
-
-export function setDatabase(database: Database): void {
-  current = database;
-}
-
-export function getDb(): Db {
-  if (!current) throw new Error("The database is not open yet");
-  return current.db;
-}

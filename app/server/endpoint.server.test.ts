@@ -3,9 +3,9 @@ import { z } from "~/domain/zod";
 import { defineContract } from "~/domain/api/contract";
 import { acceptRequest, jsonAction, methodNotAllowed, refuse } from "./endpoint.server";
 import { hit, type RateLimitRule } from "./rate-limit.server";
+import type { Services } from "./services.server";
 
-// The helper's own logic only: the database, the client key and the counter are stand-ins.
-vi.mock("./db.server", () => ({ getDb: () => ({ fake: "db" }) }));
+// The helper's own logic only: the services (their database), the client key and the counter are stand-ins.
 vi.mock("./client-key.server", () => ({ clientKey: (ip: string) => `key-of-${ip}` }));
 vi.mock("./rate-limit.server", () => ({ hit: vi.fn() }));
 
@@ -21,7 +21,7 @@ const greeting = defineContract<{ ok: true; greeting: string }>()(
   }),
 );
 
-const context = { clientIp: "203.0.113.7" };
+const context = { clientIp: "203.0.113.7", services: { db: { fake: "db" } } as unknown as Services };
 const post = (body: BodyInit | null, type?: string) =>
   new Request("http://shop.test/api/greeting", { method: "POST", body, headers: type ? { "Content-Type": type } : {} });
 const json = (value: unknown) => post(JSON.stringify(value), "application/json");

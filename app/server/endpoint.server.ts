@@ -4,14 +4,15 @@ import type { ApiContract, ApiRefusal, InputOf, MessageVars, ReplyOf } from "~/d
 import type { MessageCode } from "~/domain/messages";
 import { fieldErrors } from "~/domain/validation";
 import { clientKey } from "./client-key.server";
-import { getDb, type Db } from "./db.server";
+import type { Db } from "./db.server";
 import { readBody, TOO_LARGE, UNREADABLE, type BodyKind } from "./http.server";
 import { hit, type RateLimitRule } from "./rate-limit.server";
+import type { Services } from "./services.server";
 
 /** The part of React Router's action arguments an endpoint uses. */
 export interface EndpointArgs {
   request: Request;
-  context: { clientIp: string };
+  context: { clientIp: string; services: Services };
 }
 
 export interface EndpointSpec<Schema extends z.ZodMiniType> {
@@ -20,11 +21,12 @@ export interface EndpointSpec<Schema extends z.ZodMiniType> {
   limit: RateLimitRule;
 }
 
-/** A request that passed: its validated input, the database and the client's rate-limit key. */
+/** A request that passed: its validated input, the services (and their database) and the client's rate-limit key. */
 export interface Accepted<T> {
   ok: true;
   input: T;
   db: Db;
+  services: Services;
   client: string;
 }
 
@@ -56,11 +58,12 @@ export async function acceptRequest<Schema extends z.ZodMiniType>(
     const fields = fieldErrors(parsed, "request_invalid");
     return reject(422, { ok: false, code: Object.values(fields)[0] ?? "request_invalid", vars: {}, fields }, raw);
   }
-  const db = getDb();
+  const { services } = context;
+  const db = services.db;
   const client = clientKey(context.clientIp);
   const limit = await hit(db, spec.limit, client);
   if (!limit.allowed) return reject(429, { ok: false, code: "rate_limited", vars: {} }, raw, retryAfter(limit.retryAfter));
-  return { ok: true, input: parsed.data, db, client };
+  return { ok: true, input: parsed.data, db, services, client };
 }
 
 function reject(status: Rejected["status"], refusal: ApiRefusal, raw: unknown, headers: Record<string, string> = {}): Rejected {

@@ -24,7 +24,7 @@ export class BodyTooLargeError extends Error {
  * The body's bytes, never more than `maxBytes` held — announced or actual: a chunked body is read
  * only up to the limit, so a client cannot make the server buffer more than that.
  */
-export async function readBytes(request: Request, maxBytes: number): Promise<Buffer | typeof TOO_LARGE | typeof UNREADABLE> {
+async function readBytes(request: Request, maxBytes: number): Promise<Buffer | typeof TOO_LARGE | typeof UNREADABLE> {
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > maxBytes) return TOO_LARGE;
   if (!request.body) return Buffer.alloc(0);

@@ -43,7 +43,7 @@ export function readNewsletterToken(action: NewsletterAction, token: string | nu
 }
 
 /** Page paths (under the language prefix) where the links land. */
-export const NEWSLETTER_PATHS: Record<NewsletterAction, string> = {
+const NEWSLETTER_PATHS: Record<NewsletterAction, string> = {
   confirm: "/newsletter/confirm",
   unsubscribe: "/newsletter/unsubscribe",
 };

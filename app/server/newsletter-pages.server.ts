@@ -1,6 +1,6 @@
 import type { Translations } from "~/i18n/areas";
 import { data } from "react-router";
-import { getDb } from "./db.server";
+import type { Db } from "./db.server";
 import { readBody, UNREADABLE } from "./http.server";
 import type { NewsletterAction } from "./newsletter-links.server";
 import { confirmSubscription, inspectNewsletterLink, unsubscribe, type LinkState } from "./newsletter.server";
@@ -25,9 +25,9 @@ function queryToken(request: Request): string | null {
  * unsubscribe anyone, so the change waits for the page's button (a POST).
  */
 /** `translations`: the page's strings, named by the route (app/i18n/route-areas.test.ts reads them there). */
-export async function newsletterPageLoader(action: NewsletterAction, request: Request, translations: Translations) {
+export async function newsletterPageLoader(db: Db, action: NewsletterAction, request: Request, translations: Translations) {
   const token = queryToken(request);
-  const link = await inspectNewsletterLink(getDb(), action, token);
+  const link = await inspectNewsletterLink(db, action, token);
   return data<NewsletterPageData & { translations: Translations }>(
     { link, token: link.state === "ready" ? token : null, translations },
     { status: statusOf(link) },
@@ -39,11 +39,10 @@ export async function newsletterPageLoader(action: NewsletterAction, request: Re
  * from a mail client's one-click button (RFC 8058: `List-Unsubscribe=One-Click` in the body, the
  * token in the link's query). Whatever the body, the token must be one this shop signed.
  */
-export async function newsletterPageAction(action: NewsletterAction, request: Request) {
+export async function newsletterPageAction(db: Db, action: NewsletterAction, request: Request) {
   const body = await readBody(request, "form");
   const fromForm = body !== UNREADABLE && typeof body === "object" && body !== null ? (body as Record<string, unknown>).t : undefined;
   const token = typeof fromForm === "string" && fromForm !== "" ? fromForm : queryToken(request);
-  const db = getDb();
   const link = action === "confirm" ? await confirmSubscription(db, token) : await unsubscribe(db, token);
   return data<NewsletterPageData>({ link, token: null }, { status: statusOf(link) });
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { isLang } from "~/domain/lang-path";
 import type { Lang } from "~/domain/product";
 import { newsletterSubscribers } from "../../db/schema";
@@ -112,12 +112,6 @@ export async function unsubscribe(db: Db, token: string | null | undefined, now 
     )
     .returning({ email: newsletterSubscribers.email });
   return updated.length > 0 ? { state: "done", email: subject.email } : { state: "used" };
-}
-
-/** How many addresses receive the newsletter: confirmed ones only. */
-export async function countSubscribers(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(newsletterSubscribers).where(eq(newsletterSubscribers.status, "confirmed"));
-  return row?.n ?? 0;
 }
 
 /**

@@ -19,7 +19,7 @@ export async function openOrderStatus(db: Db, orderId: string, key: string | nul
 }
 
 /** The buyer's view of an order: only what they entered or paid, never their email address. */
-export async function loadOrderStatus(db: Db, orderId: string, now = new Date()): Promise<OrderStatusView | undefined> {
+async function loadOrderStatus(db: Db, orderId: string, now = new Date()): Promise<OrderStatusView | undefined> {
   const order = await findOrder(db, orderId);
   if (!order) return undefined;
   const events = await db

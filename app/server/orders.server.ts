@@ -7,7 +7,7 @@ import { RATES, type Currency } from "~/domain/money";
 import { createOrderId } from "~/domain/order-id";
 import { transition, type OrderState } from "~/domain/order-state";
 import { toSummary, type Lang } from "~/domain/product";
-import type { PaymentDetails } from "~/domain/validation";
+import type { BuyerDetails } from "~/domain/validation";
 import { orderEvents, orderItems, orders, payments } from "../../db/schema";
 import { TERMS_VERSION } from "~/domain/consent";
 import { findCouponByCode, redeemCoupon, releaseCoupon } from "./coupons.server";
@@ -15,10 +15,10 @@ import type { Db } from "./db.server";
 import { invalidateCatalogue, readCatalogue } from "./catalogue-cache.server";
 import { queueOrderNotice, type OrderNotice } from "./mail/order-mail.server";
 import { blockedBuyer } from "./blocklist/blocklist.server";
-import { deleteLoginForStatus } from "./login-handoff.server";
+import { deleteLoginForStatus } from "./login-handoff/retention.server";
 
 export interface NewOrder {
-  details: PaymentDetails;
+  buyer: BuyerDetails;
   lines: CartLine[];
   couponCode: string | null;
   currency: Currency;
@@ -63,7 +63,7 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
   if (outOfStock.length > 0) return { ok: false, code: "product_out_of_stock", vars: { product: outOfStock[0].title } };
   if (items.length === 0) return { ok: false, code: "cart_empty", vars: {} };
   // A blocked buyer is told only that the order cannot be taken (docs/decisions/035); nothing reaches PayPal.
-  if (await blockedBuyer(db, { email: input.details.EMAIL, gameUsername: input.details.VUUSER, clientKey: input.clientKey })) {
+  if (await blockedBuyer(db, { email: input.buyer.email, gameUsername: input.buyer.gameUsername, clientKey: input.clientKey })) {
     return { ok: false, code: "order_refused", vars: {} };
   }
 
@@ -98,10 +98,10 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
             id,
             status,
             channel: input.channel,
-            email: input.details.EMAIL,
-            name: input.details.FNAME,
-            communityUsername: input.details.USERNAME,
-            gameUsername: input.details.VUUSER,
+            email: input.buyer.email,
+            name: input.buyer.name,
+            communityUsername: input.buyer.communityUsername,
+            gameUsername: input.buyer.gameUsername,
             isGift: input.isGift,
             lang: input.lang,
             displayCurrency: input.currency,
@@ -235,7 +235,7 @@ function buyerNoticeFor(to: OrderState): OrderNotice | null {
 }
 
 /** How long an unpaid order keeps its reserved coupon use before it expires (cancelled by the sweep). */
-export const UNPAID_ORDER_TTL_MS = 24 * 60 * 60_000;
+const UNPAID_ORDER_TTL_MS = 24 * 60 * 60_000;
 
 /**
  * Cancels unpaid orders older than the TTL, releasing their coupon uses; returns how many expired.

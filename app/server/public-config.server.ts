@@ -1,9 +1,8 @@
 import type { PublicConfig } from "~/state/storefront-data";
-import { getEnv } from "./env.server";
+import type { Services } from "./services.server";
 
 /** What the browser may know of the configuration: links and public ids, never secrets. */
-export function publicConfig(): PublicConfig {
-  const env = getEnv();
+export function publicConfig({ env, paypal }: Pick<Services, "env" | "paypal">): PublicConfig {
   return {
     siteUrl: env.SITE_URL,
     links: {
@@ -19,6 +18,6 @@ export function publicConfig(): PublicConfig {
     // Our own endpoint, which asks GEO_LOOKUP_URL (docs/decisions/037); none with a CDN's country header.
     geoLookupUrl: env.COUNTRY_HEADER ? null : "/api/geo",
     reviewWidgetUrl: env.REVIEW_WIDGET_URL ?? null,
-    paypal: env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET ? { clientId: env.PAYPAL_CLIENT_ID, sdkUrl: env.PAYPAL_SDK_URL } : null,
+    paypal: paypal && env.PAYPAL_CLIENT_ID ? { clientId: env.PAYPAL_CLIENT_ID, sdkUrl: env.PAYPAL_SDK_URL } : null,
   };
 }

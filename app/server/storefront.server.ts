@@ -19,7 +19,7 @@ export type HeaderReader = (name: string) => string | null;
  * The stored currency preference (cookie mirror of local storage) decides server-rendered prices,
  * so a returning shopper never sees a flash of dollars.
  */
-export function initialCurrency(request: Request, now = Date.now()): InitialCurrency {
+function initialCurrency(request: Request, now = Date.now()): InitialCurrency {
   return initialCurrencyFor(new URL(request.url).pathname, (name) => request.headers.get(name), now);
 }
 
@@ -76,7 +76,7 @@ export function sharedPageVariant(pathname: string, header: HeaderReader, now = 
 }
 
 /** What the shop's frame and the shopper state need on every page, from the catalogue cache. */
-export async function storefrontData(request: Request, db?: Db): Promise<StorefrontData> {
+export async function storefrontData(request: Request, db: Db): Promise<StorefrontData> {
   const catalogue = await readCatalogue(db);
   return {
     currency: initialCurrency(request),

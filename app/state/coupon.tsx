@@ -8,7 +8,7 @@ import { cartTotals, type CartTotals } from "~/domain/cart";
 import { useCart } from "./cart";
 
 /** SPEC §4: the 'Applying...' state lasts at least 0.5 s. */
-export const COUPON_APPLY_MS = 500;
+const COUPON_APPLY_MS = 500;
 
 interface CouponContextValue {
   applied: AppliedCoupon | null;

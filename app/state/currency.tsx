@@ -10,7 +10,7 @@ import {
   type CurrencyPreference,
 } from "~/domain/currency";
 import { formatPrice, isCurrency, type Currency } from "~/domain/money";
-import { useLang } from "~/components/ui/local-link";
+import { useLang } from "~/state/lang";
 import { usePublicConfig, useStorefrontData } from "./storefront-data";
 import { useCart } from "./cart";
 import { readJson, STORAGE_KEYS, writeCookie, writeJson } from "./storage";

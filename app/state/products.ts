@@ -75,7 +75,7 @@ export function useCatalogue(lang: Lang, wanted: boolean): ProductSummary[] | nu
 }
 
 /** What is known of the products: the matched routes' summaries, then the catalogue if fetched. */
-export function useProductIndex(lang: Lang, catalogueWanted = false): ProductIndex {
+function useProductIndex(lang: Lang, catalogueWanted = false): ProductIndex {
   const matches = useMatches();
   const catalogue = useCatalogue(lang, catalogueWanted);
   return useMemo(() => {

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { E2E_SELLERS, loginAsSeller } from "./admin-helpers";
+import { totpCode } from "../setup/totp";
 
 /** Content-Security-Policy violations the page reports from now on (directive and what was blocked). */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -88,7 +89,6 @@ test("every console page works under the console's own CSP, with no violation", 
 });
 
 test("a seller turns on authenticator codes from a QR code, and the next login asks for one", async ({ page }) => {
-  const { totpCode } = await import("../../app/server/admin/totp.server");
   const violations = await watchCsp(page);
   await loginAsSeller(page, { account: "totp", next: "/admin/account" });
   await page.getByRole("button", { name: "Set up an authenticator" }).click();

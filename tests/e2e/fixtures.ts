@@ -5,7 +5,7 @@ import { test as base, expect, type Browser, type Page } from "@playwright/test"
  * before React hydrated would do nothing. The root sets `<html data-hydrated>` in an effect; documents
  * React Router does not render (robots.txt, CSV, JSON) have no router context and are ready at once.
  */
-export async function waitForHydration(page: Page): Promise<void> {
+async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true" || !("__reactRouterContext" in window));
 }
 

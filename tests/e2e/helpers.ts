@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 export const GEO_LOOKUP = "**/api/geo";
 
 /** Marks the visitor as 18+ before any page script runs, so the age gate never shows. */
-export async function skipAgeGate(page: Page): Promise<void> {
+async function skipAgeGate(page: Page): Promise<void> {
   await page.addInitScript(() => window.localStorage.setItem("ageVerified", "true"));
 }
 
@@ -15,7 +15,7 @@ export async function skipAgeGate(page: Page): Promise<void> {
  * Answers the geo lookup with a country (ISO code), or makes it fail with `null`.
  * Tests must never reach the real service: it is unreachable in CI and its failure is logged.
  */
-export async function routeGeo(page: Page, country: string | null): Promise<void> {
+async function routeGeo(page: Page, country: string | null): Promise<void> {
   await page.route(GEO_LOOKUP, (route) =>
     country === null
       ? route.abort()

@@ -34,8 +34,3 @@ export function linkIn(mail: ReceivedMail, path: RegExp): string {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }
-
-/** Webhook bodies the fake Discord received. */
-export async function discordMessages(request: APIRequestContext): Promise<unknown[]> {
-  return (await (await request.get(`${FAKE_MAIL_URL}/discord`)).json()) as unknown[];
-}

@@ -9,7 +9,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 
 /** The vendored contracts (tests/contracts/paypal/README.md says where they come from). */
-export function contractsDir(): string {
+function contractsDir(): string {
   return path.resolve(import.meta.dirname, "../contracts/paypal");
 }
 

@@ -86,7 +86,7 @@ export function pngBomb(side: number): Buffer {
 
 const run = promisify(execFile);
 
-export async function packagedFfmpeg(): Promise<string> {
+async function packagedFfmpeg(): Promise<string> {
   const installer = await import("@ffmpeg-installer/ffmpeg");
   return installer.default.path;
 }

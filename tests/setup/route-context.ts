@@ -1,26 +1,46 @@
 import { beforeAll } from "vitest";
-import { setDatabase } from "~/server/db.server";
-import { parseEnv, setEnv } from "~/server/env.server";
+import type { Database } from "~/server/db.server";
+import { parseEnv, setEnv, type Env } from "~/server/env.server";
+import { createServices, type ServiceOverrides, type Services } from "~/server/services.server";
 import { seededDatabase, type TestDatabase } from "./databases";
 
+/** The services a test hands to routes: its own database and environment, PayPal off unless given. */
+export function testServices(database: Database, env: Env, overrides: ServiceOverrides = {}): Services {
+  return createServices(env, database, { paypal: null, ...overrides });
+}
+
+/** React Router's action/loader arguments for `request`, with `services` in the load context (docs/decisions/027). */
+export function routeArgs(request: Request, services: Services, clientIp = "198.51.100.1") {
+  const url = new URL(request.url);
+  return { request, url, pattern: url.pathname, context: { clientIp, nonce: "", services }, params: {} };
+}
+
 /**
- * For suites that call route actions directly: a seeded `target` installed as the app's database, and
- * an environment with a fixed session secret (client keys). Call it inside a describe block.
+ * For suites that call route actions directly: a seeded `target` and an environment with a fixed
+ * session secret (client keys), handed to the routes as their load context's services. Call it
+ * inside a describe block. (Modules not yet moved to the load context still read getEnv(), which
+ * this also points at the test's environment.)
  */
-export function routeContext(target: TestDatabase) {
+export function routeContext(target: TestDatabase, overrides: ServiceOverrides = {}) {
   const database = seededDatabase(target);
+  let services: Services | undefined;
   beforeAll(() => {
-    setEnv(parseEnv({ NODE_ENV: "test", SESSION_SECRET: "route-tests-".padEnd(32, "x") }));
-    setDatabase({ db: database.db, kind: target.name, close: async () => {} });
+    const env = parseEnv({ NODE_ENV: "test", SESSION_SECRET: "route-tests-".padEnd(32, "x") });
+    const opened: Database = { db: database.db, kind: target.name, close: async () => {} };
+    setEnv(env);
+    services = testServices(opened, env, overrides);
   });
   return {
     get db() {
       return database.db;
     },
+    get services(): Services {
+      if (!services) throw new Error("routeContext: services exist once beforeAll has run");
+      return services;
+    },
     /** Action arguments for a request from `clientIp` (one per test keeps rate limits apart). */
     args(request: Request, clientIp: string) {
-      const url = new URL(request.url);
-      return { request, url, pattern: url.pathname, context: { clientIp, nonce: "" }, params: {} };
+      return routeArgs(request, this.services, clientIp);
     },
   };
 }

@@ -3,9 +3,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createServer } from "vite";
+import type { Services } from "../../app/server/services.server";
 
 export interface RunningShop {
   port: number;
+  /** What the shop hands its loaders, actions and jobs (its database, PayPal, media…). */
+  services: Services;
   /** Imports a module of the running shop (same instance: its database, its caches). */
   load<T>(modulePath: string): Promise<T>;
   close(): Promise<void>;
@@ -46,6 +49,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
   await fetch(`http://127.0.0.1:${port}/`);
   return {
     port,
+    services: shop.services,
     load: async <T>(modulePath: string) => (await vite.ssrLoadModule(modulePath)) as T,
     async close() {
       server.closeAllConnections();

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { DialogCloseButton, DialogShell } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
-import { useLang } from "~/components/ui/local-link";
+import { useLang } from "~/state/lang";
 import { ordersApi, type CreatedOrderSummary } from "~/domain/api/orders";
 import { giftOrderDataSchema, paymentDetailsSchema, type PaymentDetails } from "~/domain/validation";
 import { postJson } from "~/lib/api-client";

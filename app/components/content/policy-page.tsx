@@ -1,6 +1,6 @@
 import { CalendarDays } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
-import { useLang } from "~/components/ui/local-link";
+import { useLang } from "~/state/lang";
 import { ContentPage, PageHeader } from "./page-header";
 import { SupportTicket } from "./support-ticket";
 import { formatLongDate } from "./text";

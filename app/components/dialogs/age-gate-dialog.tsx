@@ -4,7 +4,9 @@ import { useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
 import { CENTERED_BOX } from "~/components/ui/dialog";
-import { AGE_GATE_EXIT_URL } from "./age-gate";
+
+/** Where "I am under 18" sends the visitor (a general search site, SPEC §4). */
+export const AGE_GATE_EXIT_URL = "https://www.google.com";
 
 /**
  * The 18+ dialog (AgeGate decides when): it cannot be dismissed by Escape or a click outside; Radix

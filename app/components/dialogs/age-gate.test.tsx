@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getI18n } from "~/i18n/i18n";
-import { AGE_GATE_DELAY_MS, AGE_GATE_EXIT_URL, AgeGate, ageGateDialog } from "./age-gate";
+import { AGE_GATE_DELAY_MS, AgeGate, ageGateDialog } from "./age-gate";
+import { AGE_GATE_EXIT_URL } from "./age-gate-dialog";
 
 function renderGate() {
   return render(

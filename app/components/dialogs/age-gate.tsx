@@ -5,9 +5,6 @@ import { readAgeConfirmation, storeAgeConfirmation } from "~/state/age-consent";
 /** SPEC §4, §9: the gate appears this long after the page has loaded. */
 export const AGE_GATE_DELAY_MS = 100;
 
-/** Where "I am under 18" sends the visitor (a general search site, SPEC §4). */
-export const AGE_GATE_EXIT_URL = "https://www.google.com";
-
 /** The dialog's code: only visitors who have not confirmed fetch it (age-gate-dialog.tsx). */
 export const ageGateDialog = deferred(() => import("./age-gate-dialog").then((m) => m.AgeGateDialog), ["dialogs"]);
 

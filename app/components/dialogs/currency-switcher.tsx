@@ -1,7 +1,7 @@
 import { Info } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
 import { showsConvertedNote } from "~/domain/currency";
-import type { Currency } from "~/domain/money";
+import { CURRENCY_SYMBOLS } from "~/domain/money";
 import { deferred, DeferredDialog, DeferredMenu, type MenuTrigger } from "~/components/ui/deferred";
 import { useCurrency } from "~/state/currency";
 
@@ -9,7 +9,6 @@ const currencyMenu = deferred(() => import("~/components/layout/menus").then((m)
 const recalculateDialog = deferred(() => import("./recalculate-dialog").then((m) => m.RecalculateDialogContent), ["dialogs"]);
 
 /** Symbols shown on the tab and in the menu (SPEC §9 formats: $x.xx, £x.xx, x,xx €). */
-export const CURRENCY_SYMBOLS: Record<Currency, string> = { USD: "$", GBP: "£", EUR: "€" };
 
 /**
  * Display-currency picker: a small tab fixed at the left edge of the viewport, vertically centred

@@ -12,7 +12,7 @@ export function AnnouncementBar() {
   return <AnnouncementBanner code={announcement.code} />;
 }
 
-export function AnnouncementBanner({ code }: { code: string }) {
+function AnnouncementBanner({ code }: { code: string }) {
   const { t } = useTranslation();
   return (
     <aside

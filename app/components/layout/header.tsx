@@ -2,7 +2,8 @@ import { ChevronDown, DiscordIcon, Heart, Search, ShoppingCart, UserRound, Whats
 import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { NavLink, useLocation } from "react-router";
-import { LocalLink, useLang, useLocalize } from "~/components/ui/local-link";
+import { LocalLink, useLocalize } from "~/components/ui/local-link";
+import { useLang } from "~/state/lang";
 import { deferred, DeferredDialog, DeferredMenu, type MenuTrigger } from "~/components/ui/deferred";
 import { stripLangPrefix } from "~/domain/lang-path";
 import { usePublicConfig } from "~/state/storefront-data";

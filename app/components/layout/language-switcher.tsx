@@ -1,32 +1,8 @@
 import { ChevronDown, Globe } from "~/components/ui/icon";
 import { deferred, DeferredMenu, type MenuTrigger } from "~/components/ui/deferred";
-import { useCallback } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { useLocation, useNavigate } from "react-router";
-import { useLang } from "~/components/ui/local-link";
-import { LANG_COOKIE, LANG_COOKIE_MAX_AGE } from "~/domain/cookies";
-import { LANGS, localizePath, type Lang } from "~/domain/lang-path";
-import { STORAGE_KEYS, writeCookie } from "~/state/storage";
-
-/** Remembers the choice (local storage for i18next, a cookie for the server) and rewrites the URL prefix. */
-export function useSwitchLanguage(): (lang: Lang) => void {
-  const location = useLocation();
-  const navigate = useNavigate();
-  return useCallback(
-    (lang: Lang) => {
-      try {
-        window.localStorage.setItem(STORAGE_KEYS.language, lang);
-      } catch {
-        // Storage refused: the cookie and the URL still carry the choice.
-      }
-      writeCookie(LANG_COOKIE, lang, LANG_COOKIE_MAX_AGE);
-      const target = localizePath(`${location.pathname}${location.search}${location.hash}`, lang);
-      // Same page in another language: keep the reader where they are.
-      navigate(target, { preventScrollReset: true, state: { keepScroll: true } });
-    },
-    [location.pathname, location.search, location.hash, navigate],
-  );
-}
+import { useLang, useSwitchLanguage } from "~/state/lang";
+import { LANGS } from "~/domain/lang-path";
 
 const languageMenu = deferred(() => import("./menus").then((m) => m.LanguageMenu));
 

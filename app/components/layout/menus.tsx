@@ -6,12 +6,11 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useTranslation } from "~/i18n/use-translation";
 import { Check } from "~/components/ui/icon";
 import type { MenuTrigger } from "~/components/ui/deferred";
-import { LocalLink, useLang } from "~/components/ui/local-link";
+import { LocalLink } from "~/components/ui/local-link";
+import { useLang, useSwitchLanguage } from "~/state/lang";
 import { LANGS, type Lang } from "~/domain/lang-path";
-import { CURRENCIES, type Currency } from "~/domain/money";
+import { CURRENCIES, CURRENCY_SYMBOLS, type Currency } from "~/domain/money";
 import { useCurrency } from "~/state/currency";
-import { CURRENCY_SYMBOLS } from "~/components/dialogs/currency-switcher";
-import { useSwitchLanguage } from "./language-switcher";
 import type { NavEntry } from "./nav-entries";
 
 interface MenuProps {

@@ -6,7 +6,8 @@ import { tList } from "~/components/content/text";
 import { Button } from "~/components/ui/button";
 import { formatLocalTime } from "~/components/order/local-time";
 import { useHydrated } from "~/components/order/use-hydrated";
-import { LocalLink, useLang } from "~/components/ui/local-link";
+import { LocalLink } from "~/components/ui/local-link";
+import { useLang } from "~/state/lang";
 import { LOGIN_SECTION_ANCHOR } from "~/domain/login-handoff";
 import { formatUtc } from "~/domain/utc-time";
 import { orderLoginStateApi, submitOrderLoginApi, withdrawOrderLoginApi, type BuyerHandoffView } from "~/domain/api/order-login";
@@ -15,7 +16,7 @@ import type { GameLogin } from "~/lib/login-crypto";
 import { LoginForm } from "./login-form";
 
 /** The anchor of the panel: the success screen and the payment mail link straight to it. */
-export const LOGIN_SECTION_ID = LOGIN_SECTION_ANCHOR;
+const LOGIN_SECTION_ID = LOGIN_SECTION_ANCHOR;
 
 interface Props {
   orderId: string;

@@ -1,5 +1,5 @@
 import { formatUtc } from "~/domain/utc-time";
-import { useLang } from "~/components/ui/local-link";
+import { useLang } from "~/state/lang";
 import { useHydrated } from "./use-hydrated";
 
 /** "22 Nov 2026, 15:05 CET" in the page's language and the browser's time zone. */

@@ -9,7 +9,7 @@ import { usePublicConfig } from "~/state/storefront-data";
 import { useCart } from "~/state/cart";
 
 /** SPEC §4/§9: how long the 'Join Discord server for order!' toast stays before going to the product. */
-export const OUT_OF_STOCK_TOAST_MS = 8000;
+const OUT_OF_STOCK_TOAST_MS = 8000;
 
 type Buyable = Pick<ProductSummary, "id" | "inStock">;
 
@@ -17,7 +17,7 @@ type Buyable = Pick<ProductSummary, "id" | "inStock">;
  * Buy Now: in stock → add to the cart and go to checkout; out of stock → point to the Discord server
  * for 8 s, then open the product page (SPEC §4).
  */
-export function useBuyNow(): (product: Buyable) => void {
+function useBuyNow(): (product: Buyable) => void {
   const { t } = useTranslation();
   const cart = useCart();
   const navigate = useNavigate();

@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { ProductSummary } from "~/domain/product";
-import { LocalLink, useLang } from "~/components/ui/local-link";
+import { LocalLink } from "~/components/ui/local-link";
+import { useLang } from "~/state/lang";
 import { AddToCartButton, BuyNowButton } from "./buy-actions";
 import { CATEGORY_KEY } from "./labels";
 import { Price } from "./price";

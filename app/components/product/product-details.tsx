@@ -1,7 +1,8 @@
 import { BadgeCheck, Lock, MessageCircle, RotateCcw, Truck } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Category, Product } from "~/domain/product";
-import { LocalLink, useLang } from "~/components/ui/local-link";
+import { LocalLink } from "~/components/ui/local-link";
+import { useLang } from "~/state/lang";
 import { usePublicConfig } from "~/state/storefront-data";
 import { useCurrency } from "~/state/currency";
 import { AUDIENCE_KEY, CATEGORY_KEY, DELIVERY_KEY, SKIN_KEY, TYPE_KEY } from "./labels";

@@ -4,7 +4,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Product } from "~/domain/product";
 import { imagePreload, MEDIA_CONTENT_TYPES, mediaUrl, variantsOf, type ImageMedia, type VideoMedia } from "~/domain/media";
 import { altText, mainImage, PAGE_SIZES, type ProductGallery } from "~/domain/product-media";
-import { useLang } from "~/components/ui/local-link";
+import { useLang } from "~/state/lang";
 import { ProductPicture } from "./product-picture";
 
 type Media = Pick<Product, "title" | "images" | "videoUrl" | "gallery">;

@@ -65,7 +65,7 @@ export function DeferredPart<P extends object>({ part, ...props }: P & { part: D
 }
 
 /** What shows while a dialog's code arrives: a small status pill in the middle of the screen. */
-export function DialogLoading() {
+function DialogLoading() {
   const { t } = useTranslation();
   return (
     <div role="status" className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/30">

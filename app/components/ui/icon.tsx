@@ -19,7 +19,7 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, "ref"> {
 
 export type IconComponent = ((props: IconProps) => React.JSX.Element) & { displayName?: string };
 
-export function iconHref(id: string): string {
+function iconHref(id: string): string {
   return `${spriteUrl}#${id}`;
 }
 
@@ -53,7 +53,7 @@ const ROW_GAP = 3;
  * Several copies of one icon side by side as one symbol (the five rating stars): one reference
  * draws them all. `width` is the row's width in icon units (height 24); `step` from one to the next.
  */
-export function iconRow(id: string, count: number) {
+function iconRow(id: string, count: number) {
   return { href: iconHref(`${id}-x${count}`), width: count * 24 + (count - 1) * ROW_GAP, step: 24 + ROW_GAP };
 }
 

@@ -1,11 +1,6 @@
-import { Link, useLocation, type LinkProps } from "react-router";
-import { localizePath, splitLangFromPath } from "~/domain/lang-path";
-import type { Lang } from "~/domain/product";
-
-/** The language of the current URL. */
-export function useLang(): Lang {
-  return splitLangFromPath(useLocation().pathname).lang;
-}
+import { Link, type LinkProps } from "react-router";
+import { localizePath } from "~/domain/lang-path";
+import { useLang } from "~/state/lang";
 
 /** Turns an unprefixed path ("/cart") into the current language's path ("/fr/cart"). */
 export function useLocalize(): (path: string) => string {

@@ -2,7 +2,7 @@ import { z } from "../zod";
 import type { CouponType } from "../coupons";
 import type { ProductSummary } from "../product";
 import { defineContract } from "./contract";
-import { COUPON_PATH } from "./endpoints";
+import { COUPON_PATH } from "./paths";
 import { cartLinesSchema } from "./lines";
 
 /** A coupon the server accepted for the cart, with the discount it gives. */

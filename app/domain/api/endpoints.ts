@@ -1,6 +1,7 @@
 import type { ApiContract } from "./contract";
 import type { couponApi } from "./coupon";
 import type { newsletterApi } from "./newsletter";
+import { COUPON_PATH, NEWSLETTER_PATH, REVIEWS_PATH } from "./paths";
 import type { reviewsApi } from "./reviews";
 
 /**
@@ -16,11 +17,6 @@ export interface Endpoint<C extends ApiContract> {
 }
 
 const endpoint = <C extends ApiContract>(path: C["path"]): Endpoint<C> => ({ path });
-
-// Plain constants, which the contracts use too: one path each, and no type cycle.
-export const COUPON_PATH = "/api/coupon";
-export const NEWSLETTER_PATH = "/api/newsletter";
-export const REVIEWS_PATH = "/api/reviews";
 
 export const COUPON_ENDPOINT = endpoint<typeof couponApi>(COUPON_PATH);
 export const NEWSLETTER_ENDPOINT = endpoint<typeof newsletterApi>(NEWSLETTER_PATH);

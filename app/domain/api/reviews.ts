@@ -1,6 +1,6 @@
 import { reviewSchema } from "../validation";
 import { defineContract } from "./contract";
-import { REVIEWS_PATH } from "./endpoints";
+import { REVIEWS_PATH } from "./paths";
 
 /** A published review as shoppers see it. */
 export interface PublicReview {

@@ -6,8 +6,8 @@ import { z } from "../zod";
 import { COUPON_TYPES, type CouponType } from "../coupons";
 import { checkboxField, dollarsField, fieldErrors, optionalText, optionalWholeNumber, refuseValue, type FieldErrors } from "./form-fields";
 
-export const COUPON_CODE = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
-export const COUPON_DESCRIPTION_MAX = 300;
+const COUPON_CODE = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
+const COUPON_DESCRIPTION_MAX = 300;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const isRealDate = (text: string) => {
@@ -15,7 +15,7 @@ const isRealDate = (text: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 };
 
-export const couponCodeSchema = z
+const couponCodeSchema = z
   .string({ error: "Code is required" })
   .check(z.trim(), z.toUpperCase(), z.regex(COUPON_CODE, { error: "Code must be 3 to 32 letters, digits, - or _ (stored uppercase)" }));
 

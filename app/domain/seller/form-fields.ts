@@ -5,7 +5,7 @@
 import { z } from "../zod";
 
 /** Highest amount the console accepts, in US cents ($100,000): a typo guard, not a business rule. */
-export const MAX_AMOUNT_CENTS = 10_000_000;
+const MAX_AMOUNT_CENTS = 10_000_000;
 
 const DOLLARS = /^\$?\s*(\d{1,6})(?:\.(\d{1,2}))?$/;
 

@@ -9,7 +9,6 @@ import { adminMeta } from "~/components/admin/meta";
 import { TotpCodeField } from "~/components/admin/totp-code-field";
 import { ADMIN_LOGIN, totpCodeSchema } from "~/domain/seller-access";
 import { ROLE_LABELS } from "~/domain/seller/permissions";
-import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { done, field, readForm, refused, retryAfter } from "~/server/admin/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
@@ -29,9 +28,9 @@ export const meta: Route.MetaFunction = () => adminMeta("Account");
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const seller = await requireSeller(request, access.read);
-  const db = getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const seller = await requireSeller(request, access.read, context.services.db);
+  const db = context.services.db;
   const account = await findSellerById(db, seller.id);
   const sessions = await listSellerSessions(db, seller.id);
   const pending = account?.totpPendingSecret ? { secret: account.totpPendingSecret, ...(await totpEnrolment(account.totpPendingSecret, seller.email)) } : null;
@@ -60,8 +59,8 @@ function codeRefusal(outcome: Exclude<CheckOutcome, { kind: "passed" }>, wrong: 
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write);
-  const db = getDb();
+  const seller = await requireSeller(request, access.write, context.services.db);
+  const db = context.services.db;
   const form = await readForm(request);
   const target = `seller:${seller.email}`;
   // Codes typed here are guesses like the login's: same throttle, same counters (docs/decisions/014).

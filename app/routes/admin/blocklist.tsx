@@ -7,7 +7,6 @@ import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { Table } from "~/components/admin/kit/table";
 import { adminMeta } from "~/components/admin/meta";
 import { BLOCK_KIND_LABELS, BLOCK_KINDS, blockActionSchema } from "~/domain/disputes";
-import { getDb } from "~/server/db.server";
 import { done, field, readForm, refused, refusedFields } from "~/server/admin/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/admin/guard.server";
@@ -18,21 +17,21 @@ export const access = routeAccess({ read: "blocklist.view", write: { block: "blo
 
 export const meta: Route.MetaFunction = () => adminMeta("Blocklist");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
-  return { entries: await listBlocks(getDb()) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
+  return { entries: await listBlocks(context.services.db) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console");
+export async function action({ request, context }: Route.ActionArgs) {
+  const seller = await requireSeller(request, "console", context.services.db);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"));
+  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
   const parsed = blockActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return refusedFields({ [String(issue?.path[0] ?? "form")]: issue?.message ?? "The form is incomplete." });
   }
-  const db = getDb();
+  const db = context.services.db;
   if (parsed.data.intent === "unblock") {
     return (await removeBlock(db, seller, Number(parsed.data.id))) ? done("Removed from the blocklist.") : refused(404, "That entry is gone already.");
   }

@@ -9,7 +9,6 @@ import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { readCatalogue } from "~/server/catalogue-cache.server";
 import { readNewCoupon } from "~/domain/seller/coupon-form";
 import { formRecord } from "~/domain/seller/form-fields";
-import { getDb } from "~/server/db.server";
 import { readForm, refused, refusedFields } from "~/server/admin/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
@@ -20,16 +19,17 @@ export const access = routeAccess({ read: "coupons.edit", write: "coupons.edit" 
 
 export const meta: Route.MetaFunction = () => adminMeta("New coupon");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
-  return { products: (await readCatalogue()).products.map((p) => ({ id: p.id, title: p.title })) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.services.db;
+  await requireSeller(request, access.read, db);
+  return { products: (await readCatalogue(db)).products.map((p) => ({ id: p.id, title: p.title })) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write);
+export async function action({ request, context }: Route.ActionArgs) {
+  const seller = await requireSeller(request, access.write, context.services.db);
   const read = readNewCoupon(formRecord(await readForm(request)));
   if (!read.ok) return refusedFields(read.errors);
-  const created = await createCoupon(getDb(), seller, read.coupon);
+  const created = await createCoupon(context.services.db, seller, read.coupon);
   if (!created.ok) return "errors" in created ? refusedFields(created.errors, 409) : refused(409, "The coupon could not be created.");
   return redirect(`/admin/coupons/${encodeURIComponent(created.id)}?created=1`);
 }

@@ -14,7 +14,6 @@ import { QUEUE_LABELS } from "~/domain/order-desk";
 import { readCouponTerms } from "~/domain/seller/coupon-form";
 import { COUPON_STATUS_LABEL, couponReward, couponStatus, usageLeft } from "~/domain/seller/coupon-view";
 import { formRecord } from "~/domain/seller/form-fields";
-import { getDb } from "~/server/db.server";
 import { toggleCoupon } from "~/server/admin/coupon-toggle.server";
 import { done, field, readForm, refusedFields } from "~/server/admin/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
@@ -26,28 +25,28 @@ export const access = routeAccess({ read: "coupons.view", write: { save: "coupon
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Coupon ${data.coupon.code}` : "Coupon");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
-  const db = getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
+  const db = context.services.db;
   const coupon = await findCoupon(db, params.id);
   if (!coupon) throw data("No such coupon", { status: 404 });
   return {
     now: new Date(),
     coupon,
     orders: await couponOrders(db, coupon.id),
-    products: (await readCatalogue()).products.map((p) => ({ id: p.id, title: p.title })),
+    products: (await readCatalogue(context.services.db)).products.map((p) => ({ id: p.id, title: p.title })),
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const seller = await requireSeller(request, "console", context.services.db);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"));
+  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
   const intent = field(form, "intent");
-  if (intent !== "save") return toggleCoupon(seller, intent, params.id);
+  if (intent !== "save") return toggleCoupon(context.services.db, seller, intent, params.id);
   const read = readCouponTerms(formRecord(form));
   if (!read.ok) return refusedFields(read.errors);
-  const saved = await updateCouponTerms(getDb(), seller, params.id, read.coupon);
+  const saved = await updateCouponTerms(context.services.db, seller, params.id, read.coupon);
   if (!saved.ok) {
     if ("reason" in saved) throw data("No such coupon", { status: 404 });
     return refusedFields(saved.errors);

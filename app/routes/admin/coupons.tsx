@@ -12,7 +12,6 @@ import { readCatalogue } from "~/server/catalogue-cache.server";
 import { NEWUSER15 } from "~/domain/coupons";
 import { newUserOffer } from "~/domain/new-user-offer";
 import { COUPON_STATUS_LABEL, couponReward, couponStatus, usageLeft } from "~/domain/seller/coupon-view";
-import { getDb } from "~/server/db.server";
 import { toggleCoupon } from "~/server/admin/coupon-toggle.server";
 import { field, readForm } from "~/server/admin/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
@@ -24,12 +23,12 @@ export const access = routeAccess({ read: "coupons.view", write: { enable: "coup
 
 export const meta: Route.MetaFunction = () => adminMeta("Coupons");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
   const now = new Date();
-  const coupons = await listCouponUsage(getDb());
+  const coupons = await listCouponUsage(context.services.db);
   const newUser = coupons.find((c) => c.code.toUpperCase() === NEWUSER15.code);
-  const catalogue = await readCatalogue();
+  const catalogue = await readCatalogue(context.services.db);
   const product = (id: string) => catalogue.product(id);
   const newUserState = newUser && {
     id: newUser.id,
@@ -42,11 +41,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Disable / enable from the list (the edit page has the same buttons). */
-export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console");
+export async function action({ request, context }: Route.ActionArgs) {
+  const seller = await requireSeller(request, "console", context.services.db);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"));
-  return toggleCoupon(seller, field(form, "intent"), field(form, "id"));
+  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
+  return toggleCoupon(context.services.db, seller, field(form, "intent"), field(form, "id"));
 }
 
 export default function Coupons() {

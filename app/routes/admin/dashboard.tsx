@@ -5,7 +5,6 @@ import { adminMeta } from "~/components/admin/meta";
 import { ago, usd, utc } from "~/components/admin/kit/format";
 import { Card, Facts, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
-import { getDb } from "~/server/db.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { loadDashboard } from "~/server/admin/dashboard.server";
@@ -17,9 +16,9 @@ export const access = routeAccess({ read: "console" });
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
-  const db = getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
+  const db = context.services.db;
   const [dashboard, backup] = await Promise.all([loadDashboard(db), shopBackupStatus(db, getEnv())]);
   return { ...dashboard, backup };
 }

@@ -9,8 +9,6 @@ import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { awaitsSeller, disputeActionSchema, reasonLabel } from "~/domain/disputes";
-import { getDb } from "~/server/db.server";
-import { getPayPal } from "~/server/paypal/instance.server";
 import { done, field, readForm, refused, refusedFields } from "~/server/admin/forms.server";
 import { useCan } from "~/components/admin/use-can";
 import { routeAccess } from "~/domain/seller/permissions";
@@ -32,20 +30,20 @@ export const access = routeAccess({
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Dispute ${params.id}`);
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
-  const page = await disputePage(getDb(), params.id);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
+  const page = await disputePage(context.services.db, params.id);
   if (!page) throw data(null, { status: 404 });
-  return { ...page, now: new Date(), payPalReady: getPayPal() !== null };
+  return { ...page, now: new Date(), payPalReady: context.services.paypal !== null };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const seller = await requireSeller(request, "console", context.services.db);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"));
-  const context = { db: getDb(), paypal: getPayPal(), seller };
+  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
+  const deps = { db: context.services.db, paypal: context.services.paypal, seller };
   if (field(form, "intent") === "block_buyer") {
-    const result = await applyDisputeAction(context, params.id, { intent: "block_buyer" });
+    const result = await applyDisputeAction(deps, params.id, { intent: "block_buyer" });
     return result.ok ? done(result.message) : refused(result.status, result.message);
   }
   const parsed = disputeActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
@@ -53,7 +51,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const issue = parsed.error.issues[0];
     return refusedFields({ [String(issue?.path[0] ?? "form")]: issue?.message ?? "The form is incomplete." });
   }
-  const result = await applyDisputeAction(context, params.id, parsed.data);
+  const result = await applyDisputeAction(deps, params.id, parsed.data);
   return result.ok ? done(result.message) : refused(result.status, result.message);
 }
 

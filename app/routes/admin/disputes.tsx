@@ -6,7 +6,6 @@ import { Card, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
 import { adminMeta } from "~/components/admin/meta";
 import { reasonLabel } from "~/domain/disputes";
-import { getDb } from "~/server/db.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { listDisputes } from "~/server/disputes/disputes.server";
@@ -16,9 +15,9 @@ export const access = routeAccess({ read: "disputes.view" });
 
 export const meta: Route.MetaFunction = () => adminMeta("Disputes");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
-  const rows = await listDisputes(getDb());
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
+  const rows = await listDisputes(context.services.db);
   return {
     now: new Date(),
     disputes: rows.map(({ id, orderId, reason, amountCents, status, outcome, sellerResponseDueAt, evidenceSentAt, createdAt }) => ({

@@ -9,7 +9,6 @@ import { Card } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
 import { buttonClass } from "~/components/ui/button";
 import { replyMailto } from "~/domain/seller/reply-link";
-import { getDb } from "~/server/db.server";
 import { done, field, readForm, refused } from "~/server/admin/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/admin/guard.server";
@@ -28,22 +27,22 @@ const FILTERS: readonly { value: ContactFilter; label: string }[] = [
 
 const filterOf = (url: URL): ContactFilter => FILTERS.find((f) => f.value === url.searchParams.get("show"))?.value ?? "unread";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
   const url = new URL(request.url);
   const filter = filterOf(url);
-  const list = await listContactMessages(getDb(), filter, pageNumber(url));
+  const list = await listContactMessages(context.services.db, filter, pageNumber(url));
   return { filter, ...list, rows: list.rows.map((m) => ({ ...m, reply: replyMailto(m) })) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console");
+export async function action({ request, context }: Route.ActionArgs) {
+  const seller = await requireSeller(request, "console", context.services.db);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"));
+  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
   const intent = field(form, "intent");
   const id = Number(field(form, "id"));
   if ((intent !== "read" && intent !== "unread") || !Number.isSafeInteger(id) || id < 1) return refused(400, "Unknown action.");
-  if (!(await setMessageRead(getDb(), seller, id, intent === "read"))) return refused(404, "No such message.");
+  if (!(await setMessageRead(context.services.db, seller, id, intent === "read"))) return refused(404, "No such message.");
   return done(intent === "read" ? "Marked as read." : "Marked as unread.");
 }
 

@@ -7,7 +7,6 @@ import { SubmitButton } from "~/components/admin/kit/fields";
 import { utc } from "~/components/admin/kit/format";
 import { Card } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
-import { getDb } from "~/server/db.server";
 import { done, field, readForm, refused } from "~/server/admin/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/admin/guard.server";
@@ -27,21 +26,21 @@ const FILTERS: readonly { value: ReviewFilter; label: string }[] = [
 
 const STATUS_LABEL = { published: "Published", pending: "Waiting", hidden: "Hidden" } as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
   const url = new URL(request.url);
   const filter = FILTERS.find((f) => f.value === url.searchParams.get("show"))?.value ?? "all";
-  return { filter, ...(await listReviews(getDb(), filter, pageNumber(url))) };
+  return { filter, ...(await listReviews(context.services.db, filter, pageNumber(url))) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console");
+export async function action({ request, context }: Route.ActionArgs) {
+  const seller = await requireSeller(request, "console", context.services.db);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"));
+  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
   const intent = field(form, "intent");
   const id = Number(field(form, "id"));
   if ((intent !== "publish" && intent !== "hide") || !Number.isSafeInteger(id) || id < 1) return refused(400, "Unknown action.");
-  const before = await setReviewStatus(getDb(), seller, id, intent === "publish" ? "published" : "hidden");
+  const before = await setReviewStatus(context.services.db, seller, id, intent === "publish" ? "published" : "hidden");
   if (before === undefined) return refused(404, "No such review.");
   return done(intent === "publish" ? "Review published: the product page shows it." : "Review hidden from the product page.");
 }

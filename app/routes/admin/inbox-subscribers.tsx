@@ -8,7 +8,6 @@ import { Card } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
 import { buttonClass } from "~/components/ui/button";
 import { useCan } from "~/components/admin/use-can";
-import { getDb } from "~/server/db.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { listSubscribers, pageNumber, subscriberFilterOf, type SubscriberFilter } from "~/server/admin/inbox.server";
@@ -25,11 +24,11 @@ const FILTERS: readonly { value: SubscriberFilter; label: string }[] = [
   { value: "all", label: "All" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
   const url = new URL(request.url);
   const filter = subscriberFilterOf(url);
-  return { filter, ...(await listSubscribers(getDb(), filter, pageNumber(url))) };
+  return { filter, ...(await listSubscribers(context.services.db, filter, pageNumber(url))) };
 }
 
 const STATUS_TEXT = { confirmed: "Confirmed", pending: "Pending (link not clicked)", unsubscribed: "Unsubscribed" } as const;

@@ -3,7 +3,6 @@ import type { Route } from "./+types/inbox";
 import { AdminError } from "~/components/admin/admin-error";
 import { Tabs } from "~/components/admin/kit/tabs";
 import { PageTitle } from "~/components/admin/kit/page";
-import { getDb } from "~/server/db.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { inboxCounts } from "~/server/admin/inbox.server";
@@ -12,9 +11,9 @@ import { inboxCounts } from "~/server/admin/inbox.server";
 export const access = routeAccess({ read: "inbox.view" });
 
 /** The inbox's frame: its three lists as tabs, each with what waits in it. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
-  return inboxCounts(getDb());
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
+  return inboxCounts(context.services.db);
 }
 
 const SECTIONS = [

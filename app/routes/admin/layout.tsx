@@ -3,7 +3,6 @@ import type { Route } from "./+types/layout";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminError } from "~/components/admin/admin-error";
-import { getDb } from "~/server/db.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { waitingReportCount } from "~/server/problem-reports/reports.server";
 import { requireSeller } from "~/server/admin/guard.server";
@@ -16,9 +15,9 @@ export const access = routeAccess({ read: "console" });
  * The console's layout. Its loader guards the frame only: React Router runs every matched loader
  * in parallel, so each page's own loader and action call requireSeller too (a test walks them all).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const seller = await requireSeller(request, access.read);
-  const db = getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.services.db;
+  const seller = await requireSeller(request, access.read, db);
   const [paid, reports] = await Promise.all([paidOrderCount(db), waitingReportCount(db)]);
   // The role lets every page hide what it may not use (useCan); the server refuses it anyway.
   return { email: seller.email, role: seller.role, badges: { "/admin/orders": paid, "/admin/reports": reports } };

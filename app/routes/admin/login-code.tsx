@@ -9,7 +9,6 @@ import { waitLeft } from "~/components/admin/kit/format";
 import { ReplyNotice } from "~/components/admin/kit/reply";
 import { ADMIN_LOGIN, safeAdminNext, totpCodeSchema } from "~/domain/seller-access";
 import { clientKey } from "~/server/client-key.server";
-import { getDb } from "~/server/db.server";
 import { field, readForm, refused, retryAfter } from "~/server/admin/forms.server";
 import { consoleIsSecure, currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/admin/guard.server";
 import { totpLogin } from "~/server/admin/login.server";
@@ -23,8 +22,8 @@ export const headers: Route.HeadersFunction = passRetryAfter;
 const STEP_EXPIRED = "This login step has ended (it lasts 5 minutes). Start again with your password.";
 
 /** Only after the password step (a session at stage "totp"); anyone else starts at the login page. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await currentSession(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await currentSession(request, context.services.db);
   const next = safeAdminNext(new URL(request.url).searchParams.get("next"));
   if (session?.stage === "active") throw redirect(next);
   if (session?.stage !== "totp") throw redirect(ADMIN_LOGIN);
@@ -41,7 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!token) return refused(401, STEP_EXPIRED);
   const code = totpCodeSchema.safeParse(field(form, "code"));
   if (!code.success) return refused(422, "Enter the 6-digit code from your authenticator app.");
-  const outcome = await totpLogin(getDb(), token, code.data, { clientKey: clientKey(context.clientIp), userAgent: request.headers.get("user-agent") });
+  const outcome = await totpLogin(context.services.db, token, code.data, {
+    clientKey: clientKey(context.clientIp),
+    userAgent: request.headers.get("user-agent"),
+  });
   switch (outcome.kind) {
     case "signed_in":
       throw redirect(next, { headers: { "Set-Cookie": sessionSetCookie(outcome.session.token, secure, outcome.session.expiresAt.getTime() - Date.now()) } });

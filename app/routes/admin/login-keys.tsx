@@ -7,12 +7,11 @@ import { Card, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
 import { LoginKeyCreator } from "~/components/admin/login-key-creator";
 import { adminMeta } from "~/components/admin/meta";
-import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { done, readJson, refused } from "~/server/admin/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
-import { createSellerKey, listSellerKeys } from "~/server/login-handoff.server";
+import { createSellerKey, listSellerKeys } from "~/server/login-handoff/keys.server";
 import { queueKeyCreatedAlert } from "~/server/mail/seller-key-mail.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
@@ -20,9 +19,9 @@ export const access = routeAccess({ read: "login-keys.manage", write: "login-key
 
 export const meta: Route.MetaFunction = () => adminMeta("Login keys");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
-  return { keys: await listSellerKeys(getDb()) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
+  return { keys: await listSellerKeys(context.services.db) };
 }
 
 /** What the browser posts: the public key and the passphrase-encrypted private key, never the passphrase. */
@@ -36,11 +35,11 @@ const newKeySchema = z.object({
   }),
 });
 
-export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write);
+export async function action({ request, context }: Route.ActionArgs) {
+  const seller = await requireSeller(request, access.write, context.services.db);
   const parsed = newKeySchema.safeParse(await readJson(request));
   if (!parsed.success) return refused(422, "The key pair could not be read: reload the page and try again.");
-  const result = await createSellerKey(getDb(), parsed.data, seller.actor, new Date(), async (tx, keyId) => {
+  const result = await createSellerKey(context.services.db, parsed.data, seller.actor, new Date(), async (tx, keyId) => {
     await recordSellerAction(tx, seller, "login_key_created", `login-key:${keyId}`, { publicKey: parsed.data.publicKey });
     await queueKeyCreatedAlert(tx, seller.actor, keyId, parsed.data.publicKey);
   });

@@ -8,7 +8,6 @@ import { waitLeft } from "~/components/admin/kit/format";
 import { ReplyNotice } from "~/components/admin/kit/reply";
 import { loginFormSchema, safeAdminNext } from "~/domain/seller-access";
 import { clientKey } from "~/server/client-key.server";
-import { getDb } from "~/server/db.server";
 import { field, readForm, refused, retryAfter } from "~/server/admin/forms.server";
 import { consoleIsSecure, currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/admin/guard.server";
 import { passwordLogin } from "~/server/admin/login.server";
@@ -20,8 +19,8 @@ export const meta: Route.MetaFunction = () => adminMeta("Log in");
 export const headers: Route.HeadersFunction = passRetryAfter;
 
 /** Already signed in: straight on. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await currentSession(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await currentSession(request, context.services.db);
   const next = safeAdminNext(new URL(request.url).searchParams.get("next"));
   if (session?.stage === "active") throw redirect(next);
   return null;
@@ -34,7 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "Enter your email and password");
   const { email, password } = parsed.data;
   const next = safeAdminNext(parsed.data.next);
-  const outcome = await passwordLogin(getDb(), email, password, { clientKey: clientKey(context.clientIp), userAgent: request.headers.get("user-agent") });
+  const outcome = await passwordLogin(context.services.db, email, password, {
+    clientKey: clientKey(context.clientIp),
+    userAgent: request.headers.get("user-agent"),
+  });
   switch (outcome.kind) {
     case "signed_in": {
       const secure = consoleIsSecure();

@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { ADMIN_LOGIN } from "~/domain/seller-access";
-import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { consoleIsSecure, currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/admin/guard.server";
 import { clearSessionCookie } from "~/server/admin/session-cookie.server";
@@ -14,9 +13,9 @@ export function loader() {
 }
 
 /** Ends this browser's session (whatever its stage) and forgets the cookie. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameOriginRequest(request)) refuseCrossSite();
-  const db = getDb();
+  const db = context.services.db;
   const session = await currentSession(request, db);
   if (session) {
     await deleteSession(db, session.id);

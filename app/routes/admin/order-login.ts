@@ -1,12 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/order-login";
 import type { MessageCode } from "~/domain/messages";
-import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { done, readJson, refused } from "~/server/admin/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
-import { loginKeyForOrder, revealLogin } from "~/server/login-handoff.server";
+import { loginKeyForOrder, revealLogin } from "~/server/login-handoff/seller.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "logins.reveal", write: "logins.reveal" });
@@ -24,10 +23,10 @@ const refusal = (status: number, code: MessageCode) => refused(status, MESSAGES[
  * table records the fetch); {"intent":"reveal"} records the reveal (buyer-visible, who and when) and
  * answers the sealed login. Both are opened only in the seller's browser.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const seller = await requireSeller(request, access.write, context.services.db);
   const body = (await readJson(request)) as { intent?: unknown } | null;
-  const db = getDb();
+  const db = context.services.db;
   if (body?.intent === "key") {
     const result = await loginKeyForOrder(db, params.id, (tx) => recordSellerAction(tx, seller, "login_key_fetched", params.id));
     if (!result.ok) return refusal(result.status, result.code);
@@ -41,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return refused(400, "Unknown request.");
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
   throw data(null, { status: 405 });
 }

@@ -17,10 +17,8 @@ import { StatusBadge, UrgencyBadge } from "~/components/admin/status-badge";
 import { useCan } from "~/components/admin/use-can";
 import { isLang } from "~/domain/lang-path";
 import { deliveryUrgency, orderActionSchema } from "~/domain/order-desk";
-import { getDb } from "~/server/db.server";
-import { sellerLoginSummary } from "~/server/login-handoff.server";
+import { sellerLoginSummary } from "~/server/login-handoff/seller.server";
 import { orderStatusPath } from "~/server/order-links.server";
-import { getPayPal } from "~/server/paypal/instance.server";
 import { done, field, formKey, readForm, refused } from "~/server/admin/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/admin/guard.server";
@@ -45,9 +43,9 @@ export const access = routeAccess({
 
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.id}`);
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
-  const db = getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
+  const db = context.services.db;
   const detail = await orderDetail(db, params.id);
   if (!detail) throw data(null, { status: 404 });
   const { order } = detail;
@@ -63,7 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // One per rendering: the same refund form submitted twice is one refund at PayPal.
     refundKey: formKey(),
     payPalRefunds: order.channel === "paypal" && detail.capture?.provider === "paypal",
-    payPalReady: getPayPal() !== null,
+    payPalReady: context.services.paypal !== null,
     // Where the buyer's game login stands (never the login itself: it is revealed in the browser).
     login: await sellerLoginSummary(db, order.id),
     // Problem reports on this order and its re-deliveries (docs/decisions/034).
@@ -71,19 +69,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const seller = await requireSeller(request, "console", context.services.db);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"));
+  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
   // From the "This buyer elsewhere" card (docs/decisions/035).
   if (form.get("intent") === "block_buyer") {
-    const added = await blockOrderBuyer(getDb(), seller, params.id, "Blocked from the order page", `order:${params.id}`);
+    const added = await blockOrderBuyer(context.services.db, seller, params.id, "Blocked from the order page", `order:${params.id}`);
     if (added === null) return refused(404, "No such order.");
     return done(added > 0 ? "Buyer blocked: their new orders are refused." : "This buyer was already blocked.");
   }
   const parsed = orderActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
-  const result = await applyOrderAction({ db: getDb(), paypal: getPayPal(), seller }, params.id, parsed.data);
+  const result = await applyOrderAction({ db: context.services.db, paypal: context.services.paypal, seller }, params.id, parsed.data);
   return result.ok ? done(result.message) : refused(result.status, result.message);
 }
 

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { z } from "~/domain/zod";
 import type { Route } from "./+types/orders-export";
-import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
@@ -13,8 +12,8 @@ export const access = routeAccess({ read: "orders.export" });
 const day = z.iso.date();
 
 /** GET /admin/orders/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: orders placed in that range (UTC days, both included). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const seller = await requireSeller(request, access.read);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const seller = await requireSeller(request, access.read, context.services.db);
   const url = new URL(request.url);
   const from = day.safeParse(url.searchParams.get("from"));
   const to = day.safeParse(url.searchParams.get("to"));
@@ -22,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const days = (Date.parse(to.data) - Date.parse(from.data)) / 86_400_000;
   if (days < 0) throw data("The range ends before it starts.", { status: 400 });
   if (days >= EXPORT_MAX_DAYS) throw data(`Export at most ${EXPORT_MAX_DAYS} days at a time.`, { status: 400 });
-  const db = getDb();
+  const db = context.services.db;
   const csv = await exportOrdersCsv(db, from.data, to.data);
   await recordSellerAction(db, seller, "orders_exported", "orders", { from: from.data, to: to.data });
   return new Response(`\ufeff${csv}`, {

@@ -12,7 +12,6 @@ import { useCan } from "~/components/admin/use-can";
 import { buttonClass } from "~/components/ui/button";
 import { deliveryUrgency, ORDER_QUEUES, orderQueueQuerySchema, QUEUE_LABELS } from "~/domain/order-desk";
 import type { OrderState } from "~/domain/order-state";
-import { getDb } from "~/server/db.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
 import { listOrderQueue } from "~/server/admin/order-desk.server";
@@ -22,13 +21,13 @@ export const access = routeAccess({ read: "orders.view" });
 
 export const meta: Route.MetaFunction = () => adminMeta("Orders");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
   const url = new URL(request.url);
   const query = orderQueueQuerySchema.parse(Object.fromEntries(url.searchParams));
   // A search looks through every status unless a tab was chosen with it.
   if (query.q && !url.searchParams.has("status")) query.status = "all";
-  const queue = await listOrderQueue(getDb(), query);
+  const queue = await listOrderQueue(context.services.db, query);
   const now = new Date();
   return {
     now,

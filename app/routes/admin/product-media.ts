@@ -2,11 +2,9 @@ import type { Route } from "./+types/product-media";
 import { fieldErrors, formRecord } from "~/domain/seller/form-fields";
 import { routeAccess } from "~/domain/seller/permissions";
 import { mediaAltSchema, mediaDeleteSchema, mediaOrderSchema, sellerMediaRow } from "~/domain/seller/product-media-form";
-import { getDb } from "~/server/db.server";
 import { done, readForm, refused, refusedFields } from "~/server/admin/forms.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { removeMedia, reorderMedia, saveMediaAlt, sellerProductMedia, uploadProductMedia, type MediaActionResult } from "~/server/admin/product-media.server";
-import { getMedia } from "~/server/media/media.server";
 import { megabytes } from "~/server/media/media-error.server";
 
 /**
@@ -17,10 +15,10 @@ import { megabytes } from "~/server/media/media-error.server";
 /** Owner only (docs/decisions/036): seeing the list is seeing the catalogue, any post changes its media. */
 export const access = routeAccess({ read: "products.view", write: "products.media" });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
-  const media = getMedia();
-  const rows = await sellerProductMedia(getDb(), params.id);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
+  const media = context.services.media;
+  const rows = await sellerProductMedia(context.services.db, params.id);
   return {
     ok: true as const,
     items: rows.map((row) => sellerMediaRow(row, media.storage.publicBase)),
@@ -30,11 +28,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const reply = (result: MediaActionResult) => (result.ok ? done(result.message) : refused(result.status, result.message));
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write);
-  const db = getDb();
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const seller = await requireSeller(request, access.write, context.services.db);
+  const db = context.services.db;
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
-    return reply(await uploadProductMedia(db, getMedia(), seller, params.id, request));
+    return reply(await uploadProductMedia(db, context.services.media, seller, params.id, request));
   }
   const form = formRecord(await readForm(request));
   switch (form.intent) {
@@ -52,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     case "delete": {
       const parsed = mediaDeleteSchema.safeParse(form);
       if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
-      return reply(await removeMedia(db, getMedia(), seller, params.id, parsed.data.id));
+      return reply(await removeMedia(db, context.services.media, seller, params.id, parsed.data.id));
     }
     default:
       return refused(400, "Unknown request.");

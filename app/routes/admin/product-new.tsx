@@ -7,7 +7,6 @@ import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { ProductForm } from "~/components/admin/product-form";
 import { fieldErrors } from "~/domain/seller/form-fields";
 import { productFormRecord, productFormSchema, toProductInput, type ProductInput } from "~/domain/seller/product-form";
-import { getDb } from "~/server/db.server";
 import { readForm, refusedFields } from "~/server/admin/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
@@ -39,16 +38,16 @@ const BLANK: ProductInput = {
   texts: { en: { title: "", description: "", trackingInfo: "", fullDescription: "", features: [], seoTitle: "", seoDescription: "" } },
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
-  return { candidates: await bundleCandidates(getDb()) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
+  return { candidates: await bundleCandidates(context.services.db) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write);
+export async function action({ request, context }: Route.ActionArgs) {
+  const seller = await requireSeller(request, access.write, context.services.db);
   const parsed = productFormSchema.safeParse(productFormRecord(await readForm(request)));
   if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
-  const result = await createProduct(getDb(), seller, toProductInput(parsed.data));
+  const result = await createProduct(context.services.db, seller, toProductInput(parsed.data));
   if (!result.ok) return refusedFields("errors" in result ? result.errors : { form: "Nothing was saved." });
   return redirect(`/admin/products/${encodeURIComponent(result.id)}?created=1`);
 }

@@ -11,7 +11,6 @@ import { ProductForm } from "~/components/admin/product-form";
 import { LANGS, type Lang } from "~/domain/product";
 import { fieldErrors } from "~/domain/seller/form-fields";
 import { productFormRecord, productFormSchema, toProductInput } from "~/domain/seller/product-form";
-import { getDb } from "~/server/db.server";
 import { done, field, readForm, refused, refusedFields } from "~/server/admin/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/admin/guard.server";
@@ -27,21 +26,21 @@ export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Edit ${d
 
 const LANG_NAMES: Record<Lang, string> = { en: "English", fr: "French", es: "Spanish" };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
-  const db = getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.services.db;
+  await requireSeller(request, access.read, db);
   const product = await findSellerProduct(db, params.id);
   if (!product) throw data("No such product", { status: 404 });
   return { product, candidates: (await bundleCandidates(db)).filter((c) => c.id !== product.id) };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console");
-  const db = getDb();
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.services.db;
+  const seller = await requireSeller(request, "console", db);
   const form = await readForm(request);
   // The edit form's button posts "save"; a post without an intent is read as one too.
   const intent = field(form, "intent") || "save";
-  await requireIntent(request, seller, access, intent);
+  await requireIntent(request, seller, access, intent, db);
   if (intent === "duplicate") {
     const result = await duplicateProduct(db, seller, params.id);
     if (!result.ok) throw data("No such product", { status: 404 });

@@ -8,7 +8,6 @@ import { Card, PageTitle } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
 import { Table } from "~/components/admin/kit/table";
 import { buttonClass } from "~/components/ui/button";
-import { getDb } from "~/server/db.server";
 import { done, field, readForm, refused } from "~/server/admin/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/admin/guard.server";
@@ -19,25 +18,25 @@ export const access = routeAccess({ read: "products.view", write: { up: "product
 
 export const meta: Route.MetaFunction = () => adminMeta("Products");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
-  return { products: await listSellerProducts(getDb()) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
+  return { products: await listSellerProducts(context.services.db) };
 }
 
 /** Reorder (one place up or down) and restore from the list; everything else on the product's page. */
-export async function action({ request }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console");
+export async function action({ request, context }: Route.ActionArgs) {
+  const seller = await requireSeller(request, "console", context.services.db);
   const form = await readForm(request);
   const id = field(form, "id");
   const intent = field(form, "intent");
-  await requireIntent(request, seller, access, intent);
+  await requireIntent(request, seller, access, intent, context.services.db);
   if (intent === "up" || intent === "down") {
-    const result = await moveProduct(getDb(), seller, id, intent);
+    const result = await moveProduct(context.services.db, seller, id, intent);
     if (!result.ok) return refused(404, "No such product.");
     return done(Object.keys(result.changes).length === 0 ? "Already in place." : "Moved. The storefront shows the new order now.");
   }
   if (intent === "restore") {
-    const result = await setArchived(getDb(), seller, id, false);
+    const result = await setArchived(context.services.db, seller, id, false);
     if (!result.ok) return refused(404, "No such product.");
     return done("Restored: the product is back as it was.");
   }

@@ -5,13 +5,11 @@ import { usd, utc } from "~/components/admin/kit/format";
 import { Card, Facts, PageTitle } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
 import { adminMeta } from "~/components/admin/meta";
-import { REASON_LABELS } from "~/components/admin/reports/reason-label";
+import { REASON_LABELS } from "~/domain/problem-reports";
 import { ReportActions } from "~/components/admin/reports/report-actions";
 import { ReportThread } from "~/components/admin/reports/report-thread";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { sellerReportActionSchema } from "~/domain/problem-reports";
-import { getDb } from "~/server/db.server";
-import { getPayPal } from "~/server/paypal/instance.server";
 import { done, field, formKey, readForm, refused } from "~/server/admin/forms.server";
 import { requireIntent, requireSeller } from "~/server/admin/guard.server";
 import { useCan } from "~/components/admin/use-can";
@@ -36,9 +34,9 @@ function reportId(param: string): number {
   return id;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
-  const db = getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
+  const db = context.services.db;
   const detail = await reportDetail(db, reportId(params.id));
   if (!detail) throw data(null, { status: 404 });
   const rows = await db.select().from(payments).where(eq(payments.orderId, detail.order.id)).orderBy(payments.id);
@@ -51,19 +49,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           refundKey: formKey(),
           refundableCents,
           payPalRefunds: detail.order.channel === "paypal" && capture.provider === "paypal",
-          payPalReady: getPayPal() !== null,
+          payPalReady: context.services.paypal !== null,
         }
       : null,
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const seller = await requireSeller(request, "console", context.services.db);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"));
+  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
   const parsed = sellerReportActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
-  const result = await applyReportAction({ db: getDb(), paypal: getPayPal(), seller }, reportId(params.id), parsed.data);
+  const result = await applyReportAction({ db: context.services.db, paypal: context.services.paypal, seller }, reportId(params.id), parsed.data);
   return result.ok ? done(result.message) : refused(result.status, result.message);
 }
 

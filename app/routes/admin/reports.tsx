@@ -4,9 +4,8 @@ import { elapsed, utc } from "~/components/admin/kit/format";
 import { Card, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
 import { adminMeta } from "~/components/admin/meta";
-import { REASON_LABELS } from "~/components/admin/reports/reason-label";
+import { REASON_LABELS } from "~/domain/problem-reports";
 import { StatusBadge } from "~/components/admin/status-badge";
-import { getDb } from "~/server/db.server";
 import { requireSeller } from "~/server/admin/guard.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { openReportsQueue } from "~/server/problem-reports/reports.server";
@@ -16,9 +15,9 @@ export const access = routeAccess({ read: "reports.view" });
 
 export const meta: Route.MetaFunction = () => adminMeta("Problem reports");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireSeller(request, access.read);
-  return { now: new Date(), reports: await openReportsQueue(getDb()) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSeller(request, access.read, context.services.db);
+  return { now: new Date(), reports: await openReportsQueue(context.services.db) };
 }
 
 /** The open problem reports (docs/decisions/034): those waiting on the seller first, the longest waiting first. */

@@ -1,5 +1,4 @@
 import type { Route } from "./+types/subscribers-export";
-import { getDb } from "~/server/db.server";
 import { recordSellerAction } from "~/server/admin/audit.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/admin/guard.server";
@@ -12,10 +11,10 @@ export const access = routeAccess({ read: "newsletter.export" });
  * The newsletter list as CSV (formula-safe cells). Handing out addresses is recorded in the audit log.
  * No-store and nosniff come from the server for every /admin response.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const seller = await requireSeller(request, access.read);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const seller = await requireSeller(request, access.read, context.services.db);
   const filter = subscriberFilterOf(new URL(request.url));
-  const db = getDb();
+  const db = context.services.db;
   const { csv, rows } = await subscribersCsv(db, filter);
   await recordSellerAction(db, seller, "newsletter_exported", "newsletter", { show: filter, rows });
   const day = new Date().toISOString().slice(0, 10);

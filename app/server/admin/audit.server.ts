@@ -1,4 +1,3 @@
-import { desc, eq } from "drizzle-orm";
 import { sellerActions } from "../../../db/schema";
 import type { Db } from "../db.server";
 
@@ -24,9 +23,4 @@ export async function recordSellerAction(
   now = new Date(),
 ): Promise<void> {
   await db.insert(sellerActions).values({ sellerId: who.id, actor: who.actor, action, target, detail: detail ?? null, createdAt: now });
-}
-
-/** The actions on one target (an order id, "seller:EMAIL"…), newest first. */
-export async function actionsOn(db: Db, target: string, limit = 100) {
-  return db.select().from(sellerActions).where(eq(sellerActions.target, target)).orderBy(desc(sellerActions.createdAt), desc(sellerActions.id)).limit(limit);
 }

@@ -1,11 +1,11 @@
-import { getDb } from "../db.server";
+import type { Db } from "../db.server";
 import { done, refused } from "./forms.server";
 import type { Seller } from "./guard.server";
 import { setCouponActive } from "./shop-coupons.server";
 
 /** The Disable / Enable buttons of the coupon list and the coupon page (recorded by setCouponActive). */
-export async function toggleCoupon(seller: Seller, intent: string, id: string) {
+export async function toggleCoupon(db: Db, seller: Seller, intent: string, id: string) {
   if (intent !== "disable" && intent !== "enable") return refused(400, "Unknown action.");
-  if (!(await setCouponActive(getDb(), seller, id, intent === "enable"))) return refused(404, "No such coupon.");
+  if (!(await setCouponActive(db, seller, id, intent === "enable"))) return refused(404, "No such coupon.");
   return done(intent === "enable" ? "Coupon enabled." : "Coupon disabled: checkout refuses it now.");
 }

@@ -16,7 +16,7 @@ import { data, redirect } from "react-router";
 import type { ActionRefused } from "~/domain/seller/action-reply";
 import { refusalMessage, roleMay, writePermission, type Permission, type RouteAccess, type SellerRole } from "~/domain/seller/permissions";
 import { ADMIN_LOGIN, loginPathFor, safeAdminNext, sessionNeededToWrite } from "~/domain/seller-access";
-import { getDb, type Db } from "../db.server";
+import type { Db } from "../db.server";
 import { getEnv } from "../env.server";
 import { recordSellerAction, type Actor } from "./audit.server";
 import { readSessionToken, sessionTokenFromCookies } from "./session-cookie.server";
@@ -76,18 +76,18 @@ export function refuseCrossSite(): never {
 }
 
 /** The request's live session (any stage), or null: for the login pages themselves. */
-export async function currentSession(request: Request, db: Db = getDb()): Promise<LiveSession | null> {
+export async function currentSession(request: Request, db: Db): Promise<LiveSession | null> {
   const token = readSessionToken(request, consoleIsSecure());
   return token ? findLiveSession(db, token) : null;
 }
 
 /** Whether the request comes from a fully signed-in seller (a draft's preview on the storefront); never redirects. */
-export async function isSignedInSeller(request: Request, db: Db = getDb()): Promise<boolean> {
+export async function isSignedInSeller(request: Request, db: Db): Promise<boolean> {
   return (await currentSession(request, db))?.stage === "active";
 }
 
 /** Whether a console write to `route` (consoleRoutePath) carries the session it needs. */
-export async function consoleWriteAllowed(route: string, cookieHeader: string | undefined, db: Db = getDb()): Promise<boolean> {
+export async function consoleWriteAllowed(route: string, cookieHeader: string | undefined, db: Db): Promise<boolean> {
   const needed = sessionNeededToWrite(route);
   if (needed === "none") return true;
   const token = sessionTokenFromCookies(cookieHeader, consoleIsSecure());
@@ -100,14 +100,14 @@ export async function consoleWriteAllowed(route: string, cookieHeader: string | 
  * comment). Pass the route's `access.read` in a loader, `access.write` in an action with one
  * permission, "console" in an action that checks its intent next (`requireIntent`).
  */
-export async function requireSeller(request: Request, need: Permission): Promise<Seller> {
-  const session = await currentSession(request);
+export async function requireSeller(request: Request, need: Permission, db: Db): Promise<Seller> {
+  const session = await currentSession(request, db);
   if (!session) refuseWithoutSession(request);
   if (session.stage !== "active") refuseWithoutSession(request, "totp");
   if (!READS.has(request.method) && !isSameOriginRequest(request)) refuseCrossSite();
   const { id, email, totpEnabled, role } = session.seller;
   const seller = { id, email, totpEnabled, role, sessionId: session.id, actor: `seller:${email}` };
-  if (!roleMay(role, need)) await refuseForRole(request, seller, need);
+  if (!roleMay(role, need)) await refuseForRole(db, request, seller, need);
   return seller;
 }
 
@@ -115,17 +115,17 @@ export async function requireSeller(request: Request, need: Permission): Promise
  * For an action with one permission per intent, after reading the form: an intent the route does
  * not declare is refused as unknown (400), one the seller's role may not use with 403 (audited).
  */
-export async function requireIntent(request: Request, seller: Seller, access: RouteAccess, intent: string): Promise<Permission> {
+export async function requireIntent(request: Request, seller: Seller, access: RouteAccess, intent: string, db: Db): Promise<Permission> {
   const need = writePermission(access, intent);
   if (!need) throw data<ActionRefused>({ ok: false, message: "Unknown action.", fieldErrors: {} }, { status: 400 });
-  if (!roleMay(seller.role, need)) await refuseForRole(request, seller, need, intent);
+  if (!roleMay(seller.role, need)) await refuseForRole(db, request, seller, need, intent);
   return need;
 }
 
 /** 403 for what the role may not do, recorded (who tried what, where) so the owner sees attempts. */
-async function refuseForRole(request: Request, seller: Seller, need: Permission, intent?: string): Promise<never> {
+async function refuseForRole(db: Db, request: Request, seller: Seller, need: Permission, intent?: string): Promise<never> {
   const url = new URL(request.url);
-  await recordSellerAction(getDb(), seller, "role_refused", url.pathname, {
+  await recordSellerAction(db, seller, "role_refused", url.pathname, {
     permission: need,
     role: seller.role,
     method: request.method,

@@ -4,7 +4,7 @@ import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { saveContactMessage } from "../contact.server";
 import { readCatalogue } from "../catalogue-cache.server";
 import { cachedPublishedReviews, listPublishedReviews } from "../reviews.server";
-import { actionsOn } from "./audit.server";
+import { actionsOn } from "../../../tests/setup/audit";
 import { listContactMessages, listReviews, listSubscribers, PAGE_SIZE, setMessageRead, setReviewStatus, subscribersCsv, inboxCounts } from "./inbox.server";
 
 const SELLER = { id: null, actor: "seller:ops@example.com" };

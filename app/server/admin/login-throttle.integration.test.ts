@@ -9,7 +9,8 @@ import { passwordLogin, totpLogin, type LoginOutcome } from "./login.server";
 import { verifyPassword } from "./passwords.server";
 import { createSeller } from "./sellers.server";
 import { signSessionToken } from "./session-cookie.server";
-import { newTotpSecret, totpCode, totpStep } from "./totp.server";
+import { totpCode } from "../../../tests/setup/totp";
+import { newTotpSecret, totpStep } from "./totp.server";
 
 // Issue 18: guesses sent at once are counted one by one. "Checks" are counted where they happen:
 // every argon2 password verification and every TOTP code comparison goes through these spies.

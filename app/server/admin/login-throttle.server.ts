@@ -30,7 +30,7 @@ const matches = (keys: ThrottleKeys) =>
   );
 
 /** Seconds to wait before the next try (0 = go ahead). */
-export async function loginWaitSeconds(db: Db, keys: ThrottleKeys, now = new Date()): Promise<number> {
+async function loginWaitSeconds(db: Db, keys: ThrottleKeys, now = new Date()): Promise<number> {
   const rows = await db
     .select({ lockedUntil: loginThrottles.lockedUntil })
     .from(loginThrottles)
@@ -84,7 +84,7 @@ export type Reservation =
  * Reserves one try on both keys (account first, then client: the same order everywhere, so two
  * reservations never wait on each other in a cycle), or none when either is locked.
  */
-export async function reserveLoginAttempt(db: Db, keys: ThrottleKeys, now = new Date()): Promise<Reservation> {
+async function reserveLoginAttempt(db: Db, keys: ThrottleKeys, now = new Date()): Promise<Reservation> {
   try {
     const delays = await db.transaction(async (tx) => [
       await reserve(tx, "account", keys.account, LOGIN_THROTTLE.account, now),
@@ -98,7 +98,7 @@ export async function reserveLoginAttempt(db: Db, keys: ThrottleKeys, now = new 
 }
 
 /** After a success: forgets both counters (account row first, as reservations lock them). */
-export async function clearLoginFailures(db: Db, keys: ThrottleKeys): Promise<void> {
+async function clearLoginFailures(db: Db, keys: ThrottleKeys): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(loginThrottles).where(and(eq(loginThrottles.scope, "account"), eq(loginThrottles.key, keys.account)));
     await tx.delete(loginThrottles).where(and(eq(loginThrottles.scope, "client"), eq(loginThrottles.key, keys.client)));

@@ -163,8 +163,8 @@ for (const target of testDatabases()) {
     });
 
     it("lists the paid queue oldest payment first and finds orders by id, email, game or Discord name", async () => {
-      const first = await paidThroughPayPal({ details: { EMAIL: "first@queue.test", FNAME: "Fi", USERNAME: "fi_discord", VUUSER: "FiGame", website: "" } });
-      const second = await paidThroughPayPal({ details: { EMAIL: "second@queue.test", FNAME: "Se", USERNAME: "se_discord", VUUSER: "SeGame", website: "" } });
+      const first = await paidThroughPayPal({ buyer: { email: "first@queue.test", name: "Fi", communityUsername: "fi_discord", gameUsername: "FiGame" } });
+      const second = await paidThroughPayPal({ buyer: { email: "second@queue.test", name: "Se", communityUsername: "se_discord", gameUsername: "SeGame" } });
       await db()
         .update(orders)
         .set({ paidAt: new Date("2020-01-01T00:00:00Z") })
@@ -183,7 +183,7 @@ for (const target of testDatabases()) {
     });
 
     it("exports a date range as CSV with formulas neutralised", async () => {
-      const order = await place({ details: { EMAIL: "csv@shop.test", FNAME: '=HYPERLINK("http://evil")', USERNAME: "a,b", VUUSER: "CsvGame", website: "" } });
+      const order = await place({ buyer: { email: "csv@shop.test", name: '=HYPERLINK("http://evil")', communityUsername: "a,b", gameUsername: "CsvGame" } });
       const today = new Date().toISOString().slice(0, 10);
       const csv = await exportOrdersCsv(db(), today, today);
       const line = csv.split("\r\n").find((l) => l.startsWith(order.id));

@@ -13,7 +13,8 @@ import { orders, payments } from "../../../db/schema";
 import type { Db } from "../db.server";
 import { changeOrderStatus, markOrderPaid, type OrderTx, type StatusChangeResult } from "../orders.server";
 import { keepUnappliedRefund, recordRefund, REFUND_UNAPPLIED, type RefundRefusal } from "../refunds.server";
-import { payPalRequestId, type PayPalAdapter } from "../paypal/adapter.server";
+import { type PayPalAdapter } from "../paypal/adapter.server";
+import { payPalRequestId } from "../paypal/order-request.server";
 import { recordSellerAction, type Actor } from "./audit.server";
 import { paymentSummary } from "./order-desk.server";
 

@@ -12,7 +12,7 @@ const PLAIN_NAME = "seller_session";
 /** On https the __Host- prefix makes browsers insist on Secure, Path=/ and no Domain. */
 const HOST_NAME = "__Host-seller_session";
 
-export function sessionCookieName(secure: boolean): string {
+function sessionCookieName(secure: boolean): string {
   return secure ? HOST_NAME : PLAIN_NAME;
 }
 
@@ -35,7 +35,7 @@ export function signSessionToken(token: string, key: Buffer = deriveKey("session
 }
 
 /** The token when the value is well formed and signed with our key, else null. */
-export function verifySessionCookie(value: string, key: Buffer = deriveKey("session")): string | null {
+function verifySessionCookie(value: string, key: Buffer = deriveKey("session")): string | null {
   const match = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/.exec(value);
   if (!match) return null;
   const given = Buffer.from(match[2]);

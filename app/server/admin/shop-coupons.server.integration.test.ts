@@ -6,7 +6,7 @@ import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { invalidateCatalogue, readCatalogue } from "../catalogue-cache.server";
 import { changeOrderStatus, createOrder } from "../orders.server";
 import { storefrontData } from "../storefront.server";
-import { actionsOn } from "./audit.server";
+import { actionsOn } from "../../../tests/setup/audit";
 import { couponOrders, createCoupon, findCoupon, listCouponUsage, setCouponActive, updateCouponTerms } from "./shop-coupons.server";
 
 const SELLER = { id: null, actor: "seller:ops@example.com" };

@@ -5,7 +5,7 @@ import { productInput } from "../../../tests/fixtures/product-input";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { readCatalogue } from "../catalogue-cache.server";
 import { createOrder, findOrder } from "../orders.server";
-import { actionsOn } from "./audit.server";
+import { actionsOn } from "../../../tests/setup/audit";
 import { createProduct, duplicateProduct, findSellerProduct, listSellerProducts, moveProduct, setArchived, updateProduct } from "./shop-products.server";
 
 const SELLER = { id: null, actor: "seller:ops@example.com" };

@@ -142,7 +142,11 @@ for (const target of testDatabases()) {
         const cookie = await cookieFor(db, "staff");
         const before = await refusals("staff");
         const url = urlOf(call.module.path);
-        const args = { request: request(url, cookie, call.intent), params: paramsOf(call.module.path), context: { clientIp: "192.0.2.7", nonce: "" } };
+        const args = {
+          request: request(url, cookie, call.intent),
+          params: paramsOf(call.module.path),
+          context: { clientIp: "192.0.2.7", nonce: "", services: context.services },
+        };
         const answer = await statusOf(() => call.run!(args));
         const after = await refusals("staff");
         if (roleMay("staff", call.need)) {
@@ -185,13 +189,21 @@ for (const target of testDatabases()) {
       for (const call of await calls()) {
         const cookie = await cookieFor(db, "owner");
         const url = urlOf(call.module.path);
-        const args = { request: request(url, cookie, call.intent), params: paramsOf(call.module.path), context: { clientIp: "192.0.2.8", nonce: "" } };
+        const args = {
+          request: request(url, cookie, call.intent),
+          params: paramsOf(call.module.path),
+          context: { clientIp: "192.0.2.8", nonce: "", services: context.services },
+        };
         expect((await statusOf(() => call.run!(args))).status, call.name).not.toBe(403);
       }
       expect(await refusals("owner")).toBe(0);
       const order = (await import(path.join(APP, "routes/admin/order.tsx"))) as RouteModule;
       const cookie = await cookieFor(db, "owner");
-      const undeclared = { request: request(urlOf("admin/orders/:id"), cookie, "delete_everything"), params: { id: PLACEHOLDER }, context: {} };
+      const undeclared = {
+        request: request(urlOf("admin/orders/:id"), cookie, "delete_everything"),
+        params: { id: PLACEHOLDER },
+        context: { services: context.services },
+      };
       expect(await statusOf(() => order.action!(undeclared))).toEqual({ status: 400, message: "Unknown action." });
     });
   });

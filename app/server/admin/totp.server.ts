@@ -30,8 +30,3 @@ export function totpStep(secretBase32: string, code: string, now = new Date()): 
   if (delta === null) return null;
   return Math.floor(now.getTime() / 1000 / PERIOD_S) + delta;
 }
-
-/** The current code, for tests and the CLI's self-check. */
-export function totpCode(secretBase32: string, now = new Date()): string {
-  return totpFor(secretBase32, "").generate({ timestamp: now.getTime() });
-}

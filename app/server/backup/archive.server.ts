@@ -26,8 +26,8 @@ import { isBackupKey, type MediaStorage } from "./media-storage.server";
 import { BackupRefusal } from "./refusal.server";
 import { checkSchemaVersion, type SchemaVersion } from "./schema-version.server";
 
-export const ARCHIVE_FORMAT = "trigger-shop-backup";
-export const ARCHIVE_FORMAT_VERSION = 1;
+const ARCHIVE_FORMAT = "trigger-shop-backup";
+const ARCHIVE_FORMAT_VERSION = 1;
 
 const manifestSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),
@@ -59,7 +59,7 @@ const SESSION_SECRET = "secrets/session-secret";
 const MEDIA = "media/";
 
 /** A media key that can be written anywhere safely: no absolute path, no `..`, no odd characters. */
-export function isSafeMediaKey(key: string): boolean {
+function isSafeMediaKey(key: string): boolean {
   return /^[A-Za-z0-9._\-/]+$/.test(key) && !key.startsWith("/") && key.split("/").every((part) => part !== "" && part !== "." && part !== "..");
 }
 

@@ -42,7 +42,7 @@ export interface DatabaseDump {
   snapshotMs: number;
 }
 
-export class DumpError extends Error {
+class DumpError extends Error {
   override name = "DumpError";
 }
 

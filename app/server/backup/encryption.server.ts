@@ -12,7 +12,7 @@ import { Transform, type TransformCallback } from "node:stream";
 import sodium, { type StateAddress } from "libsodium-wrappers";
 import { BackupRefusal } from "./refusal.server";
 
-export const ENCRYPTED_MAGIC = Buffer.from("TSBKPENC", "ascii");
+const ENCRYPTED_MAGIC = Buffer.from("TSBKPENC", "ascii");
 const FORMAT = 1;
 const KEY_ID_BYTES = 8;
 const HEADER_BYTES = 24;

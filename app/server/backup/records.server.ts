@@ -28,7 +28,7 @@ export async function lastBackupRun(db: Db, options: { trigger?: BackupRun["trig
 }
 
 /** Without a schedule, a backup older than this is still worth a warning. */
-export const UNSCHEDULED_WARNING_MS = 24 * 60 * 60_000;
+const UNSCHEDULED_WARNING_MS = 24 * 60 * 60_000;
 
 export interface BackupStatus {
   /** The last backup that succeeded (scheduled or by command), or null. */

@@ -55,7 +55,7 @@ async function postgresTables(databaseUrl: string): Promise<number> {
 }
 
 /** Refuses a target that holds anything: a restore never merges into, nor overwrites, a shop. */
-export async function assertEmptyTarget(target: RestoreTarget): Promise<void> {
+async function assertEmptyTarget(target: RestoreTarget): Promise<void> {
   if (target.databaseUrl) {
     if ((await postgresTables(target.databaseUrl)) > 0) throw new BackupRefusal("the target is not empty: the PostgreSQL database at DATABASE_URL has tables");
   } else {

@@ -27,7 +27,7 @@ export interface ScheduleOptions {
 const CHECK_MS = 10 * 60_000;
 
 /** Removes all but the newest `keep` backups this shop named (anything else in the place is left alone). */
-export async function pruneBackups(destination: BackupDestination, keep: number): Promise<string[]> {
+async function pruneBackups(destination: BackupDestination, keep: number): Promise<string[]> {
   if (destination.kind === "folder") {
     let names: string[];
     try {

@@ -38,7 +38,7 @@ function readJournal(folder = MIGRATIONS_DIR): Journal {
 }
 
 /** Every migration this code knows, oldest first. */
-export function knownMigrations(folder = MIGRATIONS_DIR): SchemaVersion[] {
+function knownMigrations(folder = MIGRATIONS_DIR): SchemaVersion[] {
   return readJournal(folder).entries.map((entry, index) => ({ tag: entry.tag, when: entry.when, index }));
 }
 

@@ -17,7 +17,7 @@ import { scheduledBackupJob, type BackupDestination } from "./schedule.server";
 
 export const backupKeyOf = (env: Pick<Env, "BACKUP_KEY">): Buffer | null => (env.BACKUP_KEY ? parseBackupKey(env.BACKUP_KEY) : null);
 
-export const backupIntervalMs = (env: Pick<Env, "BACKUP_INTERVAL_HOURS">): number | null =>
+const backupIntervalMs = (env: Pick<Env, "BACKUP_INTERVAL_HOURS">): number | null =>
   env.BACKUP_INTERVAL_HOURS === undefined ? null : Math.round(env.BACKUP_INTERVAL_HOURS * 3_600_000);
 
 export const backupDir = (env: Pick<Env, "BACKUP_DIR" | "DATA_DIR">): string => path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups"));

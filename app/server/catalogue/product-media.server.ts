@@ -10,7 +10,8 @@ import type { Product, Localized } from "~/domain/product";
 import type { ProductGallery, ProductMediaItem } from "~/domain/product-media";
 import { productMedia } from "../../../db/schema";
 import type { Db } from "../db.server";
-import { getMedia } from "../media/media.server";
+import { getEnv } from "../env.server";
+import { MEDIA_ROUTE } from "../media/storage.server";
 
 type Row = typeof productMedia.$inferSelect;
 type Executor = Pick<Db, "select" | "insert" | "update" | "delete">;
@@ -135,12 +136,15 @@ export async function deleteProductMedia(db: Executor, productId: string, ids: r
   return removed.map(toItem).filter((item): item is StoredProductMedia => item !== null);
 }
 
-/** The public base of media URLs; "/media" when the media settings cannot be read (a test without environment). */
+/**
+ * The public base of media URLs, as the shop's media settings build it (MEDIA_PUBLIC_URL or /media,
+ * media-env.server.ts); "/media" when the environment cannot be read (a test without one).
+ */
 function publicBase(): string {
   try {
-    return getMedia().storage.publicBase;
+    return (getEnv().MEDIA_PUBLIC_URL ?? MEDIA_ROUTE).replace(/\/+$/, "");
   } catch {
-    return "/media";
+    return MEDIA_ROUTE;
   }
 }
 

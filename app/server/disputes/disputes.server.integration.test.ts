@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { centsToAmountString } from "~/domain/money";
 import { blocklist, disputes, emailOutbox, orders, payments, sellerActions } from "../../../db/schema";
-import { newOrder, PAYMENT_DETAILS } from "../../../tests/fixtures/orders";
+import { BUYER, newOrder } from "../../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { fakePayPalConfig, useFakePayPal } from "../../../tests/setup/fake-paypal";
 import { addBlock } from "../blocklist/blocklist.server";
@@ -42,8 +42,8 @@ for (const target of testDatabases()) {
     async function paidOrder(over: Partial<NewOrder> = {}) {
       // Each buyer their own: every fake payment has the same payer id, which a test blocks.
       const unique = randomUUID().slice(0, 8);
-      const details = { ...PAYMENT_DETAILS, EMAIL: `${unique}@example.com`, VUUSER: `G${unique}` };
-      const created = await createOrder(db(), newOrder({ details, ...over }));
+      const buyer = { ...BUYER, email: `${unique}@example.com`, gameUsername: `G${unique}` };
+      const created = await createOrder(db(), newOrder({ buyer, ...over }));
       if (!created.ok) throw new Error(created.code);
       const started = await startPayPalPayment(db(), paypal, created.order.id);
       if (!started.ok) throw new Error(started.code);
@@ -227,21 +227,21 @@ for (const target of testDatabases()) {
 
     it("a blocked email, game username or PayPal payer cannot order, and nothing reaches PayPal", async () => {
       const before = fake().requests.length;
-      const tryOrder = (email: string, game: string) => createOrder(db(), newOrder({ details: { ...PAYMENT_DETAILS, EMAIL: email, VUUSER: game } }));
+      const tryOrder = (email: string, game: string) => createOrder(db(), newOrder({ buyer: { ...BUYER, email: email, gameUsername: game } }));
       await addBlock(db(), seller, { kind: "email", value: "  Blocked@Example.com " });
       expect(await tryOrder("blocked@example.com", "FreshGame")).toEqual({ ok: false, code: "order_refused", vars: {} });
       await addBlock(db(), seller, { kind: "game_username", value: "BadGame" });
       expect(await tryOrder("new@example.com", "badgame")).toEqual({ ok: false, code: "order_refused", vars: {} });
       await addBlock(db(), seller, { kind: "client", value: "client-hash-1" });
       expect(
-        await createOrder(db(), newOrder({ details: { ...PAYMENT_DETAILS, EMAIL: "c@example.com", VUUSER: "CGame" }, clientKey: "client-hash-1" })),
+        await createOrder(db(), newOrder({ buyer: { ...BUYER, email: "c@example.com", gameUsername: "CGame" }, clientKey: "client-hash-1" })),
       ).toMatchObject({
         ok: false,
       });
       expect(fake().requests.length).toBe(before);
 
       // A payer id is known from a payment: blocking it blocks the emails and game usernames it paid for.
-      const paid = await paidOrder({ details: { ...PAYMENT_DETAILS, EMAIL: "payer@example.com", VUUSER: "PayerGame" } });
+      const paid = await paidOrder({ buyer: { ...BUYER, email: "payer@example.com", gameUsername: "PayerGame" } });
       expect(paid.payerId).toBe("QYR5Z8XDVJNXQ");
       await addBlock(db(), seller, { kind: "payer_id", value: paid.payerId! });
       expect(await tryOrder("payer@example.com", "OtherGame")).toEqual({ ok: false, code: "order_refused", vars: {} });

@@ -13,7 +13,8 @@ import { getEnv } from "../env.server";
 import { enqueueDiscord, enqueueMail } from "../mail/outbox.server";
 import { renderMail } from "../mail/render.server";
 import type { OrderTx } from "../orders.server";
-import type { PayPalAdapter, PayPalDispute } from "../paypal/adapter.server";
+import type { PayPalAdapter } from "../paypal/adapter.server";
+import type { PayPalDispute } from "../paypal/disputes.server";
 import { recordRefund } from "../refunds.server";
 
 export type DisputeRow = typeof disputes.$inferSelect;

@@ -1,7 +1,7 @@
 import { disputeJob } from "../disputes/disputes.server";
 import type { Job } from "../jobs.server";
 import { alertLateOrders } from "../late-orders.server";
-import { deleteExpiredLogins } from "../login-handoff.server";
+import { deleteExpiredLogins } from "../login-handoff/retention.server";
 import { deliverDueMail, type OutboxSenders } from "../mail/outbox.server";
 import { expireUnpaidOrders } from "../orders.server";
 import type { PayPalAdapter } from "../paypal/adapter.server";

@@ -94,7 +94,7 @@ function paidNextSteps(t: TFunction, order: OrderRow, items: readonly OrderItemR
 }
 
 /** The buyer's mail for one event, in the order's language, with the status link in every one. */
-export function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[], notice: OrderNotice, productOf: DeliveryLookup): RenderedMail {
+function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[], notice: OrderNotice, productOf: DeliveryLookup): RenderedMail {
   const lang = orderLang(order);
   const t = getI18n(lang).getFixedT(lang);
   const env = getEnv();

@@ -63,7 +63,7 @@ for (const target of testDatabases()) {
       const order = await paidOrder(database.db, {
         lang: "fr",
         currency: "EUR",
-        details: { EMAIL: "marie@example.com", FNAME: "Marie", USERNAME: "marie#1", VUUSER: "MarieGame", website: "" },
+        buyer: { email: "marie@example.com", name: "Marie", communityUsername: "marie#1", gameUsername: "MarieGame" },
       });
       await deliver();
       const mail = fake().mails.find((m) => m.to.includes("marie@example.com") && m.subject.includes("Paiement confirmé"));
@@ -84,7 +84,7 @@ for (const target of testDatabases()) {
       const order = await paidOrder(database.db, {
         isGift: true,
         lines: [{ id: "king-kong-ultra-gift", quantity: 1 }],
-        details: { EMAIL: "gifter@example.com", FNAME: "Gia", USERNAME: "@everyone", VUUSER: "GiaGame", website: "" },
+        buyer: { email: "gifter@example.com", name: "Gia", communityUsername: "@everyone", gameUsername: "GiaGame" },
       });
       await deliver();
       const alert = fake().mails.find((m) => m.to.includes(SELLER) && m.subject.includes(order.id));
@@ -106,7 +106,7 @@ for (const target of testDatabases()) {
       const now = new Date();
       const order = await paidOrder(
         database.db,
-        { details: { EMAIL: "patient@example.com", FNAME: "Pat", USERNAME: "pat#1", VUUSER: "PatGame", website: "" } },
+        { buyer: { email: "patient@example.com", name: "Pat", communityUsername: "pat#1", gameUsername: "PatGame" } },
         now,
       );
       const report = await deliver(now);
@@ -130,13 +130,13 @@ for (const target of testDatabases()) {
       const now = new Date();
       const manual = await createOrder(
         database.db,
-        newOrder({ channel: "manual", details: { EMAIL: "hand@example.com", FNAME: "Hana", USERNAME: "hana#1", VUUSER: "HanaGame", website: "" } }),
+        newOrder({ channel: "manual", buyer: { email: "hand@example.com", name: "Hana", communityUsername: "hana#1", gameUsername: "HanaGame" } }),
         now,
       );
       if (!manual.ok) throw new Error(manual.code);
       const paypal = await paidOrder(
         database.db,
-        { details: { EMAIL: "quick@example.com", FNAME: "Quinn", USERNAME: "quinn#1", VUUSER: "QuinnGame", website: "" } },
+        { buyer: { email: "quick@example.com", name: "Quinn", communityUsername: "quinn#1", gameUsername: "QuinnGame" } },
         now,
       );
       await deliver(new Date(now.getTime() + UNPAID_REMINDER_DELAY_MS + 1));
@@ -156,7 +156,7 @@ for (const target of testDatabases()) {
       const now = new Date();
       const created = await createOrder(
         database.db,
-        newOrder({ details: { EMAIL: "later@example.com", FNAME: "Lee", USERNAME: "lee#1", VUUSER: "LeeGame", website: "" } }),
+        newOrder({ buyer: { email: "later@example.com", name: "Lee", communityUsername: "lee#1", gameUsername: "LeeGame" } }),
         now,
       );
       if (!created.ok) throw new Error(created.code);
@@ -170,7 +170,7 @@ for (const target of testDatabases()) {
 
     it("mails the seller's public note when the order is delivered", async () => {
       const order = await paidOrder(database.db, {
-        details: { EMAIL: "done@example.com", FNAME: "Dee", USERNAME: "dee#1", VUUSER: "DeeGame", website: "" },
+        buyer: { email: "done@example.com", name: "Dee", communityUsername: "dee#1", gameUsername: "DeeGame" },
         lang: "es",
       });
       await database.db.update(orders).set({ sellerNote: "Subido a tu inventario." }).where(eq(orders.id, order.id));
@@ -185,7 +185,7 @@ for (const target of testDatabases()) {
     });
 
     it("sends each due row once even when two processes deliver at the same time", async () => {
-      const order = await paidOrder(database.db, { details: { EMAIL: "once@example.com", FNAME: "Olu", USERNAME: "olu#1", VUUSER: "OluGame", website: "" } });
+      const order = await paidOrder(database.db, { buyer: { email: "once@example.com", name: "Olu", communityUsername: "olu#1", gameUsername: "OluGame" } });
       await Promise.all([deliver(), deliver(), deliver()]);
       expect(fake().mails.filter((m) => m.to.includes("once@example.com"))).toHaveLength(1);
       expect(fake().mails.filter((m) => m.to.includes(SELLER) && m.subject.includes(order.id))).toHaveLength(1);

@@ -64,7 +64,7 @@ export interface OutboxSenders {
 }
 
 /** After this many failed attempts a row is marked failed and left for the seller to see. */
-export const MAX_ATTEMPTS = 10;
+const MAX_ATTEMPTS = 10;
 
 /** 1 min, 2, 4… capped at 6 h: a short outage delays a mail by minutes, a long one is retried for two days. */
 export function backoffMs(attempts: number): number {

@@ -52,7 +52,7 @@ export async function findFfmpeg(override?: string | null): Promise<string | nul
 }
 
 /** Runs ffmpeg quietly on one thread; rejects with its last error line. */
-export async function runFfmpeg(ffmpeg: string, args: string[], timeoutMs: number): Promise<void> {
+async function runFfmpeg(ffmpeg: string, args: string[], timeoutMs: number): Promise<void> {
   try {
     await run(ffmpeg, ["-hide_banner", "-loglevel", "error", "-nostdin", "-threads", "1", ...args], { timeout: timeoutMs, maxBuffer: 1024 * 1024 });
   } catch (error) {

@@ -19,7 +19,7 @@ sharp.cache(false);
 sharp.concurrency(1);
 
 /** Widths written (never wider than the photo): phone, phone at 2×, tablet, desktop product page at 2×. */
-export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 /** Tall pictures are bounded too (a 1280-wide screenshot of a long page). */
 const MAX_HEIGHT = 2560;
 const ACCEPTED = "JPEG, PNG, WebP or AVIF";

@@ -60,8 +60,8 @@ export interface MediaLimits {
 }
 
 /** 50 megapixels: every phone camera (48 MP ones included) and no decompression bomb. */
-export const IMAGE_PIXEL_LIMIT = 50_000_000;
-export const FILES_PER_UPLOAD = 10;
+const IMAGE_PIXEL_LIMIT = 50_000_000;
+const FILES_PER_UPLOAD = 10;
 
 export function mediaLimits(env: Pick<MediaEnvInput, "MEDIA_MAX_IMAGE_MB" | "MEDIA_MAX_VIDEO_MB">): MediaLimits {
   const imageBytes = Math.floor(env.MEDIA_MAX_IMAGE_MB * 1024 * 1024);

@@ -1,16 +1,15 @@
 /**
  * The shop's media, configured from the environment: what the console and the catalogue call
- * (docs/decisions/030). Built once per process; `setMedia` is for tests. sharp, busboy and the AWS
+ * (docs/decisions/030). Built once per process with the other services (app/server/services.server.ts). sharp, busboy and the AWS
  * SDK are loaded on first use, not at start: a process that only serves pages never pays for them
  * (about 50 MB of memory and a second of start-up together).
  */
 import type { ImageMedia, MediaDescription, VideoMedia } from "~/domain/media";
 import { unreferencedKeys } from "~/domain/media";
-import { getEnv, type Env } from "../env.server";
 import type { IngestedUpload } from "./ingest-upload.server";
 import type { Ingested, MediaSource } from "./ingested.server";
 import { createLocalStorage } from "./local-storage.server";
-import { mediaSettings, type MediaLimits, type MediaSettings } from "./media-env.server";
+import type { MediaLimits, MediaSettings } from "./media-env.server";
 import { publicUrlOf, type MediaStorage } from "./storage.server";
 import type { Upload } from "./upload.server";
 
@@ -81,20 +80,4 @@ export function createMedia(settings: MediaSettings, storage: MediaStorage = cre
     },
     seedProductMedia: async (product) => (await import("./seed-media.server")).seedProductMedia(storage, product),
   };
-}
-
-let current: { env: Env; media: Media } | undefined;
-let override: Media | undefined;
-
-/** The process's media, from the environment (MEDIA_* variables); rebuilt if the environment is replaced. */
-export function getMedia(): Media {
-  if (override) return override;
-  const env = getEnv();
-  if (current?.env !== env) current = { env, media: createMedia(mediaSettings(env)) };
-  return current.media;
-}
-
-/** For tests: use this media instead of the environment's (undefined to go back). */
-export function setMedia(media: Media | undefined): void {
-  override = media;
 }

@@ -31,7 +31,7 @@ export interface S3StorageOptions {
 const notFound = (error: unknown) =>
   error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === "NoSuchKey" || error.name === "NotFound");
 
-export function createS3Client(options: Omit<S3StorageOptions, "bucket" | "publicBase">): S3Client {
+function createS3Client(options: Omit<S3StorageOptions, "bucket" | "publicBase">): S3Client {
   return new S3Client({
     region: options.region,
     endpoint: options.endpoint,

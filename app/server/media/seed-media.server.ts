@@ -21,7 +21,7 @@ export function seedPublicDir(cwd = process.cwd()): string {
 }
 
 /** Copies one of our SVG drawings into storage and describes it (size from its width/height or viewBox). */
-export async function registerSeedDrawing(storage: MediaStorage, file: string): Promise<ImageMedia> {
+async function registerSeedDrawing(storage: MediaStorage, file: string): Promise<ImageMedia> {
   const bytes = await readFile(file);
   if (sniffMedia(bytes).kind !== "svg") throw new Error(`${file} is not an SVG drawing`);
   const { width, height } = await sharp(bytes).metadata();
@@ -31,7 +31,7 @@ export async function registerSeedDrawing(storage: MediaStorage, file: string): 
 }
 
 /** Copies one of our preview videos into storage, with `poster` (the product's first drawing). */
-export async function registerSeedVideo(storage: MediaStorage, file: string, poster: ImageMedia): Promise<VideoMedia> {
+async function registerSeedVideo(storage: MediaStorage, file: string, poster: ImageMedia): Promise<VideoMedia> {
   const bytes = await readFile(file);
   const sniffed = sniffMedia(bytes);
   if (sniffed.kind !== "video") throw new Error(`${file} is not an MP4 or WebM video`);

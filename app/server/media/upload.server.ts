@@ -58,7 +58,7 @@ export function displayName(raw: string): string {
 }
 
 /** Browsers send a bare file name; a folder in it (or a drive) means a hand-made request. */
-export function hasPath(raw: string): boolean {
+function hasPath(raw: string): boolean {
   return /[/\\]/.test(raw) || /^[A-Za-z]:/.test(raw) || raw === "." || raw === "..";
 }
 

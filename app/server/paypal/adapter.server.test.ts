@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { fakePayPalConfig, useFakePayPal } from "../../../tests/setup/fake-paypal";
 import type { PayPalConfig } from "./config.server";
-import { createPayPalAdapter, describeOrder, parseWebhookEvent, payPalRequestId, PayPalUnavailableError, type PayableOrder } from "./adapter.server";
+import { createPayPalAdapter } from "./adapter.server";
+import { describeOrder, payPalRequestId, type PayableOrder } from "./order-request.server";
+import { PayPalUnavailableError } from "./transport.server";
+import { parseWebhookEvent } from "./webhooks.server";
 
 const fakePayPal = useFakePayPal();
 

@@ -22,8 +22,8 @@ export interface PayPalConfig {
   now?: () => number;
 }
 
-export const BRAND_NAME = "Trigger Shop";
-export const SOFT_DESCRIPTOR = "TRIGGERSHOP";
+const BRAND_NAME = "Trigger Shop";
+const SOFT_DESCRIPTOR = "TRIGGERSHOP";
 
 /** Null without credentials: the shop then offers Discord/WhatsApp ordering instead (DESIGN §5.6). */
 export function payPalConfigFromEnv(env: Env): PayPalConfig | null {

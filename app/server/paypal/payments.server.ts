@@ -13,7 +13,11 @@ import type { Db } from "../db.server";
 import { expireUnpaidOrders, findOrder, markOrderPaid, type OrderTx } from "../orders.server";
 import { coveredByDisputeRefund, refreshDispute, saveDispute } from "../disputes/disputes.server";
 import { keepUnappliedRefund, recordRefund, REFUND_UNAPPLIED, type RefundRefusal } from "../refunds.server";
-import { PayPalApiError, PayPalUnavailableError, payPalRequestId, type PayPalAdapter, type PayPalWebhookEvent } from "./adapter.server";
+import { type PayPalAdapter } from "./adapter.server";
+import { PayPalApiError } from "./answers.server";
+import { payPalRequestId } from "./order-request.server";
+import { PayPalUnavailableError } from "./transport.server";
+import { type PayPalWebhookEvent } from "./webhooks.server";
 
 type StoredOrder = typeof orders.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { centsToAmountString } from "~/domain/money";
 import * as captureRoute from "~/routes/api.paypal.capture";
 import * as createRoute from "~/routes/api.paypal.orders";
@@ -9,12 +9,13 @@ import { products } from "../../../db/schema";
 import { PAYMENT_DETAILS } from "../../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { fakePayPalConfig, useFakePayPal } from "../../../tests/setup/fake-paypal";
-import { setDatabase } from "../db.server";
-import { parseEnv, setEnv } from "../env.server";
+import type { Database } from "../db.server";
+import { parseEnv, setEnv, type Env } from "../env.server";
 import { orderStatusPath } from "../order-links.server";
 import { findOrder } from "../orders.server";
 import { createPayPalAdapter } from "./adapter.server";
-import { setPayPal } from "./instance.server";
+import type { Services } from "../services.server";
+import { routeArgs, testServices } from "../../../tests/setup/route-context";
 
 const WEBHOOK_ID = "8PT597110X687430LKGECATA";
 const fake = useFakePayPal();
@@ -22,13 +23,16 @@ const fake = useFakePayPal();
 type Action = (args: never) => Promise<unknown>;
 
 /** Calls a route's action as React Router does, and reads the status and body it answers. */
+/** The services the routes are handed: PayPal is the fake unless a test starts the shop without it. */
+let services: Services;
+
 async function post(route: { action: Action }, body: unknown, { ip = "198.51.100.1", headers = {} as Record<string, string> } = {}) {
   const request = new Request("http://shop.test/api", {
     method: "POST",
     headers: { "Content-Type": "application/json", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-  const result = await route.action({ request, context: { clientIp: ip, nonce: "" }, params: {} } as never);
+  const result = await route.action(routeArgs(request, services, ip) as never);
   // data() answers carry their status in `init`; plain objects are 200.
   if (result instanceof Object && "init" in result && "data" in result) {
     const { data, init } = result as { data: Record<string, unknown>; init: ResponseInit | null };
@@ -41,11 +45,13 @@ for (const target of testDatabases()) {
   describe(`PayPal routes on ${target.name}`, () => {
     const database = seededDatabase(target);
     beforeAll(() => {
-      setEnv(parseEnv({ SESSION_SECRET: "r".repeat(40), PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret", PAYPAL_WEBHOOK_ID: WEBHOOK_ID }));
-      setDatabase({ db: database.db, kind: target.name, close: async () => {} });
-      setPayPal(createPayPalAdapter(fakePayPalConfig(fake())));
+      env = parseEnv({ SESSION_SECRET: "r".repeat(40), PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret", PAYPAL_WEBHOOK_ID: WEBHOOK_ID });
+      opened = { db: database.db, kind: target.name, close: async () => {} };
+      setEnv(env);
+      services = testServices(opened, env, { paypal: createPayPalAdapter(fakePayPalConfig(fake())) });
     });
-    afterAll(() => setPayPal(null));
+    let env: Env;
+    let opened: Database;
 
     async function order(body: Record<string, unknown> = {}) {
       const answer = await post(ordersRoute, { details: PAYMENT_DETAILS, lines: [{ id: "2", quantity: 1 }], ...body });
@@ -135,14 +141,15 @@ for (const target of testDatabases()) {
         status: 503,
         body: { ok: false, code: "payment_unavailable", vars: {} },
       });
-      setPayPal(null);
+      const withPayPal = services;
+      services = testServices(opened, env); // a shop started without PayPal credentials
       try {
         const unavailable = { status: 503, body: { ok: false, code: "payment_unavailable", vars: {} } };
         expect(await post(createRoute, { orderId: placed.id })).toEqual(unavailable);
         expect(await post(captureRoute, { orderId: placed.id, paypalOrderId: "5O190127TN364715T" })).toEqual(unavailable);
         expect(await post(webhookRoute, raw)).toEqual(unavailable);
       } finally {
-        setPayPal(createPayPalAdapter(fakePayPalConfig(fake())));
+        services = withPayPal;
       }
     });
 

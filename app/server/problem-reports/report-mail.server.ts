@@ -7,7 +7,7 @@ import type { TFunction } from "i18next";
 import { isLang } from "~/domain/lang-path";
 import type { ReportEntryKind, ReportReason } from "~/domain/problem-reports";
 import type { Lang } from "~/domain/product";
-import { REASON_LABELS } from "~/components/admin/reports/reason-label";
+import { REASON_LABELS } from "~/domain/problem-reports";
 import { getI18n } from "~/i18n/i18n";
 import "~/i18n/resources.server";
 import type { orders } from "../../../db/schema";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { ReportReason, ReportStatus } from "~/domain/problem-reports";
 import { utc } from "../kit/format";
 import { Card } from "../kit/page";
-import { REASON_LABELS } from "./reason-label";
+import { REASON_LABELS } from "~/domain/problem-reports";
 
 /** On the order page: the buyer's problem reports and the re-deliveries made for them (none: no card). */
 export function OrderReportsCard({

@@ -2,30 +2,27 @@ import sodium from "libsodium-wrappers";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_RETENTION_MS } from "~/domain/login-handoff";
-import { createSellerKey as makeKeyInBrowser, openPrivateKey, revealSealedLogin, sealLogin, type SellerKeyRecord } from "~/lib/login-crypto";
+import { createSellerKey as makeKeyInBrowser, openPrivateKey, sealLogin, type SellerKeyRecord } from "~/lib/login-crypto";
+import { revealSealedLogin } from "../../../tests/setup/login-reveal";
 import { action as stateAction } from "~/routes/api.orders.login.state";
 import { action as submitAction } from "~/routes/api.orders.login";
 import { action as withdrawAction } from "~/routes/api.orders.login.withdraw";
-import { emailOutbox, orderLoginEvents, orderLogins, orders, sellerKeys } from "../../db/schema";
-import { newOrder } from "../../tests/fixtures/orders";
-import { testDatabases } from "../../tests/setup/databases";
-import { routeContext } from "../../tests/setup/route-context";
-import { actionsOn, recordSellerAction } from "./admin/audit.server";
-import type { Db } from "./db.server";
-import { queueKeyCreatedAlert } from "./mail/seller-key-mail.server";
-import {
-  buyerHandoffView,
-  createSellerKey,
-  deleteExpiredLogins,
-  listLoginEvents,
-  loginKeyForOrder,
-  revealLogin,
-  submitLogin,
-  withdrawLogin,
-} from "./login-handoff.server";
-import { orderAccessKey } from "./order-links.server";
-import { changeOrderStatus, createOrder, markOrderPaid, type NewOrder } from "./orders.server";
-import { recordRefund } from "./refunds.server";
+import { emailOutbox, orderLoginEvents, orderLogins, orders, sellerKeys } from "../../../db/schema";
+import { newOrder } from "../../../tests/fixtures/orders";
+import { testDatabases } from "../../../tests/setup/databases";
+import { routeContext } from "../../../tests/setup/route-context";
+import { actionsOn } from "../../../tests/setup/audit";
+import { recordSellerAction } from "../admin/audit.server";
+import type { Db } from "../db.server";
+import { queueKeyCreatedAlert } from "../mail/seller-key-mail.server";
+import { buyerHandoffView, submitLogin, withdrawLogin } from "./buyer.server";
+import { createSellerKey } from "./keys.server";
+import { listLoginEvents } from "./records.server";
+import { deleteExpiredLogins } from "./retention.server";
+import { loginKeyForOrder, revealLogin } from "./seller.server";
+import { orderAccessKey } from "../order-links.server";
+import { changeOrderStatus, createOrder, markOrderPaid, type NewOrder } from "../orders.server";
+import { recordRefund } from "../refunds.server";
 
 const PASSPHRASE = "integration passphrase 1";
 const PASSWORD = "Hunter2-Integration-Secret!";

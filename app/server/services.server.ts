@@ -1,0 +1,50 @@
+/**
+ * The shop's services, built once when the process starts (server/app.ts) and handed to every loader,
+ * action and job through React Router's load context (`context.services`; docs/decisions/027). Tests
+ * build their own with createServices (tests/setup/route-context.ts) instead of patching modules.
+ */
+import type { Database, Db } from "./db.server";
+import type { Env } from "./env.server";
+import type { OutboxSenders } from "./mail/outbox.server";
+import { outboxSenders } from "./mail/senders.server";
+import { mediaSettings } from "./media/media-env.server";
+import { createMedia, type Media } from "./media/media.server";
+import { createPayPalAdapter, type PayPalAdapter } from "./paypal/adapter.server";
+import { payPalConfigFromEnv } from "./paypal/config.server";
+
+export interface Services {
+  /** The parsed environment the services were built from. */
+  env: Env;
+  /** The open database (its driver, pool and close). */
+  database: Database;
+  /** `database.db`: what repositories take. */
+  db: Db;
+  /**
+   * PayPal, or null without credentials: decided here, once. The payment routes then answer 503
+   * payment_unavailable, new orders are manual and the browser gets no PayPal client id.
+   */
+  paypal: PayPalAdapter | null;
+  /** Where the outbox's mails and seller alerts go (SMTP, Discord; unset ones wait in the table). */
+  mail: OutboxSenders;
+  /** Product photos and videos: storage, limits and pipelines (docs/decisions/030). */
+  media: Media;
+  /** The clock loaders, actions and jobs read "now" from. */
+  now: () => Date;
+}
+
+/** What a test (or a tool) may put in place of what the environment would build. */
+export type ServiceOverrides = Partial<Pick<Services, "paypal" | "mail" | "media" | "now">>;
+
+/** Builds every service from the environment and the open database; `overrides` replace single ones. */
+export function createServices(env: Env, database: Database, overrides: ServiceOverrides = {}): Services {
+  const paypalConfig = payPalConfigFromEnv(env);
+  return {
+    env,
+    database,
+    db: database.db,
+    paypal: "paypal" in overrides ? (overrides.paypal ?? null) : paypalConfig ? createPayPalAdapter(paypalConfig) : null,
+    mail: overrides.mail ?? outboxSenders(env),
+    media: overrides.media ?? createMedia(mediaSettings(env)),
+    now: overrides.now ?? (() => new Date()),
+  };
+}

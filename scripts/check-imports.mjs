@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+// Part of `npm run lint`: the app's folders are layers, and no module may reach up or round.
+//   - an import from a layer to one it may not use (the domain never imports server code, the catalogue
+//     never imports the server or components, ...; LAYERS below says who may import whom), and
+//   - an import circle, static or through import() (a deferred dialog that imports back the module that
+//     defers it is still a circle), type-only imports included,
+// are printed one a line and make it exit 1. Tests are left out: they may import anything.
+// It reads each file's imports with the TypeScript parser (no type checking): a second or two.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+
+/**
+ * Which app/* folders each layer may import (besides its own). A file directly in app/ (root.tsx,
+ * entry.server.tsx, load-context.ts...) composes the app and may import anything, as may routes.
+ */
+export const LAYERS = {
+  domain: [],
+  catalogue: ["domain"],
+  i18n: ["domain"],
+  lib: ["domain", "catalogue", "i18n"],
+  state: ["domain", "catalogue", "i18n", "lib"],
+  components: ["domain", "catalogue", "i18n", "lib", "state", "app"],
+  server: ["domain", "catalogue", "i18n", "lib", "state", "app", "db"],
+  routes: ["domain", "catalogue", "i18n", "lib", "state", "components", "server", "routes", "app", "db"],
+  app: ["domain", "catalogue", "i18n", "lib", "state", "components", "server", "routes", "db"],
+};
+
+const SOURCE = /\.(ts|tsx)$/;
+const SKIPPED = /(\.test\.tsx?|\.d\.ts)$/;
+const EXTENSIONS = ["", ".ts", ".tsx", ".js", "/index.ts", "/index.tsx"];
+
+function walk(dir, out = []) {
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else if (SOURCE.test(name) && !SKIPPED.test(name)) out.push(full);
+  }
+  return out;
+}
+
+function resolveSpecifier(root, from, specifier) {
+  let base;
+  if (specifier.startsWith("~/")) base = path.join(root, "app", specifier.slice(2));
+  else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
+  else return null; // a package
+  for (const extension of EXTENSIONS) {
+    const candidate = base + extension;
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** Every module `file` imports: import/export ... from, and import("..."). */
+function importsOf(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
+  const found = [];
+  const visit = (node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push(node.moduleSpecifier.text);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      found.push(node.arguments[0].text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** app/<layer>/..., a file directly in app/ is "app", db/... is "db"; null outside those. */
+function layerOf(root, file) {
+  const parts = path.relative(root, file).split(path.sep);
+  if (parts[0] === "db") return "db";
+  if (parts[0] !== "app") return null;
+  return parts.length > 2 ? parts[1] : "app";
+}
+
+/** The import graph of app/ and server/ (module → the modules it imports inside the repository). */
+export function importGraph(root) {
+  const files = [...walk(path.join(root, "app")), ...walk(path.join(root, "server"))];
+  const graph = new Map();
+  for (const file of files) {
+    const targets = importsOf(file)
+      .map((specifier) => resolveSpecifier(root, file, specifier))
+      .filter((target) => target !== null);
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+/** The import circles: each strongly connected group of two or more modules, or a module importing itself. */
+export function findCycles(graph) {
+  let counter = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const cycles = [];
+  const connect = (node) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) {
+        connect(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), index.get(next)));
+    }
+    if (low.get(node) === index.get(node)) {
+      const group = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== node);
+      if (group.length > 1 || (graph.get(node) ?? []).includes(node)) cycles.push(group.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) connect(node);
+  return cycles;
+}
+
+/** Every problem in the tree at `root`, as printable lines (empty when all is well). */
+export function checkImports(root) {
+  const graph = importGraph(root);
+  const relative = (file) => path.relative(root, file).split(path.sep).join("/");
+  const problems = [];
+  for (const [file, targets] of graph) {
+    const from = layerOf(root, file);
+    if (from === null || !(from in LAYERS)) continue;
+    for (const target of targets) {
+      const to = layerOf(root, target);
+      if (to === null || to === from) continue;
+      if (!LAYERS[from].includes(to))
+        problems.push(`${relative(file)}: imports ${relative(target)} (app/${from} may not import from ${to === "app" ? "app/*.ts" : to})`);
+    }
+  }
+  for (const cycle of findCycles(graph)) problems.push(`import circle: ${cycle.map(relative).join(" ⇄ ")}`);
+  return problems;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const problems = checkImports(root);
+  for (const problem of problems) console.error(problem);
+  if (problems.length > 0) {
+    console.error(`\n${problems.length} import problem(s): see scripts/check-imports.mjs for the layers.`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { checkImports } from "../../scripts/check-imports.mjs";
+
+const check: (root: string) => string[] = checkImports;
+
+let root: string;
+
+/** A throw-away tree with these files (path → source). */
+function tree(files: Record<string, string>): string {
+  root = mkdtempSync(path.join(tmpdir(), "check-imports-"));
+  for (const [file, source] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), source);
+  }
+  return root;
+}
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe("check-imports (npm run lint)", () => {
+  it("accepts imports that go down the layers", () => {
+    const problems = check(
+      tree({
+        "app/domain/money.ts": "export const cents = 1;",
+        "app/catalogue/products.ts": 'import { cents } from "~/domain/money"; export const price = cents;',
+        "app/server/cache.server.ts": 'import { price } from "~/catalogue/products"; export const cached = price;',
+        "app/routes/home.tsx": 'import { cached } from "~/server/cache.server"; export default cached;',
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it("refuses the catalogue or the domain reaching up into server or components code", () => {
+    const problems = check(
+      tree({
+        "app/server/cache.server.ts": "export const cached = 1;",
+        "app/components/ui/link.tsx": "export const useLang = () => 'en';",
+        "app/catalogue/summaries.ts": 'import { cached } from "~/server/cache.server"; export const s = cached;',
+        "app/domain/lang.ts": 'import type { useLang } from "../components/ui/link"; export type L = typeof useLang;',
+        "app/state/currency.tsx": 'import { useLang } from "~/components/ui/link"; export const c = useLang;',
+      }),
+    );
+    expect(problems).toEqual([
+      "app/catalogue/summaries.ts: imports app/server/cache.server.ts (app/catalogue may not import from server)",
+      "app/domain/lang.ts: imports app/components/ui/link.tsx (app/domain may not import from components)",
+      "app/state/currency.tsx: imports app/components/ui/link.tsx (app/state may not import from components)",
+    ]);
+  });
+
+  it("finds a circle, also through import() and type-only imports", () => {
+    const problems = check(
+      tree({
+        "app/components/dialogs/gate.tsx": 'export const load = () => import("./gate-dialog"); export const EXIT = "x";',
+        "app/components/dialogs/gate-dialog.tsx": 'import { EXIT } from "./gate"; export const go = EXIT;',
+        "app/domain/api/endpoints.ts": 'import type { api } from "./coupon"; export const PATH = "/c"; export type A = typeof api;',
+        "app/domain/api/coupon.ts": 'import { PATH } from "./endpoints"; export const api = PATH;',
+        "app/domain/api/coupon.test.ts": 'import { api } from "./coupon"; import "./coupon.test";',
+      }),
+    );
+    expect(problems).toEqual([
+      "import circle: app/components/dialogs/gate-dialog.tsx ⇄ app/components/dialogs/gate.tsx",
+      "import circle: app/domain/api/coupon.ts ⇄ app/domain/api/endpoints.ts",
+    ]);
+  });
+});
