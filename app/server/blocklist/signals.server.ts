@@ -1,6 +1,6 @@
 import { desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { OrderState } from "~/domain/order-state";
-import { disputes, orders } from "../../../db/schema";
+import { disputes, orders, problemReports } from "../../../db/schema";
 import type { Db } from "../db.server";
 import { blocksOfOrder } from "./blocklist.server";
 
@@ -11,6 +11,8 @@ export interface BuyerSignals {
   orders: { id: string; status: OrderState; totalCents: number; createdAt: Date; matched: SignalMatch[] }[];
   /** Disputes on this order or those. */
   disputes: { id: string; orderId: string | null; status: string; outcome: string | null }[];
+  /** Problem reports on the other orders (this order's own are in their own card). */
+  reports: { id: number; orderId: string; reason: string; status: string; createdAt: Date }[];
   /** Which of this buyer's keys are blocked. */
   blocked: { kind: string; value: string }[];
   clientKey: string | null;
@@ -56,6 +58,25 @@ export async function buyerSignals(
     .from(disputes)
     .where(inArray(disputes.orderId, ids))
     .orderBy(desc(disputes.createdAt));
+  const reports =
+    others.length === 0
+      ? []
+      : await db
+          .select({
+            id: problemReports.id,
+            orderId: problemReports.orderId,
+            reason: problemReports.reason,
+            status: problemReports.status,
+            createdAt: problemReports.createdAt,
+          })
+          .from(problemReports)
+          .where(
+            inArray(
+              problemReports.orderId,
+              others.map((o) => o.id),
+            ),
+          )
+          .orderBy(desc(problemReports.createdAt));
   const blocked = (await blocksOfOrder(db, order)).map(({ kind, value }) => ({ kind, value }));
-  return { orders: others, disputes: found, blocked, clientKey: order.clientKey };
+  return { orders: others, disputes: found, reports, blocked, clientKey: order.clientKey };
 }

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SellerReportAction } from "~/domain/problem-reports";
 import { emailOutbox, orderDeliveries, orderEvents, orders, payments, problemReportEntries, problemReports, sellerActions } from "../../../db/schema";
-import { newOrder, PAYMENT_DETAILS } from "../../../tests/fixtures/orders";
+import { BUYER as FIXTURE_BUYER, newOrder, PAYMENT_DETAILS } from "../../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { fakePayPalConfig, useFakePayPal } from "../../../tests/setup/fake-paypal";
 import { applyOrderAction } from "../admin/order-actions.server";
@@ -12,6 +12,7 @@ import { changeOrderStatus, createOrder, findOrder, type NewOrder } from "../ord
 import { createPayPalAdapter, type PayPalAdapter } from "../paypal/adapter.server";
 import { capturePayPalPayment, handlePayPalWebhook, startPayPalPayment } from "../paypal/payments.server";
 import { centsToAmountString } from "~/domain/money";
+import { buyerSignals } from "../blocklist/signals.server";
 import { applyReportAction } from "./report-actions.server";
 import { addBuyerMessage, buyerReportsView, openProblemReport, openReportsQueue } from "./reports.server";
 
@@ -228,6 +229,19 @@ for (const target of testDatabases()) {
       expect((await audits(order.id)).filter((a) => a.action === "report_closed")).toHaveLength(1);
       // A new problem may be reported once the last is closed.
       expect(await openProblemReport(db(), { orderId: order.id, reason: "other", message: "Otra cosa" })).toMatchObject({ ok: true });
+    });
+
+    it("the order page's signals name the same buyer's other orders and the problems reported on them", async () => {
+      const email = `${randomUUID().slice(0, 8)}@example.com`;
+      const first = await paidThroughPayPal({ buyer: { ...FIXTURE_BUYER, email } });
+      const opened = await openProblemReport(db(), { orderId: first.id, reason: "charged_twice", message: "Two charges on my card" });
+      expect(opened).toMatchObject({ ok: true });
+      const second = await paidThroughPayPal({ buyer: { ...FIXTURE_BUYER, email: email.toUpperCase(), gameUsername: "SomeoneElse" } });
+      const [row] = await db().select().from(orders).where(eq(orders.id, second.id));
+      const signals = await buyerSignals(db(), row!);
+      // Matched by email whatever its case (the fake PayPal's one payer matches too).
+      expect(signals.orders.find((o) => o.id === first.id)?.matched).toContain("email");
+      expect(signals.reports).toEqual([expect.objectContaining({ orderId: first.id, reason: "charged_twice", status: "open" })]);
     });
   });
 }

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { BLOCK_KIND_LABELS, type BlockKind } from "~/domain/disputes";
+import { REASON_LABELS, type ReportReason } from "~/domain/problem-reports";
 import type { OrderState } from "~/domain/order-state";
 import { SubmitButton } from "../kit/fields";
 import { useCan } from "../use-can";
@@ -10,6 +11,7 @@ import { StatusBadge } from "../status-badge";
 export interface OrderSignals {
   orders: readonly { id: string; status: OrderState; totalCents: number; matched: readonly string[] }[];
   disputes: readonly { id: string; orderId: string | null; status: string; outcome: string | null }[];
+  reports: readonly { id: number; orderId: string; reason: string; status: string }[];
   blocked: readonly { kind: string; value: string }[];
   /** The rate limiter's keyed hash of the buyer's address, when the order recorded it. */
   clientKey: string | null;
@@ -17,8 +19,8 @@ export interface OrderSignals {
 
 /**
  * What the shop knows of this buyer from elsewhere: earlier orders by the same email, game username
- * or PayPal payer (a repeat buyer, a second try — or someone who disputed before), their disputes,
- * and whether the buyer is blocked.
+ * or PayPal payer (a repeat buyer, a second try — or someone who disputed before), their problem
+ * reports and disputes, and whether the buyer is blocked.
  */
 export function OtherOrdersCard({ signals }: { signals: OrderSignals }) {
   const can = useCan();
@@ -56,6 +58,23 @@ export function OtherOrdersCard({ signals }: { signals: OrderSignals }) {
                 <span className="text-xs">
                   {d.status}
                   {d.outcome ? ` · ${d.outcome}` : ""} on {d.orderId}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {signals.reports.length > 0 && (
+        <>
+          <h3 className="text-sm font-semibold text-slate-800">Problem reports</h3>
+          <ul className="mb-2 space-y-1 text-sm">
+            {signals.reports.map((r) => (
+              <li key={r.id}>
+                <Link to={`/admin/reports/${r.id}`} className="text-xs text-brand-700 underline">
+                  {REASON_LABELS[r.reason as ReportReason] ?? r.reason}
+                </Link>{" "}
+                <span className="text-xs">
+                  {r.status} on {r.orderId}
                 </span>
               </li>
             ))}
