@@ -34,8 +34,9 @@ test("home lists all 16 listed products in the product grid, never the coupon-on
   await expect(venom.getByText("Save $25.00")).toBeVisible();
   const image = venom.locator("img");
   await expect(image).toHaveAttribute("alt", "VENOM-TRIGGER");
-  await expect(image).toHaveAttribute("width", "400");
-  await expect(image).toHaveAttribute("height", "400");
+  // The stored picture's own size, so the square card reserves its place before it loads (no layout shift).
+  await expect(image).toHaveAttribute("width", "800");
+  await expect(image).toHaveAttribute("height", "800");
   await expect(venom.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
 });
 
