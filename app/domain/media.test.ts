@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  mediaDescriptionSchema,
-  mediaKeys,
-  mediaUrl,
-  pictureProps,
-  srcsetFor,
-  unreferencedKeys,
-  type ImageMedia,
-  type ImageVariant,
-  type VideoMedia,
-} from "./media";
+import { mediaDescriptionSchema } from "./media-schema";
+import { mediaKeys, mediaUrl, pictureProps, srcsetFor, unreferencedKeys, type ImageMedia, type ImageVariant, type VideoMedia } from "./media";
 
 const variant = (format: ImageVariant["format"], width: number): ImageVariant => ({
   format,

@@ -5,8 +5,6 @@
  * Keys are storage keys (content-hashed names); a URL is `mediaUrl(base, key)` where `base` is the
  * storage's public base ("/media" on this shop, or MEDIA_PUBLIC_URL for a CDN).
  */
-import { z } from "./zod";
-
 export const RASTER_FORMATS = ["avif", "webp", "jpeg", "png"] as const;
 export type RasterFormat = (typeof RASTER_FORMATS)[number];
 export type ImageFormat = RasterFormat | "svg";
@@ -57,33 +55,6 @@ export interface VideoMedia {
 }
 
 export type MediaDescription = ImageMedia | VideoMedia;
-
-const dimension = z.int().check(z.positive());
-const imageVariantSchema = z.object({
-  format: z.enum(["avif", "webp", "jpeg", "png", "svg"]),
-  width: dimension,
-  height: dimension,
-  key: z.string().check(z.minLength(1)),
-  bytes: z.int().check(z.nonnegative()),
-});
-export const imageMediaSchema = z.object({
-  kind: z.literal("image"),
-  width: dimension,
-  height: dimension,
-  fallback: z.enum(["jpeg", "png", "svg"]),
-  variants: z.array(imageVariantSchema).check(z.minLength(1)),
-});
-export const videoMediaSchema = z.object({
-  kind: z.literal("video"),
-  format: z.enum(["mp4", "webm"]),
-  key: z.string().check(z.minLength(1)),
-  bytes: z.int().check(z.nonnegative()),
-  width: z.optional(dimension),
-  height: z.optional(dimension),
-  poster: imageMediaSchema,
-});
-/** For descriptions read back from the database (JSON): refuse anything a page could not render. */
-export const mediaDescriptionSchema = z.discriminatedUnion("kind", [imageMediaSchema, videoMediaSchema]);
 
 /** `base` + key, each path segment URL-encoded (keys are plain already; this keeps it true). */
 export function mediaUrl(base: string, key: string): string {

@@ -5,7 +5,8 @@
  * invalidateCatalogue (app/server/admin/product-media.server.ts).
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { mediaDescriptionSchema, type MediaDescription } from "~/domain/media";
+import type { MediaDescription } from "~/domain/media";
+import { mediaDescriptionSchema } from "~/domain/media-schema";
 import type { Product, Localized } from "~/domain/product";
 import type { ProductGallery, ProductMediaItem } from "~/domain/product-media";
 import { productMedia } from "../../../db/schema";
