@@ -241,7 +241,10 @@ for (const target of testDatabases()) {
       const signals = await buyerSignals(db(), row!);
       // Matched by email whatever its case (the fake PayPal's one payer matches too).
       expect(signals.orders.find((o) => o.id === first.id)?.matched).toContain("email");
-      expect(signals.reports).toEqual([expect.objectContaining({ orderId: first.id, reason: "charged_twice", status: "open" })]);
+      expect(signals.reports).toContainEqual(expect.objectContaining({ orderId: first.id, reason: "charged_twice", status: "open" }));
+      // Only reports on the orders the card lists (earlier tests' orders share the fake's one payer).
+      const listed = new Set(signals.orders.map((o) => o.id));
+      expect(signals.reports.every((r) => listed.has(r.orderId))).toBe(true);
     });
   });
 }
