@@ -1,3 +1,4 @@
+import { bundleSavingsCents } from "~/domain/pricing";
 import { useState } from "react";
 import { Form } from "react-router";
 import { Checkbox, MoneyField, SelectField, SubmitButton, TextArea, TextField } from "~/components/admin/kit/fields";
@@ -33,10 +34,12 @@ function bundleSaving(form: HTMLFormElement, candidates: readonly BundleCandidat
   const data = new FormData(form);
   const picked = data.getAll("bundleItems").map(String);
   if (picked.length === 0) return null;
-  const items = picked.reduce((sum, id) => sum + (candidates.find((c) => c.id === id)?.priceCents ?? 0), 0);
+  const items = picked.map((id) => candidates.find((c) => c.id === id)).filter((c) => c !== undefined);
+  // The same rule the storefront shows (app/domain/pricing.ts): priced at 0, the saving is the items' total.
+  const separately = bundleSavingsCents(0, items);
   const price = parseDollars(String(data.get("price") ?? ""));
-  if (price === null) return `Items bought separately: ${usd(items)}.`;
-  return `Items bought separately: ${usd(items)}; the bundle saves ${usd(Math.max(items - price, 0))}.`;
+  if (price === null) return `Items bought separately: ${usd(separately)}.`;
+  return `Items bought separately: ${usd(separately)}; the bundle saves ${usd(bundleSavingsCents(price, items))}.`;
 }
 
 /**
