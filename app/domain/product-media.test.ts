@@ -1,24 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ImageMedia, VideoMedia } from "./media";
-import { altText, coverOf, galleryForLang, mainImage, productImageUrls, shareImageUrl, thumbnailOf, type ProductGallery } from "./product-media";
-
-const photo: ImageMedia = {
-  kind: "image",
-  width: 1280,
-  height: 960,
-  fallback: "jpeg",
-  variants: [320, 640, 960, 1280].flatMap((width) =>
-    (["avif", "webp", "jpeg"] as const).map((format) => ({ format, width, height: (width * 3) / 4, key: `img/${format}-${width}w.${format}`, bytes: width })),
-  ),
-};
-const video: VideoMedia = { kind: "video", format: "mp4", key: "vid/abc.mp4", bytes: 2048, poster: photo };
-const gallery: ProductGallery = {
-  base: "/media",
-  items: [
-    { id: 7, media: video, alt: { en: "Demo", fr: "", es: "Demostración" } },
-    { id: 3, media: photo, alt: { en: "", fr: "", es: "" } },
-  ],
-};
+import { gallery, photo } from "../../tests/fixtures/product-media";
+import { altText, coverOf, galleryForLang, mainImage, productImageUrls, shareImageUrl, thumbnailOf } from "./product-media";
 
 describe("product media for pages", () => {
   it("takes the video's poster as the main picture when the video comes first", () => {

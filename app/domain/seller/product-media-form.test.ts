@@ -1,25 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ImageMedia, VideoMedia } from "../media";
-import type { ProductGallery } from "../product-media";
+import { gallery, photo, video } from "../../../tests/fixtures/product-media";
 import { dropInOrder, mediaAltSchema, mediaOrderSchema, moveInOrder, sellerMediaRow } from "./product-media-form";
-
-const photo: ImageMedia = {
-  kind: "image",
-  width: 1280,
-  height: 960,
-  fallback: "jpeg",
-  variants: [320, 640, 960, 1280].flatMap((width) =>
-    (["avif", "webp", "jpeg"] as const).map((format) => ({ format, width, height: (width * 3) / 4, key: `img/${format}-${width}w.${format}`, bytes: width })),
-  ),
-};
-const video: VideoMedia = { kind: "video", format: "mp4", key: "vid/abc.mp4", bytes: 2048, poster: photo };
-const gallery: ProductGallery = {
-  base: "/media",
-  items: [
-    { id: 7, media: video, alt: { en: "Demo", fr: "", es: "Demostración" } },
-    { id: 3, media: photo, alt: { en: "", fr: "", es: "" } },
-  ],
-};
 
 describe("the console's media forms", () => {
   it("moves one place up or down, never past either end, and drops at a place", () => {
