@@ -11,8 +11,9 @@ import { applyOrderAction } from "./admin/order-actions.server";
 import type { Db } from "./db.server";
 import { changeOrderStatus, createOrder, findOrder, markOrderPaid, type NewOrder } from "./orders.server";
 import { createPayPalAdapter, type PayPalAdapter } from "./paypal/adapter.server";
-import { capturePayPalPayment, handlePayPalWebhook, startPayPalPayment } from "./paypal/payments.server";
+import { handlePayPalWebhook } from "./paypal/payments.server";
 import { recordRefund, REFUND_UNAPPLIED, type RefundReceived } from "./refunds.server";
+import { payThroughPayPal } from "../../tests/fixtures/paid-order";
 
 const WEBHOOK_ID = "8PT597110X687430LKGECATA";
 const fake = useFakePayPal();
@@ -41,12 +42,8 @@ for (const target of testDatabases()) {
     /** Paid through the fake PayPal as the buyer's browser would; returns the order and PayPal's capture id. */
     async function paidThroughPayPal(over: Partial<NewOrder> = {}) {
       const order = await place(over);
-      const started = await startPayPalPayment(db(), paypal, order.id);
-      if (!started.ok) throw new Error(started.code);
-      fake().approve(started.paypalOrderId, "Robin");
-      const captured = await capturePayPalPayment(db(), paypal, order.id, started.paypalOrderId);
-      if (captured.status !== "paid") throw new Error(JSON.stringify(captured));
-      return { order, captureId: fake().orders.get(started.paypalOrderId)!.capture!.id };
+      const { captureId } = await payThroughPayPal(db(), paypal, fake(), order.id);
+      return { order, captureId };
     }
 
     /** A manual order the seller marked paid by hand. */

@@ -9,9 +9,9 @@ import { fakePayPalConfig, useFakePayPal } from "../../../tests/setup/fake-paypa
 import type { Db } from "../db.server";
 import { createOrder, findOrder, type NewOrder } from "../orders.server";
 import { createPayPalAdapter, type PayPalAdapter } from "../paypal/adapter.server";
-import { capturePayPalPayment, startPayPalPayment } from "../paypal/payments.server";
 import { applyOrderAction } from "./order-actions.server";
 import { exportOrdersCsv, listOrderQueue, orderDetail } from "./order-desk.server";
+import { payThroughPayPal } from "../../../tests/fixtures/paid-order";
 
 const fake = useFakePayPal();
 const seller = { id: null, actor: "seller:desk@shop.test" };
@@ -37,11 +37,7 @@ for (const target of testDatabases()) {
     /** An order paid through the fake PayPal, as the buyer's browser would. */
     async function paidThroughPayPal(over: Partial<NewOrder> = {}) {
       const order = await place(over);
-      const started = await startPayPalPayment(db(), paypal, order.id);
-      if (!started.ok) throw new Error(started.code);
-      fake().approve(started.paypalOrderId, "Robin");
-      const captured = await capturePayPalPayment(db(), paypal, order.id, started.paypalOrderId);
-      if (captured.status !== "paid") throw new Error(JSON.stringify(captured));
+      await payThroughPayPal(db(), paypal, fake(), order.id);
       return order;
     }
 

@@ -11,10 +11,11 @@ import type { Db } from "../db.server";
 import { getEnv, parseEnv, setEnv } from "../env.server";
 import { createOrder, findOrder, type NewOrder } from "../orders.server";
 import { createPayPalAdapter, type PayPalAdapter } from "../paypal/adapter.server";
-import { capturePayPalPayment, handlePayPalWebhook, startPayPalPayment } from "../paypal/payments.server";
+import { handlePayPalWebhook } from "../paypal/payments.server";
 import { applyDisputeAction } from "./actions.server";
 import { alertDisputesDue, DISPUTE_DUE_ALERT, DISPUTE_OPEN_ALERT } from "./disputes.server";
 import { evidenceFacts } from "./evidence.server";
+import { payThroughPayPal, placeOrder } from "../../../tests/fixtures/paid-order";
 
 const WEBHOOK_ID = "DISPUTESWEBHOOK";
 const fake = useFakePayPal();
@@ -43,14 +44,9 @@ for (const target of testDatabases()) {
       // Each buyer their own: every fake payment has the same payer id, which a test blocks.
       const unique = randomUUID().slice(0, 8);
       const buyer = { ...BUYER, email: `${unique}@example.com`, gameUsername: `G${unique}` };
-      const created = await createOrder(db(), newOrder({ buyer, ...over }));
-      if (!created.ok) throw new Error(created.code);
-      const started = await startPayPalPayment(db(), paypal, created.order.id);
-      if (!started.ok) throw new Error(started.code);
-      fake().approve(started.paypalOrderId, "Robin");
-      const captured = await capturePayPalPayment(db(), paypal, created.order.id, started.paypalOrderId);
-      if (captured.status !== "paid") throw new Error(JSON.stringify(captured));
-      return (await findOrder(db(), created.order.id))!;
+      const placed = await placeOrder(db(), { buyer, ...over });
+      await payThroughPayPal(db(), paypal, fake(), placed.id);
+      return (await findOrder(db(), placed.id))!;
     }
 
     const deliver = (d: { rawBody: string; headers: Record<string, string> }) => handlePayPalWebhook(db(), paypal, WEBHOOK_ID, d.headers, d.rawBody);

@@ -10,11 +10,12 @@ import { applyOrderAction } from "../admin/order-actions.server";
 import type { Db } from "../db.server";
 import { changeOrderStatus, createOrder, findOrder, type NewOrder } from "../orders.server";
 import { createPayPalAdapter, type PayPalAdapter } from "../paypal/adapter.server";
-import { capturePayPalPayment, handlePayPalWebhook, startPayPalPayment } from "../paypal/payments.server";
+import { handlePayPalWebhook } from "../paypal/payments.server";
 import { centsToAmountString } from "~/domain/money";
 import { buyerSignals } from "../blocklist/signals.server";
 import { applyReportAction } from "./report-actions.server";
 import { addBuyerMessage, buyerReportsView, openProblemReport, openReportsQueue } from "./reports.server";
+import { payThroughPayPal, placeOrder } from "../../../tests/fixtures/paid-order";
 
 const fake = useFakePayPal();
 const WEBHOOK_ID = "8PT597110X687430LKGECATA";
@@ -33,14 +34,8 @@ for (const target of testDatabases()) {
     const act = (reportId: number, action: SellerReportAction, now?: Date) => applyReportAction({ db: db(), paypal, seller: alice, now }, reportId, action);
 
     async function paidThroughPayPal(over: Partial<NewOrder> = {}) {
-      const created = await createOrder(db(), newOrder(over));
-      if (!created.ok) throw new Error(created.code);
-      const order = created.order;
-      const started = await startPayPalPayment(db(), paypal, order.id);
-      if (!started.ok) throw new Error(started.code);
-      fake().approve(started.paypalOrderId, "Robin");
-      const captured = await capturePayPalPayment(db(), paypal, order.id, started.paypalOrderId);
-      if (captured.status !== "paid") throw new Error(JSON.stringify(captured));
+      const order = await placeOrder(db(), over);
+      await payThroughPayPal(db(), paypal, fake(), order.id);
       return order;
     }
 
