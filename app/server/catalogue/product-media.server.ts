@@ -12,6 +12,7 @@ import type { ProductGallery, ProductMediaItem } from "~/domain/product-media";
 import { productMedia } from "../../../db/schema";
 import type { Db } from "../db.server";
 import { getEnv } from "../env.server";
+import { mediaPublicBase } from "../media/media-env.server";
 import { MEDIA_ROUTE } from "../media/storage.server";
 
 type Row = typeof productMedia.$inferSelect;
@@ -138,12 +139,12 @@ export async function deleteProductMedia(db: Executor, productId: string, ids: r
 }
 
 /**
- * The public base of media URLs, as the shop's media settings build it (MEDIA_PUBLIC_URL or /media,
- * media-env.server.ts); "/media" when the environment cannot be read (a test without one).
+ * The public base of media URLs, as the shop's media settings build it; "/media" when the
+ * environment cannot be read (a test without one).
  */
 function publicBase(): string {
   try {
-    return (getEnv().MEDIA_PUBLIC_URL ?? MEDIA_ROUTE).replace(/\/+$/, "");
+    return mediaPublicBase(getEnv());
   } catch {
     return MEDIA_ROUTE;
   }

@@ -97,10 +97,15 @@ export interface MediaSettings {
   ffmpegPath: string | null | undefined;
 }
 
+/** Where media URLs start: MEDIA_PUBLIC_URL (a CDN) or the shop's own /media route. */
+export function mediaPublicBase(env: Pick<MediaEnvInput, "MEDIA_PUBLIC_URL">): string {
+  return (env.MEDIA_PUBLIC_URL ?? MEDIA_ROUTE).replace(/\/+$/, "");
+}
+
 export function mediaSettings(env: MediaEnvInput & { DATA_DIR: string }): MediaSettings {
   // An in-memory database (tests) keeps its media in a folder of its own that nothing else uses.
   const dataDir = env.DATA_DIR.startsWith("memory://") ? path.join(tmpdir(), `trigger-shop-media-${process.pid}`) : env.DATA_DIR;
-  const publicBase = (env.MEDIA_PUBLIC_URL ?? MEDIA_ROUTE).replace(/\/+$/, "");
+  const publicBase = mediaPublicBase(env);
   const storage: MediaStorageSettings =
     env.MEDIA_STORAGE === "s3"
       ? {
