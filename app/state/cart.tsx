@@ -21,6 +21,8 @@ import { readJson, STORAGE_KEYS, writeCookie, writeJson } from "./storage";
 interface CartContextValue {
   /** Priced against the current catalogue; unknown or unavailable products are dropped. */
   items: CartItem[];
+  /** What the shopper put in (ids and quantities), known before the products are priced. */
+  lines: readonly CartLine[];
   /** Totals before any coupon. */
   totals: CartTotals;
   /** Bumped by every change: the coupon provider resets the discount on it (SPEC §4). */
@@ -128,8 +130,8 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   );
 
   const value = useMemo<CartContextValue>(
-    () => ({ items, totals: cartTotals(items), revision, hydrated, add, remove, update, clear }),
-    [items, revision, hydrated, add, remove, update, clear],
+    () => ({ items, lines, totals: cartTotals(items), revision, hydrated, add, remove, update, clear }),
+    [items, lines, revision, hydrated, add, remove, update, clear],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

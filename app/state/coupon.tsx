@@ -31,8 +31,10 @@ export function CouponProvider({ children }: { children: React.ReactNode }) {
   const [applied, setApplied] = useState<AppliedCoupon | null>(null);
   const [applying, setApplying] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const itemsRef = useRef(cart.items);
-  itemsRef.current = cart.items;
+  // The lines, not the priced items: on a page that does not carry every product in the cart, the
+  // items are priced only once the catalogue arrives, and a code applied before then must still count them.
+  const linesRef = useRef(cart.lines);
+  linesRef.current = cart.lines;
 
   // Every cart change resets the discount (SPEC §4): the shopper applies the code again.
   useEffect(() => {
@@ -44,7 +46,7 @@ export function CouponProvider({ children }: { children: React.ReactNode }) {
     async (code: string) => {
       setApplying(true);
       setError(null);
-      const lines = itemsRef.current.map(({ id, quantity }) => ({ id, quantity }));
+      const lines = linesRef.current.map(({ id, quantity }) => ({ id, quantity }));
       // The server decides: it knows the coupon's current limits and the real prices.
       // The API client comes with the first code applied, not with every page.
       const post = import("~/lib/api-client").then(

@@ -199,6 +199,27 @@ describe("coupon provider", () => {
     expect(api.coupon.totals.finalTotalCents).toBe(api.coupon.totals.subtotalCents);
   });
 
+  it("sends the stored cart's lines even before a page that lacks their products has priced them", async () => {
+    localStorage.setItem("cart", JSON.stringify([{ id: "2", quantity: 2 }]));
+    const couponAnswer = { ok: true, coupon: { id: "s", code: "SAVE10", type: "percentage", description: "10%", discountCents: 1100, freeProduct: null } };
+    // The whole catalogue this page lacks is still on its way when the shopper applies the code.
+    let sendCatalogue = () => {};
+    const catalogue = new Promise<Response>((resolve) => (sendCatalogue = () => resolve(Response.json({ products: PRODUCTS.map((p) => toSummary(p)) }))));
+    const fetchMock = vi.fn((url: string) => (String(url).includes("catalogue") ? catalogue : Promise.resolve(new Response(JSON.stringify(couponAnswer)))));
+    vi.stubGlobal("fetch", fetchMock);
+    const product4 = PRODUCTS.find((p) => p.id === "4")!;
+    // On a French page: the catalogue fetched here (per language, kept for the session) is not the one other tests expect.
+    renderShop("/fr", shopData({ catalogue: undefined, products: [toSummary(product4)] }));
+    await ready();
+    expect(api.cart.items).toEqual([]);
+    await act(() => api.coupon.apply("SAVE10"));
+    const couponCall = fetchMock.mock.calls.find(([url]) => !String(url).includes("catalogue"))!;
+    expect(JSON.parse((couponCall as unknown as [string, RequestInit])[1].body as string)).toEqual({ code: "SAVE10", lines: [{ id: "2", quantity: 2 }] });
+    expect(api.coupon.applied?.discountCents).toBe(1100);
+    sendCatalogue();
+    await waitFor(() => expect(api.cart.items.map((i) => i.id)).toEqual(["2"]));
+  });
+
   it("shows the translated refusal", async () => {
     vi.stubGlobal(
       "fetch",
