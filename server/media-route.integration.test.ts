@@ -52,6 +52,9 @@ describe.each(adapters)("GET /media/KEY from %s", (_name, make) => {
     const storage = make();
     await storage.put("vid/0123456789abcdef0123456789abcdef.mp4", video, { contentType: "video/mp4" });
     await storage.put("img/abcdef-320w.svg", svg, { contentType: "image/svg+xml" });
+    // A scheduled backup written to the same storage (BACKUP_TO=storage) and a private file.
+    await storage.put(backupKey, Buffer.from("shop backup: every buyer"), { contentType: "application/gzip" });
+    await storage.put("private/proofs/abc.png", Buffer.from("private proof"), { contentType: "image/png" });
     // Files the route must never reach: beside the media folder, and in its hidden work folder.
     await writeFile(path.join(folder, "secret.txt"), "top secret");
     await mkdir(path.join(folder, "media", ".incoming"), { recursive: true });
@@ -69,6 +72,7 @@ describe.each(adapters)("GET /media/KEY from %s", (_name, make) => {
 
   const get = (key: string, headers: Record<string, string> = {}) => fetch(`${base}/media/${key}`, { headers });
   const videoKey = "vid/0123456789abcdef0123456789abcdef.mp4";
+  const backupKey = "backups/trigger-shop-backup-20261127-150000.tar.gz";
 
   it("serves a file with its type, length, an ETag and an immutable year-long cache", async () => {
     const response = await get(videoKey);
@@ -163,6 +167,25 @@ describe.each(adapters)("GET /media/KEY from %s", (_name, make) => {
       expect(answer.status, target).toBe(404);
       expect(answer.body, target).not.toContain("top secret");
       expect(answer.body, target).not.toContain("half");
+    }
+  });
+
+  it("never serves a backup or a private file stored beside the media, however the key is spelt", async () => {
+    for (const target of [
+      `/media/${backupKey}`,
+      `/media/${backupKey.replace("/", "%2F")}`,
+      `/media/backups%2F${backupKey.slice("backups/".length)}`,
+      `/media/./${backupKey}`,
+      `/media//${backupKey}`,
+      "/media/private/proofs/abc.png",
+      "/media/private%2Fproofs%2Fabc.png",
+    ]) {
+      for (const method of ["GET", "HEAD"]) {
+        const answer = await rawRequest(port, `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+        expect(answer.status, `${method} ${target}`).toBe(404);
+        expect(answer.body, target).not.toContain("every buyer");
+        expect(answer.body, target).not.toContain("private proof");
+      }
     }
   });
 

@@ -7,7 +7,7 @@
  */
 import type { Request, Response } from "express";
 import { pipeline } from "node:stream/promises";
-import { contentTypeOfKey, isMediaKey, MEDIA_ROUTE, type ByteRange, type MediaObjectInfo, type MediaStorage } from "../app/server/media/storage.server";
+import { contentTypeOfKey, isPublicMediaKey, MEDIA_ROUTE, type ByteRange, type MediaObjectInfo, type MediaStorage } from "../app/server/media/storage.server";
 
 export { MEDIA_ROUTE };
 
@@ -23,7 +23,7 @@ function notFound(res: Response): void {
 function keyOf(req: Request): string | null {
   try {
     const key = decodeURIComponent(req.path.slice(1));
-    return isMediaKey(key) ? key : null;
+    return isPublicMediaKey(key) ? key : null; // never a backup or another private file
   } catch {
     return null; // malformed percent-encoding
   }

@@ -50,6 +50,17 @@ export function isMediaKey(key: string): boolean {
   return key.length <= 512 && KEY_PATTERN.test(key);
 }
 
+/**
+ * Top-level folders of the storage that hold private files (scheduled backups), never product
+ * media: no public route may name a key under them (docs/decisions/031).
+ */
+export const PRIVATE_KEY_FOLDERS = ["backups", "private"] as const;
+
+/** A key a public route (GET /media/KEY) may serve: a media key outside the private folders. */
+export function isPublicMediaKey(key: string): boolean {
+  return isMediaKey(key) && !PRIVATE_KEY_FOLDERS.some((folder) => key === folder || key.startsWith(`${folder}/`));
+}
+
 export function assertMediaKey(key: string): void {
   if (!isMediaKey(key)) throw new Error(`Invalid media key ${JSON.stringify(key.slice(0, 100))}`);
 }
