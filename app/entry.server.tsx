@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./nonce";
-import { keepsModulePreloads, withoutModulePreloads } from "./server/module-preloads.server";
+import { keepsModulePreloads, withoutModulePreloads } from "./server/web/module-preloads.server";
 
 export const streamTimeout = 5_000;
 

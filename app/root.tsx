@@ -7,7 +7,7 @@ import { getI18n, registerTranslations } from "~/i18n/i18n";
 import { useNonce } from "~/nonce";
 import { translationsOf } from "~/i18n/areas";
 import { frameTranslations } from "~/i18n/resources.server";
-import { publicConfig } from "~/server/public-config.server";
+import { publicConfig } from "~/server/web/public-config.server";
 import { ErrorPage } from "~/components/layout/error-page";
 import { Toaster } from "~/components/ui/toaster";
 import type { RootData } from "~/state/storefront-data";

@@ -3,7 +3,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 // Every shopper page lives under an optional language segment: English has none, /fr and /es are
 // prefixed; the layout's loader answers 404 for any other first segment. The seller console comes
 // first, outside the prefixes (English only, never in the sitemap); everything in its layout
-// requires a session (app/server/admin/guard.server.ts), only the login steps and logout do not.
+// requires a session (app/server/seller-auth/guard.server.ts), only the login steps and logout do not.
 export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),

@@ -1,13 +1,13 @@
 /**
- * npm run admin -- <command>: seller accounts from the shell (app/server/admin/cli.server.ts).
+ * npm run admin -- <command>: seller accounts from the shell (app/server/seller-auth/cli.server.ts).
  * Uses the shop's database: DATABASE_URL, else the embedded one in DATA_DIR (./data). The embedded
  * database belongs to one process at a time: while a shop runs on it this command is refused (its
  * folder's socket, docs/decisions/031); stop the shop first.
  */
 import { userInfo } from "node:os";
 import { claimDataDir } from "../app/server/backup/control-socket.server";
-import { openDatabase } from "../app/server/db.server";
-import { runAdminCli, type CliIo } from "../app/server/admin/cli.server";
+import { openDatabase } from "../app/server/platform/db.server";
+import { runAdminCli, type CliIo } from "../app/server/seller-auth/cli.server";
 
 /** Reads a line without echoing it (a terminal). */
 function promptHidden(question: string): Promise<string> {

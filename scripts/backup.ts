@@ -16,8 +16,8 @@ import { backupFileName, backupToFile, type BackupResult } from "../app/server/b
 import { RESULT_TRAILER } from "../app/server/backup/control-handler.server";
 import { claimDataDir, requestBackupFromShop } from "../app/server/backup/control-socket.server";
 import { backupDir, backupKeyOf, generatedSessionSecret } from "../app/server/backup/shop.server";
-import { openDatabase } from "../app/server/db.server";
-import { parseEnv } from "../app/server/env.server";
+import { openDatabase } from "../app/server/platform/db.server";
+import { parseEnv } from "../app/server/platform/env.server";
 import { createMediaStorage } from "../app/server/media/media.server";
 import { mediaSettings } from "../app/server/media/media-env.server";
 

@@ -5,9 +5,9 @@
  */
 import pg from "pg";
 import { createFreshPostgres } from "../tests/setup/fresh-postgres";
-import type { Database } from "../app/server/db.server";
-import { createOrder } from "../app/server/orders.server";
-import { seedDatabase } from "../app/server/seed.server";
+import type { Database } from "../app/server/platform/db.server";
+import { createOrder } from "../app/server/orders/orders.server";
+import { seedDatabase } from "../app/server/catalogue/seed.server";
 import { BUYER } from "../tests/fixtures/orders";
 
 // In-stock products of the seeded catalogue.

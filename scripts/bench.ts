@@ -30,7 +30,7 @@ const vite = await createServer({ appType: "custom", logLevel: "error", server: 
 const { benchOrders, percentile, postgresReachable, withFreshPostgres } = (await vite.ssrLoadModule(
   "/scripts/bench-orders.ts",
 )) as typeof import("./bench-orders");
-const { openDatabase } = (await vite.ssrLoadModule("/app/server/db.server.ts")) as typeof import("../app/server/db.server");
+const { openDatabase } = (await vite.ssrLoadModule("/app/server/platform/db.server.ts")) as typeof import("../app/server/platform/db.server");
 
 const { values } = parseArgs({
   options: {

@@ -2,6 +2,9 @@
 // Part of `npm run lint`: the app's folders are layers, and no module may reach up or round.
 //   - an import from a layer to one it may not use (the domain never imports server code, the catalogue
 //     never imports the server or components, ...; LAYERS below says who may import whom), and
+//   - inside app/server, an import from one capability folder to another it may not use (ROOMS below:
+//     the order desk may use the catalogue, never the other way round; docs/decisions/038), or from a
+//     folder ROOMS does not know (a new capability declares its arrows first), and
 //   - an import circle, static or through import() (a deferred dialog that imports back the module that
 //     defers it is still a circle), type-only imports included,
 // are printed one a line and make it exit 1. Tests are left out: they may import anything.
@@ -25,6 +28,38 @@ export const LAYERS = {
   server: ["domain", "catalogue", "i18n", "lib", "state", "app", "db"],
   routes: ["domain", "catalogue", "i18n", "lib", "state", "components", "server", "routes", "app", "db"],
   app: ["domain", "catalogue", "i18n", "lib", "state", "components", "server", "routes", "db"],
+};
+
+/**
+ * The capability folders of app/server ("rooms", docs/decisions/038) and which others each may import.
+ * Files directly in app/server are the composition root ("entry": services.server.ts builds the
+ * services, jobs.server.ts lists the jobs): they may import every room, and only `web` (the request
+ * helpers routes use) may import them. Arrows point down; the list reads from the floor up.
+ */
+export const ROOMS = {
+  platform: [],
+  mail: ["platform"],
+  media: ["platform"],
+  paypal: ["platform"],
+  "seller-auth": ["platform"],
+  push: ["platform", "seller-auth"],
+  "login-handoff": ["platform", "mail"],
+  blocklist: ["platform", "seller-auth"],
+  catalogue: ["platform", "media", "seller-auth"],
+  newsletter: ["platform", "mail"],
+  contact: ["platform", "mail", "catalogue", "seller-auth"],
+  accounts: ["platform", "mail", "seller-auth"],
+  orders: ["platform", "mail", "media", "catalogue", "blocklist", "login-handoff", "paypal", "seller-auth", "push"],
+  disputes: ["platform", "mail", "paypal", "orders", "blocklist", "seller-auth", "push"],
+  "problem-reports": ["platform", "mail", "paypal", "orders", "seller-auth", "push"],
+  payments: ["platform", "paypal", "orders", "disputes"],
+  campaigns: ["platform", "mail", "media", "catalogue", "newsletter", "orders", "seller-auth"],
+  analytics: ["platform", "catalogue", "orders", "seller-auth"],
+  privacy: ["platform", "mail", "orders", "newsletter", "contact", "catalogue", "problem-reports", "disputes", "seller-auth"],
+  backup: ["platform", "media"],
+  metrics: ["platform", "backup"],
+  web: ["platform", "entry"],
+  entry: null, // every room
 };
 
 const SOURCE = /\.(ts|tsx)$/;
@@ -80,6 +115,13 @@ function layerOf(root, file) {
   if (parts[0] === "db") return "db";
   if (parts[0] !== "app") return null;
   return parts.length > 2 ? parts[1] : "app";
+}
+
+/** The room of a file under app/server: its folder, "entry" directly in app/server; null elsewhere. */
+function roomOf(root, file) {
+  const parts = path.relative(root, file).split(path.sep);
+  if (parts[0] !== "app" || parts[1] !== "server") return null;
+  return parts.length > 3 ? parts[2] : "entry";
 }
 
 /** The import graph of app/ and server/ (module → the modules it imports inside the repository). */
@@ -144,6 +186,22 @@ export function checkImports(root) {
       if (to === null || to === from) continue;
       if (!LAYERS[from].includes(to))
         problems.push(`${relative(file)}: imports ${relative(target)} (app/${from} may not import from ${to === "app" ? "app/*.ts" : to})`);
+    }
+  }
+  for (const [file, targets] of graph) {
+    const from = roomOf(root, file);
+    if (from === null) continue;
+    if (!(from in ROOMS)) {
+      problems.push(`${relative(file)}: app/server/${from}/ is not a known capability folder (declare it and its arrows in ROOMS, scripts/check-imports.mjs)`);
+      continue;
+    }
+    for (const target of targets) {
+      const to = roomOf(root, target);
+      if (to === null || to === from || ROOMS[from] === null) continue;
+      if (!ROOMS[from].includes(to))
+        problems.push(
+          `${relative(file)}: imports ${relative(target)} (app/server/${from === "entry" ? "*.ts" : from + "/"} may not import from ${to === "entry" ? "app/server/*.ts" : `app/server/${to}/`})`,
+        );
     }
   }
   for (const cycle of findCycles(graph)) problems.push(`import circle: ${cycle.map(relative).join(" ⇄ ")}`);

@@ -2,7 +2,7 @@
  * Part of `npm run build`: makes BUILD_DIR/pglite-template, an empty embedded database cluster
  * (PGlite's initdb, run once here). A shop's first start on the embedded database copies it instead
  * of running initdb itself, whose WebAssembly run peaked at ≈ 770 MB of RSS: too much for a small
- * host (app/server/db.server.ts, docs/decisions/037). Migrations and the seed still run at start.
+ * host (app/server/platform/db.server.ts, docs/decisions/037). Migrations and the seed still run at start.
  */
 import { existsSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";

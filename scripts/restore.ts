@@ -10,7 +10,7 @@ import { claimDataDir } from "../app/server/backup/control-socket.server";
 import { BackupRefusal } from "../app/server/backup/refusal.server";
 import { restoreBackup } from "../app/server/backup/restore.server";
 import { backupKeyOf } from "../app/server/backup/shop.server";
-import { parseEnv } from "../app/server/env.server";
+import { parseEnv } from "../app/server/platform/env.server";
 import { createMediaStorage } from "../app/server/media/media.server";
 import { mediaSettings } from "../app/server/media/media-env.server";
 

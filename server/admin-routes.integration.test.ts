@@ -5,11 +5,11 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../app/routes";
-import { deriveKeyFrom } from "../app/server/keys.server";
-import { openDatabase } from "../app/server/db.server";
-import { createSeller } from "../app/server/admin/sellers.server";
-import { newSessionToken, signSessionToken } from "../app/server/admin/session-cookie.server";
-import { newTotpSecret } from "../app/server/admin/totp.server";
+import { deriveKeyFrom } from "../app/server/platform/keys.server";
+import { openDatabase } from "../app/server/platform/db.server";
+import { createSeller } from "../app/server/seller-auth/sellers.server";
+import { newSessionToken, signSessionToken } from "../app/server/seller-auth/session-cookie.server";
+import { newTotpSecret } from "../app/server/seller-auth/totp.server";
 import { sellers } from "../db/schema";
 import { startShop, type RunningShop } from "../tests/setup/running-shop";
 

@@ -6,28 +6,28 @@ import helmet from "helmet";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
-import { openDatabase, type Database } from "../app/server/db.server";
-import { parseEnv, setEnv, type Env } from "../app/server/env.server";
-import { jobLock, startJobs } from "../app/server/jobs.server";
-import { serverJobs } from "../app/server/jobs/index.server";
-import { setRateLimitScale } from "../app/server/rate-limit.server";
-import { catalogueChangesHeard, onCatalogueChange } from "../app/server/catalogue-cache.server";
-import { sharedPageVariant } from "../app/server/storefront.server";
+import { openDatabase, type Database } from "../app/server/platform/db.server";
+import { parseEnv, setEnv, type Env } from "../app/server/platform/env.server";
+import { jobLock, startJobs } from "../app/server/platform/jobs.server";
+import { serverJobs } from "../app/server/jobs.server";
+import { setRateLimitScale } from "../app/server/platform/rate-limit.server";
+import { catalogueChangesHeard, onCatalogueChange } from "../app/server/catalogue/cache.server";
+import { sharedPageVariant } from "../app/server/catalogue/storefront.server";
 import { createRenderCache, type RenderCache } from "./render-cache";
 import { consoleRoutePath } from "../app/domain/seller-access";
-import { consoleWriteAllowed } from "../app/server/admin/guard.server";
+import { consoleWriteAllowed } from "../app/server/seller-auth/guard.server";
 import { createServices, type Services } from "../app/server/services.server";
 import { bodyLimit, shopBodyLimits } from "./body-limit";
 import { consoleSessionGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
 import { MEDIA_ROUTE, serveMedia } from "./media-route";
-import { seedCouponsFromFile, seedDatabase } from "../app/server/seed.server";
+import { seedCouponsFromFile, seedDatabase } from "../app/server/catalogue/seed.server";
 import { seedProductMediaRows } from "../app/server/catalogue/product-media-seed.server";
 import { claimEmbeddedDataDir, shopBackups } from "../app/server/backup/shop.server";
 import { createShopMetrics, type ShopMetrics } from "../app/server/metrics/metrics.server";
 import { routeLabeler } from "../app/server/metrics/route-label.server";
 import { metricsEndpoint, requestMetrics } from "./metrics";
 
-export { EnvError } from "../app/server/env.server";
+export { EnvError } from "../app/server/platform/env.server";
 
 export interface Shop {
   app: express.Express;

@@ -36,7 +36,7 @@ const SESSION_ENDED_PAGE = (login: string) =>
  * One rule for every console write (docs/decisions/014): a POST (or any non-reading method) to an
  * /admin route without the session that route needs is answered 401 here, before React Router
  * runs anything — a form page gets a short page with the login link, anything else JSON.
- * `allowed` checks the session (app/server/admin/guard.server.ts); the routes check it again.
+ * `allowed` checks the session (app/server/seller-auth/guard.server.ts); the routes check it again.
  */
 export function consoleSessionGuard(allowed: (route: string, cookieHeader: string | undefined) => Promise<boolean>) {
   return (req: Request, res: Response, next: NextFunction) => {

@@ -16,7 +16,7 @@ const FORM = "application/x-www-form-urlencoded";
 let shop: RunningShop;
 let base: string;
 let totpSecret: string;
-let totp: typeof import("../app/server/admin/totp.server");
+let totp: typeof import("../app/server/seller-auth/totp.server");
 
 /** A form post as the shop's own pages send it, from the client `ip` (X-Forwarded-For: the proxy is loopback). */
 function post(path: string, fields: Record<string, string>, options: { ip: string; accept?: string; cookie?: string }) {
@@ -35,8 +35,8 @@ async function logIn(email: string, ip: string): Promise<string> {
 beforeAll(async () => {
   shop = await startShop();
   base = `http://127.0.0.1:${shop.port}`;
-  const { createSeller } = await shop.load<typeof import("../app/server/admin/sellers.server")>("/app/server/admin/sellers.server.ts");
-  totp = await shop.load<typeof import("../app/server/admin/totp.server")>("/app/server/admin/totp.server.ts");
+  const { createSeller } = await shop.load<typeof import("../app/server/seller-auth/sellers.server")>("/app/server/seller-auth/sellers.server.ts");
+  totp = await shop.load<typeof import("../app/server/seller-auth/totp.server")>("/app/server/seller-auth/totp.server.ts");
   for (const email of ["body@shop.test", "burst@shop.test", "code@shop.test", "off@shop.test"]) await createSeller(shop.services.db, email, PASSWORD);
   totpSecret = totp.newTotpSecret();
   await shop.services.db.update(sellers).set({ totpSecret }).where(eq(sellers.email, "code@shop.test"));

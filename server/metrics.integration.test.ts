@@ -78,7 +78,7 @@ describe("/metrics with METRICS_TOKEN set", () => {
   });
 
   it("reads orders by state, revenue and the outbox from the database when scraped", async () => {
-    const { createOrder } = await shop.load<typeof import("../app/server/orders.server")>("/app/server/orders.server.ts");
+    const { createOrder } = await shop.load<typeof import("../app/server/orders/orders.server")>("/app/server/orders/orders.server.ts");
     const before = await (await scrape()).text();
     const waiting = valueOf(before, "shop_orders", { status: "awaiting_payment" }) ?? 0;
     const created = await createOrder(shop.services.db, newOrder());

@@ -56,8 +56,8 @@ interface Harness {
 async function openHarness(env: Record<string, string>): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "media-http-"));
   // The account goes into the embedded database on disk first (one process at a time), then the shop opens it.
-  const { openDatabase } = await import("../app/server/db.server");
-  const { createSeller } = await import("../app/server/admin/sellers.server");
+  const { openDatabase } = await import("../app/server/platform/db.server");
+  const { createSeller } = await import("../app/server/seller-auth/sellers.server");
   const database = await openDatabase({ dataDir });
   await createSeller(database.db, EMAIL, PASSWORD);
   await database.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "../db/schema";
 import { startShop, type RunningShop } from "../tests/setup/running-shop";
 
-type CatalogueModule = typeof import("../app/server/catalogue-cache.server");
+type CatalogueModule = typeof import("../app/server/catalogue/cache.server");
 
 let shop: RunningShop;
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`http://127.0.0.1:${shop.port}${path}`, { headers });
@@ -49,7 +49,7 @@ describe("the render cache", () => {
   it("drops stored pages when the seller changes the catalogue", async () => {
     const before = await (await get("/product/2")).text();
     expect(before).toContain("$54.99");
-    const { invalidateCatalogue } = await shop.load<CatalogueModule>("/app/server/catalogue-cache.server.ts");
+    const { invalidateCatalogue } = await shop.load<CatalogueModule>("/app/server/catalogue/cache.server.ts");
     await shop.services.db.update(products).set({ priceCents: 4321 }).where(eq(products.id, "2"));
     expect(await (await get("/product/2")).text()).toContain("$54.99"); // still the stored page
     await invalidateCatalogue(shop.services.db);

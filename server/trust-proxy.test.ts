@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../app/server/env.server";
+import { parseEnv } from "../app/server/platform/env.server";
 
 /**
  * TRUST_PROXY as server/app.ts applies it: which address a request from a proxy on 127.0.0.1 gets

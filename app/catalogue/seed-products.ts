@@ -1,6 +1,6 @@
 /**
  * Seed data: the catalogue as it was written in code before the seller ran it (SPEC §3, issue 20).
- * Read once, by the first start of a database (app/server/seed.server.ts imports it on demand);
+ * Read once, by the first start of a database (app/server/catalogue/seed.server.ts imports it on demand);
  * from then on products live in the `products` table and the console edits them. Amounts are integer
  * US cents; savings figures are never written in copy: the UI computes them from prices.
  */

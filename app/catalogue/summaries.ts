@@ -4,7 +4,7 @@ import { toSummary, type Lang, type Product, type ProductSummary } from "~/domai
 
 /**
  * A product as a page renders it (docs/decisions/024): summaries and the product page carry only the
- * page's language. Which summaries a page sends is app/server/catalogue-summaries.server.ts's part.
+ * page's language. Which summaries a page sends is app/server/catalogue/summaries.server.ts's part.
  */
 
 /** The page's language from its `:lang?` segment (unprefixed = English). */

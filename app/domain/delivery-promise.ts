@@ -13,7 +13,7 @@ export type DeliveryPromise =
   | { phase: "expected"; earliest: Date; latest: Date; remainingMs: number }
   /** Between 12 and 24 hours: due at any moment, at the latest by `latest`. */
   | { phase: "due"; latest: Date; remainingMs: number }
-  /** Past 24 hours: later than promised (the seller is alerted, app/server/late-orders.server.ts). */
+  /** Past 24 hours: later than promised (the seller is alerted, app/server/orders/late-orders.server.ts). */
   | { phase: "late"; latest: Date; lateByMs: number };
 
 /** The promise runs from payment until delivery; unpaid, delivered or closed orders have none. */

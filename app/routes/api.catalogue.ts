@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.catalogue";
-import { catalogueSummaries } from "~/server/catalogue-summaries.server";
+import { catalogueSummaries } from "~/server/catalogue/summaries.server";
 
 /**
  * GET /api/catalogue?lang=fr: every product's summary in a language (and English, which search also

@@ -2,10 +2,10 @@ import { priceCart } from "~/domain/cart";
 import { couponApi } from "~/domain/api/coupon";
 import { evaluateCoupon } from "~/domain/coupons";
 import { toSummary } from "~/domain/product";
-import { readCatalogue } from "~/server/catalogue-cache.server";
-import { findCouponByCode } from "~/server/coupons.server";
-import { jsonAction, methodNotAllowed } from "~/server/endpoint.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { readCatalogue } from "~/server/catalogue/cache.server";
+import { findCouponByCode } from "~/server/catalogue/coupons.server";
+import { jsonAction, methodNotAllowed } from "~/server/web/endpoint.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 
 /** Checks a coupon against the shopper's cart with the catalogue's prices and live limits; guessing codes is throttled. */
 export const action = jsonAction(couponApi, RATE_LIMITS.coupon, async ({ input, db }) => {

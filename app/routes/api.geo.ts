@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.geo";
-import { lookupCountry } from "~/server/geo.server";
-import { getEnv } from "~/server/env.server";
+import { lookupCountry } from "~/server/platform/geo.server";
+import { getEnv } from "~/server/platform/env.server";
 
 /**
  * GET /api/geo: `{ country_code }` of the caller's address, or null; always 200, so a first visit

@@ -1,7 +1,7 @@
 import { newsletterApi } from "~/domain/api/newsletter";
-import { jsonAction, methodNotAllowed } from "~/server/endpoint.server";
-import { subscribe } from "~/server/newsletter.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { jsonAction, methodNotAllowed } from "~/server/web/endpoint.server";
+import { subscribe } from "~/server/newsletter/newsletter.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 
 export const action = jsonAction(newsletterApi, RATE_LIMITS.newsletter, async ({ input, db }) => {
   await subscribe(db, input.email, input.lang);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.order-status";
 import type { OrderStatusReply } from "~/domain/api/order-status";
-import { openOrderStatus } from "~/server/order-status.server";
+import { openOrderStatus } from "~/server/orders/status.server";
 
 const NOT_FOUND: OrderStatusReply = { ok: false, code: "order_not_found", vars: {} };
 

@@ -1,8 +1,8 @@
 import { orderLoginStateApi } from "~/domain/api/order-login";
-import { jsonAction, methodNotAllowed, refuse } from "~/server/endpoint.server";
+import { jsonAction, methodNotAllowed, refuse } from "~/server/web/endpoint.server";
 import { buyerHandoffView } from "~/server/login-handoff/buyer.server";
-import { isOrderAccessKey } from "~/server/order-links.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { isOrderAccessKey } from "~/server/orders/links.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 
 /** Answers about a buyer's login are for that browser only. */
 export const NO_STORE = { "Cache-Control": "private, no-store" };

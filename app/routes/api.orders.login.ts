@@ -1,8 +1,8 @@
 import { submitOrderLoginApi } from "~/domain/api/order-login";
-import { jsonAction, methodNotAllowed, refuse } from "~/server/endpoint.server";
+import { jsonAction, methodNotAllowed, refuse } from "~/server/web/endpoint.server";
 import { buyerHandoffView, submitLogin } from "~/server/login-handoff/buyer.server";
-import { isOrderAccessKey } from "~/server/order-links.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { isOrderAccessKey } from "~/server/orders/links.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 import { NO_STORE } from "./api.orders.login.state";
 
 /**

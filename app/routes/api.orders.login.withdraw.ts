@@ -1,8 +1,8 @@
 import { withdrawOrderLoginApi } from "~/domain/api/order-login";
-import { jsonAction, methodNotAllowed, refuse } from "~/server/endpoint.server";
+import { jsonAction, methodNotAllowed, refuse } from "~/server/web/endpoint.server";
 import { buyerHandoffView, withdrawLogin } from "~/server/login-handoff/buyer.server";
-import { isOrderAccessKey } from "~/server/order-links.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { isOrderAccessKey } from "~/server/orders/links.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 import { NO_STORE } from "./api.orders.login.state";
 
 /** POST /api/orders/login/withdraw: the buyer takes the login back before the team starts; deleted at once. */

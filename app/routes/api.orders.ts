@@ -1,9 +1,9 @@
 import { ordersApi, type PaymentChannel } from "~/domain/api/orders";
 import { buyerFromDetails } from "~/domain/validation";
-import { jsonAction, methodNotAllowed } from "~/server/endpoint.server";
-import { orderStatusPath } from "~/server/order-links.server";
-import { createOrder } from "~/server/orders.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { jsonAction, methodNotAllowed } from "~/server/web/endpoint.server";
+import { orderStatusPath } from "~/server/orders/links.server";
+import { createOrder } from "~/server/orders/orders.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 
 /**
  * Step 1 of checkout: the payment details (validated by the contract), the cart priced on the server,

@@ -1,8 +1,8 @@
 import { capturePayPalOrderApi, PAYMENT_ERROR_STATUS } from "~/domain/api/paypal";
-import { jsonAction, methodNotAllowed, refuse } from "~/server/endpoint.server";
-import { orderStatusPath } from "~/server/order-links.server";
-import { capturePayPalPayment } from "~/server/paypal/payments.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { jsonAction, methodNotAllowed, refuse } from "~/server/web/endpoint.server";
+import { orderStatusPath } from "~/server/orders/links.server";
+import { capturePayPalPayment } from "~/server/payments/payments.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 
 /**
  * PayPal's onApprove callback: captures and answers paid, pending, declined (restart the buttons) or a

@@ -1,7 +1,7 @@
 import { createPayPalOrderApi, PAYMENT_ERROR_STATUS } from "~/domain/api/paypal";
-import { jsonAction, methodNotAllowed, refuse } from "~/server/endpoint.server";
-import { startPayPalPayment } from "~/server/paypal/payments.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { jsonAction, methodNotAllowed, refuse } from "~/server/web/endpoint.server";
+import { startPayPalPayment } from "~/server/payments/payments.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 
 /**
  * PayPal's createOrder callback: the PayPal order for our stored order (never the browser's

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.paypal.webhook";
 import { PAYMENT_ERROR_STATUS, type PaymentErrorCode, type PayPalWebhookResponse } from "~/domain/api/paypal";
-import { refuse } from "~/server/endpoint.server";
-import { MAX_WEBHOOK_BYTES, readTextBody, TOO_LARGE } from "~/server/http.server";
-import { handlePayPalWebhook } from "~/server/paypal/payments.server";
+import { refuse } from "~/server/web/endpoint.server";
+import { MAX_WEBHOOK_BYTES, readTextBody, TOO_LARGE } from "~/server/platform/http.server";
+import { handlePayPalWebhook } from "~/server/payments/payments.server";
 
 /**
  * PayPal's webhook (exempt from the same-origin guard: it is signed instead). 200 once stored, also

@@ -1,8 +1,8 @@
 import { reviewsApi } from "~/domain/api/reviews";
-import { readCatalogue } from "~/server/catalogue-cache.server";
-import { jsonAction, methodNotAllowed, refuse, retryAfter } from "~/server/endpoint.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
-import { submitReview } from "~/server/reviews.server";
+import { readCatalogue } from "~/server/catalogue/cache.server";
+import { jsonAction, methodNotAllowed, refuse, retryAfter } from "~/server/web/endpoint.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
+import { submitReview } from "~/server/catalogue/reviews.server";
 
 export const action = jsonAction(reviewsApi, RATE_LIMITS.review, async ({ input, db, client }) => {
   const product = (await readCatalogue(db)).product(input.productId);

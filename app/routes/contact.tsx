@@ -16,10 +16,10 @@ import { ContentPage, PageHeader } from "~/components/content/page-header";
 import { Field, type ControlProps } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { LocalLink } from "~/components/ui/local-link";
-import { saveContactMessage } from "~/server/contact.server";
-import { acceptRequest } from "~/server/endpoint.server";
-import { passRetryAfter } from "~/server/retry-after.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { saveContactMessage } from "~/server/contact/contact.server";
+import { acceptRequest } from "~/server/web/endpoint.server";
+import { passRetryAfter } from "~/server/platform/retry-after.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 
 /** The page's own strings (beyond the frame's), in its language. */
 export const loader = ({ params }: Route.LoaderArgs) => ({

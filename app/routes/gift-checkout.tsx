@@ -13,7 +13,7 @@ import { splitLangFromPath } from "~/domain/lang-path";
 import type { MessageCode } from "~/domain/messages";
 import { fieldErrors, giftFormSchema, type GiftForm, type GiftOrderData } from "~/domain/validation";
 import { pageMeta } from "~/seo";
-import { readCatalogue } from "~/server/catalogue-cache.server";
+import { readCatalogue } from "~/server/catalogue/cache.server";
 import { useCurrency } from "~/state/currency";
 import { STORAGE_KEYS, writeJson } from "~/state/storage";
 

@@ -5,7 +5,7 @@ import { isLang, localizePath } from "~/domain/lang-path";
 import { SiteFrame } from "~/components/layout/site-frame";
 import { ErrorPage } from "~/components/layout/error-page";
 import { pageMeta } from "~/seo";
-import { preferredLang, storefrontData } from "~/server/storefront.server";
+import { preferredLang, storefrontData } from "~/server/catalogue/storefront.server";
 import { ShopProviders } from "~/state/shop-providers";
 import type { StorefrontData } from "~/state/storefront-data";
 

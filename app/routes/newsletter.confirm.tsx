@@ -1,7 +1,7 @@
 import { translationsFor } from "~/i18n/resources.server";
 import type { Route } from "./+types/newsletter.confirm";
 import { NewsletterLinkPage, newsletterPageMeta, skipRevalidationAfterSubmit } from "~/components/content/newsletter-link-page";
-import { NEWSLETTER_PAGE_HEADERS, newsletterPageAction, newsletterPageLoader } from "~/server/newsletter-pages.server";
+import { NEWSLETTER_PAGE_HEADERS, newsletterPageAction, newsletterPageLoader } from "~/server/newsletter/pages.server";
 
 /** /newsletter/confirm?t=…: the double opt-in link of the confirmation mail. */
 export const meta: Route.MetaFunction = ({ location }) => newsletterPageMeta(location.pathname, "confirm");

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { newsletterSubscribers } from "../../db/schema";
 import { routeContext } from "../../tests/setup/route-context";
 import { testDatabases } from "../../tests/setup/databases";
-import { newsletterToken } from "~/server/newsletter-links.server";
+import { newsletterToken } from "~/server/newsletter/links.server";
 import { action as confirmAction, headers as confirmHeaders, loader as confirmLoader } from "./newsletter.confirm";
 import { action as subscribeAction, headers as subscribeHeaders } from "./newsletter.subscribe";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "./newsletter.unsubscribe";

@@ -4,11 +4,11 @@ import { splitLangFromPath } from "~/domain/lang-path";
 import { newsletterSchema } from "~/domain/validation";
 import { translationsFor } from "~/i18n/resources.server";
 import { NewsletterSignupPage, newsletterPageMeta, type NewsletterSignupView } from "~/components/content/newsletter-link-page";
-import { acceptRequest } from "~/server/endpoint.server";
-import { passRetryAfter } from "~/server/retry-after.server";
-import { subscribe } from "~/server/newsletter.server";
-import { NEWSLETTER_PAGE_HEADERS } from "~/server/newsletter-pages.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { acceptRequest } from "~/server/web/endpoint.server";
+import { passRetryAfter } from "~/server/platform/retry-after.server";
+import { subscribe } from "~/server/newsletter/newsletter.server";
+import { NEWSLETTER_PAGE_HEADERS } from "~/server/newsletter/pages.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 
 /**
  * /newsletter/subscribe: the footer's sign-up form posts here when the page's JavaScript has not

@@ -1,7 +1,7 @@
 import { translationsFor } from "~/i18n/resources.server";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { NewsletterLinkPage, newsletterPageMeta, skipRevalidationAfterSubmit } from "~/components/content/newsletter-link-page";
-import { NEWSLETTER_PAGE_HEADERS, newsletterPageAction, newsletterPageLoader } from "~/server/newsletter-pages.server";
+import { NEWSLETTER_PAGE_HEADERS, newsletterPageAction, newsletterPageLoader } from "~/server/newsletter/pages.server";
 
 /** /newsletter/unsubscribe?t=…: the unsubscribe link of every newsletter-type mail; its POST also takes a mail client's one-click (RFC 8058). */
 export const meta: Route.MetaFunction = ({ location }) => newsletterPageMeta(location.pathname, "unsubscribe");

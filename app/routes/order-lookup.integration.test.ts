@@ -4,10 +4,10 @@ import { emailOutbox } from "../../db/schema";
 import { newOrder } from "../../tests/fixtures/orders";
 import { routeContext } from "../../tests/setup/route-context";
 import { testDatabases } from "../../tests/setup/databases";
-import { isOrderAccessKey } from "~/server/order-links.server";
-import { LOOKUP_MAILS_PER_ORDER } from "~/server/order-lookup.server";
-import { createOrder } from "~/server/orders.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { isOrderAccessKey } from "~/server/orders/links.server";
+import { LOOKUP_MAILS_PER_ORDER } from "~/server/orders/lookup.server";
+import { createOrder } from "~/server/orders/orders.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 import { action } from "./order-lookup";
 
 const statusOf = (result: unknown) => (result instanceof Response ? result.status : (result as { init?: { status?: number } }).init?.status);

@@ -14,10 +14,10 @@ import { ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Honeypot } from "~/components/ui/honeypot";
 import { translationsFor } from "~/i18n/resources.server";
-import { acceptRequest } from "~/server/endpoint.server";
-import { passRetryAfter } from "~/server/retry-after.server";
-import { mailOrderLink } from "~/server/order-lookup.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { acceptRequest } from "~/server/web/endpoint.server";
+import { passRetryAfter } from "~/server/platform/retry-after.server";
+import { mailOrderLink } from "~/server/orders/lookup.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "orderLookup");
 

@@ -5,9 +5,9 @@ import { newOrder } from "../../tests/fixtures/orders";
 import { routeContext } from "../../tests/setup/route-context";
 import { testDatabases } from "../../tests/setup/databases";
 import type { OrderStatusReply } from "~/domain/api/order-status";
-import { orderAccessKey, orderStatusPath } from "~/server/order-links.server";
-import { changeOrderStatus, createOrder, markOrderPaid, type NewOrder } from "~/server/orders.server";
-import type { Db } from "~/server/db.server";
+import { orderAccessKey, orderStatusPath } from "~/server/orders/links.server";
+import { changeOrderStatus, createOrder, markOrderPaid, type NewOrder } from "~/server/orders/orders.server";
+import type { Db } from "~/server/platform/db.server";
 import { loader as apiLoader } from "./api.order-status";
 import { loader, PRIVATE_PAGE_HEADERS } from "./order-status";
 

@@ -4,8 +4,8 @@ import { problemReports } from "../../db/schema";
 import { newOrder } from "../../tests/fixtures/orders";
 import { routeContext } from "../../tests/setup/route-context";
 import { testDatabases } from "../../tests/setup/databases";
-import { orderAccessKey } from "~/server/order-links.server";
-import { createOrder, markOrderPaid } from "~/server/orders.server";
+import { orderAccessKey } from "~/server/orders/links.server";
+import { createOrder, markOrderPaid } from "~/server/orders/orders.server";
 import { action, loader } from "./order-status";
 
 /** The buyer's "Report a problem" form as a browser without JavaScript posts it to the order page. */

@@ -22,13 +22,13 @@ import { getI18n, registerTranslations } from "~/i18n/i18n";
 import { translationsFor } from "~/i18n/resources.server";
 import { buyerHandoffView } from "~/server/login-handoff/buyer.server";
 import { recordStatusPageVisit } from "~/server/disputes/visits.server";
-import { openOrderStatus } from "~/server/order-status.server";
+import { openOrderStatus } from "~/server/orders/status.server";
 import { buyerReportFormSchema } from "~/domain/problem-reports";
 import { isOrderId } from "~/domain/order-id";
-import { acceptRequest } from "~/server/endpoint.server";
-import { isOrderAccessKey } from "~/server/order-links.server";
+import { acceptRequest } from "~/server/web/endpoint.server";
+import { isOrderAccessKey } from "~/server/orders/links.server";
 import { addBuyerMessage, buyerReportsView, openProblemReport } from "~/server/problem-reports/reports.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 
 /**
  * The buyer's order page, opened only through the signed link (`?k=`) the shop sends; a missing or

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { productInput } from "../../tests/fixtures/product-input";
 import { testDatabases } from "../../tests/setup/databases";
 import { routeContext } from "../../tests/setup/route-context";
-import { createProduct, setArchived } from "~/server/admin/shop-products.server";
-import { createSeller } from "~/server/admin/sellers.server";
-import { signSessionToken } from "~/server/admin/session-cookie.server";
-import { createSession } from "~/server/admin/sessions.server";
+import { createProduct, setArchived } from "~/server/catalogue/console-products.server";
+import { createSeller } from "~/server/seller-auth/sellers.server";
+import { signSessionToken } from "~/server/seller-auth/session-cookie.server";
+import { createSession } from "~/server/seller-auth/sessions.server";
 import { headers, loader } from "./product";
 
 const SELLER = { id: null, actor: "seller:ops@example.com" };

@@ -4,9 +4,9 @@ import { translationsFor } from "~/i18n/resources.server";
 import { pageMeta } from "~/seo";
 import { ListingHeader } from "~/components/product/listing-header";
 import { ProductGrid } from "~/components/product/product-grid";
-import { listingData } from "~/server/catalogue-views.server";
+import { listingData } from "~/server/catalogue/views.server";
 import { listingIds } from "~/catalogue/summaries";
-import { pageSummaries } from "~/server/catalogue-summaries.server";
+import { pageSummaries } from "~/server/catalogue/summaries.server";
 import { useProductsByIds } from "~/components/product/use-catalogue";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

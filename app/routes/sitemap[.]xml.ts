@@ -1,7 +1,7 @@
 import { hreflangAlternates, localizePath } from "~/domain/lang-path";
 import { LANGS } from "~/domain/product";
 import { publicProducts } from "~/domain/catalogue";
-import { readCatalogue } from "~/server/catalogue-cache.server";
+import { readCatalogue } from "~/server/catalogue/cache.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
 const STATIC_PATHS = [

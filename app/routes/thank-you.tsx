@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/thank-you";
 import { translationsFor } from "~/i18n/resources.server";
-import { catalogueSummaries } from "~/server/catalogue-summaries.server";
+import { catalogueSummaries } from "~/server/catalogue/summaries.server";
 import { pageMeta } from "~/seo";
 import { giftOrderDataSchema, type GiftOrderData } from "~/domain/validation";
 import { CtaLink } from "~/components/content/cta";

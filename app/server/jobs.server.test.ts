@@ -1,128 +1,53 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Db } from "./db.server";
-import { jobLock, startJobs, type Job, type JobRunner } from "./jobs.server";
+import { describe, expect, it } from "vitest";
+import { createPayPalAdapter } from "./paypal/adapter.server";
+import { OUTBOX_INTERVAL_MS, serverJobs } from "./jobs.server";
 
-const db = {} as Db;
-const noLock = jobLock({});
+const noSenders = { email: null, discord: null };
 
-function deferred() {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
+const paypal = createPayPalAdapter({
+  clientId: "id",
+  clientSecret: "secret",
+  apiBase: "http://127.0.0.1:9",
+  siteUrl: "http://shop.test",
+  brandName: "Trigger Shop",
+  softDescriptor: "TRIGGERSHOP",
+});
 
-describe("startJobs", () => {
-  let runner: JobRunner | undefined;
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(async () => {
-    await runner?.stop();
-    runner = undefined;
-    vi.useRealTimers();
-  });
-
-  it("runs a job at start and then every interval", async () => {
-    const run = vi.fn(async () => {});
-    runner = startJobs({ db, jobs: [{ name: "tick", intervalMs: 1000, jitter: 0, run }], lock: noLock });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(run).toHaveBeenCalledTimes(1);
-    expect(run).toHaveBeenCalledWith(db);
-    await vi.advanceTimersByTimeAsync(999);
-    expect(run).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(run).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(3000);
-    expect(run).toHaveBeenCalledTimes(5);
-  });
-
-  it("adds up to `jitter` of the interval to each wait", async () => {
-    const run = vi.fn(async () => {});
-    const job: Job = { name: "jittery", intervalMs: 1000, jitter: 0.5, run };
-    runner = startJobs({ db, jobs: [job], lock: noLock, random: () => 1 });
-    await vi.advanceTimersByTimeAsync(0);
-    await vi.advanceTimersByTimeAsync(1499);
-    expect(run).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(run).toHaveBeenCalledTimes(2);
-  });
-
-  it("reports every run with its outcome, duration and lag (for /metrics)", async () => {
-    const onRun = vi.fn();
-    let fail = false;
-    const jobs: Job[] = [
-      { name: "works", intervalMs: 1000, jitter: 0, run: async () => void (fail && (await Promise.reject(new Error("down")))) },
-      { name: "elsewhere", intervalMs: 1000, jitter: 0, run: async () => {} },
-    ];
-    const lock = async (name: string, fn: () => Promise<void>) => (name === "elsewhere" ? false : (await fn(), true));
-    runner = startJobs({ db, jobs, lock, onRun, logger: { error: () => {} } });
-    await vi.advanceTimersByTimeAsync(0);
-    fail = true;
-    await vi.advanceTimersByTimeAsync(1000);
-    const seen = onRun.mock.calls.map(([event]) => [event.name, event.outcome]);
-    expect(seen).toEqual([
-      ["works", "ok"],
-      ["elsewhere", "skipped"],
-      ["works", "failed"],
-      ["elsewhere", "skipped"],
+describe("serverJobs", () => {
+  it("with PayPal, settles payments every 3 minutes in the same job that expires orders, so expiry never runs first", () => {
+    const jobs = serverJobs(paypal, noSenders);
+    expect(jobs.map((job) => job.name)).toEqual([
+      "send-outbox",
+      "prune-rate-limits",
+      "alert-late-orders",
+      "settle-and-expire-orders",
+      "prune-seller-sessions",
+      "disputes",
+      "delete-expired-logins",
     ]);
-    for (const [event] of onRun.mock.calls) expect(event).toMatchObject({ durationMs: expect.any(Number), lagMs: expect.any(Number) });
+    expect(jobs[3].intervalMs).toBe(3 * 60_000);
   });
 
-  it("logs a failing run and keeps running the job afterwards", async () => {
-    const logger = { error: vi.fn() };
-    const failure = new Error("database away");
-    const run = vi.fn().mockRejectedValueOnce(failure).mockResolvedValue(undefined);
-    runner = startJobs({ db, jobs: [{ name: "flaky", intervalMs: 1000, jitter: 0, run }], lock: noLock, logger });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(logger.error).toHaveBeenCalledWith({ err: failure, job: "flaky" }, "Job flaky failed");
-    await vi.advanceTimersByTimeAsync(2000);
-    expect(run).toHaveBeenCalledTimes(3);
-    expect(logger.error).toHaveBeenCalledTimes(1);
+  it("without PayPal, only expires unpaid orders", () => {
+    expect(serverJobs(null, noSenders).map((job) => job.name)).toEqual([
+      "send-outbox",
+      "prune-rate-limits",
+      "alert-late-orders",
+      "expire-unpaid-orders",
+      "prune-seller-sessions",
+      "disputes",
+      "delete-expired-logins",
+    ]);
   });
 
-  it("waits for a slow run to end before counting the next interval", async () => {
-    const slow = deferred();
-    const run = vi.fn().mockReturnValueOnce(slow.promise).mockResolvedValue(undefined);
-    runner = startJobs({ db, jobs: [{ name: "slow", intervalMs: 1000, jitter: 0, run }], lock: noLock });
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(run).toHaveBeenCalledTimes(1);
-    slow.resolve();
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(run).toHaveBeenCalledTimes(2);
+  it("deletes game logins past their retention every 10 minutes, with or without PayPal", () => {
+    for (const jobs of [serverJobs(null, noSenders), serverJobs(paypal, noSenders)]) {
+      expect(jobs.find((job) => job.name === "delete-expired-logins")?.intervalMs).toBe(10 * 60_000);
+    }
   });
 
-  it("stop() waits for the running job and schedules nothing more", async () => {
-    const slow = deferred();
-    const run = vi.fn().mockReturnValueOnce(slow.promise).mockResolvedValue(undefined);
-    const active = startJobs({ db, jobs: [{ name: "slow", intervalMs: 1000, jitter: 0, run }], lock: noLock });
-    await vi.advanceTimersByTimeAsync(0);
-    let stopped = false;
-    const stopping = active.stop().then(() => (stopped = true));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(stopped).toBe(false);
-    slow.resolve();
-    await stopping;
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(run).toHaveBeenCalledTimes(1);
-  });
-
-  it("stop() before the first run cancels it", async () => {
-    const run = vi.fn(async () => {});
-    await startJobs({ db, jobs: [{ name: "never", intervalMs: 1000, jitter: 0, run }], lock: noLock }).stop();
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(run).not.toHaveBeenCalled();
-  });
-
-  it("skips the run when another process holds the job's lock", async () => {
-    const run = vi.fn(async () => {});
-    const busy = vi.fn(async () => false);
-    runner = startJobs({ db, jobs: [{ name: "elsewhere", intervalMs: 1000, jitter: 0, run }], lock: busy });
-    await vi.advanceTimersByTimeAsync(2000);
-    expect(busy).toHaveBeenCalledTimes(3);
-    expect(run).not.toHaveBeenCalled();
-  });
-
-  it("refuses two jobs with the same name, which would share one lock", () => {
-    const job: Job = { name: "twin", intervalMs: 1000, jitter: 0, run: async () => {} };
-    expect(() => startJobs({ db, jobs: [job, job], lock: noLock })).toThrow("Two jobs are named twin");
+  it("reads the outbox every few seconds, so a paid buyer's mail leaves promptly", () => {
+    expect(serverJobs(null, noSenders)[0]).toMatchObject({ name: "send-outbox", intervalMs: OUTBOX_INTERVAL_MS });
+    expect(OUTBOX_INTERVAL_MS).toBeLessThanOrEqual(10_000);
   });
 });

@@ -3,8 +3,8 @@
  * action and job through React Router's load context (`context.services`; docs/decisions/027). Tests
  * build their own with createServices (tests/setup/route-context.ts) instead of patching modules.
  */
-import type { Database, Db } from "./db.server";
-import type { Env } from "./env.server";
+import type { Database, Db } from "./platform/db.server";
+import type { Env } from "./platform/env.server";
 import type { OutboxSenders } from "./mail/outbox.server";
 import { outboxSenders } from "./mail/senders.server";
 import { mediaSettings } from "./media/media-env.server";

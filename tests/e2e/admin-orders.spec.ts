@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
 import { buyer, E2E_SELLERS, fakePayPalRequests, loginAsSeller, placeOrder, placePaidOrder } from "./admin-helpers";
-import { deriveKeyFrom } from "../../app/server/keys.server";
-import { signSessionToken } from "../../app/server/admin/session-cookie.server";
+import { deriveKeyFrom } from "../../app/server/platform/keys.server";
+import { signSessionToken } from "../../app/server/seller-auth/session-cookie.server";
 
 /** The seller's day in the console (issue 10): orders are placed and paid as buyers do, then worked. */
 

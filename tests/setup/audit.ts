@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { sellerActions } from "../../db/schema";
-import type { Db } from "../../app/server/db.server";
+import type { Db } from "../../app/server/platform/db.server";
 
 /** The console's audit rows on one target (an order id, "seller:EMAIL"…), newest first. */
 export async function actionsOn(db: Db, target: string, limit = 100) {

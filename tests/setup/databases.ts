@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
-import { openDatabase, type Database, type Db } from "~/server/db.server";
-import { seedDatabase } from "~/server/seed.server";
+import { openDatabase, type Database, type Db } from "~/server/platform/db.server";
+import { seedDatabase } from "~/server/catalogue/seed.server";
 import { createFreshPostgres } from "./fresh-postgres";
 
 export { createFreshPostgres };

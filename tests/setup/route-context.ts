@@ -1,6 +1,6 @@
 import { beforeAll } from "vitest";
-import type { Database } from "~/server/db.server";
-import { parseEnv, setEnv, type Env } from "~/server/env.server";
+import type { Database } from "~/server/platform/db.server";
+import { parseEnv, setEnv, type Env } from "~/server/platform/env.server";
 import { createServices, type ServiceOverrides, type Services } from "~/server/services.server";
 import { seededDatabase, type TestDatabase } from "./databases";
 

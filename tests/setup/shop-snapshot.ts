@@ -4,7 +4,7 @@ import * as schema from "../../db/schema";
 import { inForeignKeyOrder, listTables } from "~/server/backup/dump.server";
 import type { MediaStorage } from "~/server/backup/media-storage.server";
 import { queryRows } from "~/server/backup/query.server";
-import type { Db } from "~/server/db.server";
+import type { Db } from "~/server/platform/db.server";
 
 /** Every table db/schema.ts declares, by its SQL name. */
 export function schemaTableNames(): string[] {

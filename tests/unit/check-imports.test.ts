@@ -65,4 +65,35 @@ describe("check-imports (npm run lint)", () => {
       "import circle: app/domain/api/coupon.ts ⇄ app/domain/api/endpoints.ts",
     ]);
   });
+
+  it("knows the capability folders of app/server: arrows down are fine, one back up is named", () => {
+    const problems = check(
+      tree({
+        "app/server/platform/db.server.ts": "export const db = 1;",
+        "app/server/catalogue/cache.server.ts": 'import { db } from "../platform/db.server"; export const cached = db;',
+        "app/server/orders/orders.server.ts": 'import { cached } from "../catalogue/cache.server"; export const order = cached;',
+        "app/server/services.server.ts": 'import { order } from "./orders/orders.server"; export const services = order;',
+        "app/server/web/endpoint.server.ts": 'import type { services } from "../services.server"; export type S = typeof services;',
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it("refuses an arrow between capability folders that ROOMS does not allow, and an unknown folder", () => {
+    const problems = check(
+      tree({
+        "app/server/platform/db.server.ts": "export const db = 1;",
+        "app/server/orders/orders.server.ts": 'import { db } from "../platform/db.server"; export const order = db;',
+        "app/server/catalogue/cache.server.ts": 'import { order } from "../orders/orders.server"; export const cached = order;',
+        "app/server/platform/env.server.ts": 'import type { services } from "../services.server"; export type S = typeof services;',
+        "app/server/services.server.ts": "export const services = 1;",
+        "app/server/wishlist/wishes.server.ts": 'import { db } from "../platform/db.server"; export const w = db;',
+      }),
+    );
+    expect(problems).toEqual([
+      "app/server/catalogue/cache.server.ts: imports app/server/orders/orders.server.ts (app/server/catalogue/ may not import from app/server/orders/)",
+      "app/server/platform/env.server.ts: imports app/server/services.server.ts (app/server/platform/ may not import from app/server/*.ts)",
+      "app/server/wishlist/wishes.server.ts: app/server/wishlist/ is not a known capability folder (declare it and its arrows in ROOMS, scripts/check-imports.mjs)",
+    ]);
+  });
 });

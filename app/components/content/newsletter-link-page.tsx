@@ -10,7 +10,7 @@ import { ContentPage } from "./page-header";
 
 type Action = "confirm" | "unsubscribe";
 
-/** The page's view of an emailed link (app/server/newsletter.server.ts LinkState). */
+/** The page's view of an emailed link (app/server/newsletter/newsletter.server.ts LinkState). */
 export type NewsletterLinkView = { state: "invalid" } | { state: "used" } | { state: "ready" | "done"; email: string };
 
 /** Title and noindex: these pages only exist for the person holding the link. */

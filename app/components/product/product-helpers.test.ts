@@ -5,7 +5,7 @@ import { getI18n } from "~/i18n/i18n";
 import { AUDIENCE_KEY, BADGE_KEY, CATEGORY_KEY, DELIVERY_KEY, SKIN_KEY, TYPE_KEY } from "./labels";
 import { learnMorePath } from "./product-details";
 import { jsonForScript, productJsonLd } from "./product-json-ld";
-import { bundleView } from "~/server/catalogue-views.server";
+import { bundleView } from "~/server/catalogue/views.server";
 
 const PRODUCTS = seedCatalogue();
 

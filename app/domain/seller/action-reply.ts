@@ -1,7 +1,7 @@
 /**
  * What every seller-console action answers (docs/decisions/029): the page shows `message` as a
  * success or error notice, and a refusal's `fieldErrors` under the fields they name. Built on the
- * server by `done` / `refused` (app/server/admin/forms.server.ts), shown by `ReplyNotice`
+ * server by `done` / `refused` (app/server/platform/forms.server.ts), shown by `ReplyNotice`
  * (app/components/admin/kit/reply.tsx).
  */
 import type { FieldErrors } from "./form-fields";

@@ -9,17 +9,17 @@ import { adminMeta } from "~/components/admin/meta";
 import { TotpCodeField } from "~/components/admin/totp-code-field";
 import { ADMIN_LOGIN, totpCodeSchema } from "~/domain/seller-access";
 import { ROLE_LABELS } from "~/domain/seller/permissions";
-import { recordSellerAction } from "~/server/admin/audit.server";
-import { done, field, readForm, refused, retryAfter } from "~/server/admin/forms.server";
+import { recordSellerAction } from "~/server/seller-auth/audit.server";
+import { done, field, readForm, refused, retryAfter } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { consoleIsSecure, requireSeller } from "~/server/admin/guard.server";
-import { throttledCheck, type CheckOutcome } from "~/server/admin/login-throttle.server";
-import { clientKey } from "~/server/client-key.server";
-import { passRetryAfter } from "~/server/retry-after.server";
-import { clearSessionCookie } from "~/server/admin/session-cookie.server";
-import { acceptTotpCode, confirmTotpEnrolment, disableTotp, findSellerById, startTotpEnrolment } from "~/server/admin/sellers.server";
-import { deleteSellerSessions, listSellerSessions } from "~/server/admin/sessions.server";
-import { totpEnrolment } from "~/server/admin/totp.server";
+import { consoleIsSecure, requireSeller } from "~/server/seller-auth/guard.server";
+import { throttledCheck, type CheckOutcome } from "~/server/seller-auth/login-throttle.server";
+import { clientKey } from "~/server/platform/client-key.server";
+import { passRetryAfter } from "~/server/platform/retry-after.server";
+import { clearSessionCookie } from "~/server/seller-auth/session-cookie.server";
+import { acceptTotpCode, confirmTotpEnrolment, disableTotp, findSellerById, startTotpEnrolment } from "~/server/seller-auth/sellers.server";
+import { deleteSellerSessions, listSellerSessions } from "~/server/seller-auth/sessions.server";
+import { totpEnrolment } from "~/server/seller-auth/totp.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "console", write: "console" });

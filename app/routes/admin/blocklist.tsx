@@ -7,9 +7,9 @@ import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { Table } from "~/components/admin/kit/table";
 import { adminMeta } from "~/components/admin/meta";
 import { BLOCK_KIND_LABELS, BLOCK_KINDS, blockActionSchema } from "~/domain/disputes";
-import { done, field, readForm, refused, refusedFields } from "~/server/admin/forms.server";
+import { done, field, readForm, refused, refusedFields } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireIntent, requireSeller } from "~/server/admin/guard.server";
+import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
 import { addBlock, listBlocks, removeBlock } from "~/server/blocklist/blocklist.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */

@@ -6,13 +6,13 @@ import { CouponFields } from "~/components/admin/coupon-fields";
 import { SubmitButton, TextField } from "~/components/admin/kit/fields";
 import { Card, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
-import { readCatalogue } from "~/server/catalogue-cache.server";
+import { readCatalogue } from "~/server/catalogue/cache.server";
 import { readNewCoupon } from "~/domain/seller/coupon-form";
 import { formRecord } from "~/domain/seller/form-fields";
-import { readForm, refused, refusedFields } from "~/server/admin/forms.server";
+import { readForm, refused, refusedFields } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireSeller } from "~/server/admin/guard.server";
-import { createCoupon } from "~/server/admin/shop-coupons.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
+import { createCoupon } from "~/server/catalogue/console-coupons.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "coupons.edit", write: "coupons.edit" });

@@ -8,17 +8,17 @@ import { usd, utc } from "~/components/admin/kit/format";
 import { Card, Facts, Notice, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { Table } from "~/components/admin/kit/table";
-import { readCatalogue } from "~/server/catalogue-cache.server";
+import { readCatalogue } from "~/server/catalogue/cache.server";
 import { NEWUSER15 } from "~/domain/coupons";
 import { QUEUE_LABELS } from "~/domain/order-desk";
 import { readCouponTerms } from "~/domain/seller/coupon-form";
 import { COUPON_STATUS_LABEL, couponReward, couponStatus, usageLeft } from "~/domain/seller/coupon-view";
 import { formRecord } from "~/domain/seller/form-fields";
-import { toggleCoupon } from "~/server/admin/coupon-toggle.server";
-import { done, field, readForm, refusedFields } from "~/server/admin/forms.server";
+import { toggleCoupon } from "~/server/catalogue/coupon-toggle.server";
+import { done, field, readForm, refusedFields } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireIntent, requireSeller } from "~/server/admin/guard.server";
-import { couponOrders, findCoupon, updateCouponTerms } from "~/server/admin/shop-coupons.server";
+import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
+import { couponOrders, findCoupon, updateCouponTerms } from "~/server/catalogue/console-coupons.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "coupons.view", write: { save: "coupons.edit", enable: "coupons.edit", disable: "coupons.edit" } });

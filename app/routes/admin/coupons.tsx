@@ -8,15 +8,15 @@ import { Card, Notice, PageTitle } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
 import { Table } from "~/components/admin/kit/table";
 import { buttonClass } from "~/components/ui/button";
-import { readCatalogue } from "~/server/catalogue-cache.server";
+import { readCatalogue } from "~/server/catalogue/cache.server";
 import { NEWUSER15 } from "~/domain/coupons";
 import { newUserOffer } from "~/domain/new-user-offer";
 import { COUPON_STATUS_LABEL, couponReward, couponStatus, usageLeft } from "~/domain/seller/coupon-view";
-import { toggleCoupon } from "~/server/admin/coupon-toggle.server";
-import { field, readForm } from "~/server/admin/forms.server";
+import { toggleCoupon } from "~/server/catalogue/coupon-toggle.server";
+import { field, readForm } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireIntent, requireSeller } from "~/server/admin/guard.server";
-import { listCouponUsage } from "~/server/admin/shop-coupons.server";
+import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
+import { listCouponUsage } from "~/server/catalogue/console-coupons.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "coupons.view", write: { enable: "coupons.edit", disable: "coupons.edit" } });

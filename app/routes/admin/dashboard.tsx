@@ -6,10 +6,10 @@ import { ago, usd, utc } from "~/components/admin/kit/format";
 import { Card, Facts, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireSeller } from "~/server/admin/guard.server";
-import { loadDashboard } from "~/server/admin/dashboard.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
+import { loadDashboard } from "~/server/analytics/dashboard.server";
 import { shopBackupStatus } from "~/server/backup/shop.server";
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/platform/env.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "console" });

@@ -9,10 +9,10 @@ import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { awaitsSeller, disputeActionSchema, reasonLabel } from "~/domain/disputes";
-import { done, field, readForm, refused, refusedFields } from "~/server/admin/forms.server";
+import { done, field, readForm, refused, refusedFields } from "~/server/platform/forms.server";
 import { useCan } from "~/components/admin/use-can";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireIntent, requireSeller } from "~/server/admin/guard.server";
+import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
 import { applyDisputeAction } from "~/server/disputes/actions.server";
 import { disputePage } from "~/server/disputes/page.server";
 

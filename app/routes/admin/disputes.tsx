@@ -7,7 +7,7 @@ import { Table } from "~/components/admin/kit/table";
 import { adminMeta } from "~/components/admin/meta";
 import { reasonLabel } from "~/domain/disputes";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireSeller } from "~/server/admin/guard.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
 import { listDisputes } from "~/server/disputes/disputes.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */

@@ -9,10 +9,10 @@ import { Card } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
 import { buttonClass } from "~/components/ui/button";
 import { replyMailto } from "~/domain/seller/reply-link";
-import { done, field, readForm, refused } from "~/server/admin/forms.server";
+import { done, field, readForm, refused } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireIntent, requireSeller } from "~/server/admin/guard.server";
-import { listContactMessages, pageNumber, setMessageRead, type ContactFilter } from "~/server/admin/inbox.server";
+import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
+import { listContactMessages, pageNumber, setMessageRead, type ContactFilter } from "~/server/contact/inbox.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "inbox.view", write: { read: "inbox.work", unread: "inbox.work" } });

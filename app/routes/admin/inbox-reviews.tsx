@@ -7,10 +7,10 @@ import { SubmitButton } from "~/components/admin/kit/fields";
 import { utc } from "~/components/admin/kit/format";
 import { Card } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
-import { done, field, readForm, refused } from "~/server/admin/forms.server";
+import { done, field, readForm, refused } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireIntent, requireSeller } from "~/server/admin/guard.server";
-import { listReviews, pageNumber, setReviewStatus, type ReviewFilter } from "~/server/admin/inbox.server";
+import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
+import { listReviews, pageNumber, setReviewStatus, type ReviewFilter } from "~/server/contact/inbox.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "inbox.view", write: { publish: "inbox.work", hide: "inbox.work" } });

@@ -9,8 +9,8 @@ import { Table } from "~/components/admin/kit/table";
 import { buttonClass } from "~/components/ui/button";
 import { useCan } from "~/components/admin/use-can";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireSeller } from "~/server/admin/guard.server";
-import { listSubscribers, pageNumber, subscriberFilterOf, type SubscriberFilter } from "~/server/admin/inbox.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
+import { listSubscribers, pageNumber, subscriberFilterOf, type SubscriberFilter } from "~/server/contact/inbox.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "inbox.view" });

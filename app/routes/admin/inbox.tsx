@@ -4,8 +4,8 @@ import { AdminError } from "~/components/admin/admin-error";
 import { Tabs } from "~/components/admin/kit/tabs";
 import { PageTitle } from "~/components/admin/kit/page";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireSeller } from "~/server/admin/guard.server";
-import { inboxCounts } from "~/server/admin/inbox.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
+import { inboxCounts } from "~/server/contact/inbox.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "inbox.view" });

@@ -5,8 +5,8 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminError } from "~/components/admin/admin-error";
 import { routeAccess } from "~/domain/seller/permissions";
 import { waitingReportCount } from "~/server/problem-reports/reports.server";
-import { requireSeller } from "~/server/admin/guard.server";
-import { paidOrderCount } from "~/server/admin/order-desk.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
+import { paidOrderCount } from "~/server/orders/desk.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "console" });

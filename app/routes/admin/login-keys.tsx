@@ -7,12 +7,12 @@ import { Card, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
 import { LoginKeyCreator } from "~/components/admin/login-key-creator";
 import { adminMeta } from "~/components/admin/meta";
-import { recordSellerAction } from "~/server/admin/audit.server";
-import { done, readJson, refused } from "~/server/admin/forms.server";
+import { recordSellerAction } from "~/server/seller-auth/audit.server";
+import { done, readJson, refused } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireSeller } from "~/server/admin/guard.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
 import { createSellerKey, listSellerKeys } from "~/server/login-handoff/keys.server";
-import { queueKeyCreatedAlert } from "~/server/mail/seller-key-mail.server";
+import { queueKeyCreatedAlert } from "~/server/login-handoff/seller-key-mail.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "login-keys.manage", write: "login-keys.manage" });

@@ -7,12 +7,12 @@ import { SubmitButton, TextField } from "~/components/admin/kit/fields";
 import { waitLeft } from "~/components/admin/kit/format";
 import { ReplyNotice } from "~/components/admin/kit/reply";
 import { loginFormSchema, safeAdminNext } from "~/domain/seller-access";
-import { clientKey } from "~/server/client-key.server";
-import { field, readForm, refused, retryAfter } from "~/server/admin/forms.server";
-import { consoleIsSecure, currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/admin/guard.server";
-import { passwordLogin } from "~/server/admin/login.server";
-import { sessionSetCookie } from "~/server/admin/session-cookie.server";
-import { passRetryAfter } from "~/server/retry-after.server";
+import { clientKey } from "~/server/platform/client-key.server";
+import { field, readForm, refused, retryAfter } from "~/server/platform/forms.server";
+import { consoleIsSecure, currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/seller-auth/guard.server";
+import { passwordLogin } from "~/server/seller-auth/login.server";
+import { sessionSetCookie } from "~/server/seller-auth/session-cookie.server";
+import { passRetryAfter } from "~/server/platform/retry-after.server";
 
 export const meta: Route.MetaFunction = () => adminMeta("Log in");
 

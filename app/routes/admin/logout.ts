@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { ADMIN_LOGIN } from "~/domain/seller-access";
-import { recordSellerAction } from "~/server/admin/audit.server";
-import { consoleIsSecure, currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/admin/guard.server";
-import { clearSessionCookie } from "~/server/admin/session-cookie.server";
-import { deleteSession } from "~/server/admin/sessions.server";
-import { methodNotAllowed } from "~/server/endpoint.server";
+import { recordSellerAction } from "~/server/seller-auth/audit.server";
+import { consoleIsSecure, currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/seller-auth/guard.server";
+import { clearSessionCookie } from "~/server/seller-auth/session-cookie.server";
+import { deleteSession } from "~/server/seller-auth/sessions.server";
+import { methodNotAllowed } from "~/server/web/endpoint.server";
 
 /** Logging out is a POST (a link or an image could not log the seller out); GET is 405. */
 export function loader() {

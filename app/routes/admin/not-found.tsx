@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { AdminError } from "~/components/admin/admin-error";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireSeller } from "~/server/admin/guard.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "console", write: "console" });

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import type { Route } from "./+types/order-login";
 import type { MessageCode } from "~/domain/messages";
-import { recordSellerAction } from "~/server/admin/audit.server";
-import { done, readJson, refused } from "~/server/admin/forms.server";
+import { recordSellerAction } from "~/server/seller-auth/audit.server";
+import { done, readJson, refused } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireSeller } from "~/server/admin/guard.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
 import { loginKeyForOrder, revealLogin } from "~/server/login-handoff/seller.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { z } from "~/domain/zod";
 import type { Route } from "./+types/orders-export";
-import { recordSellerAction } from "~/server/admin/audit.server";
+import { recordSellerAction } from "~/server/seller-auth/audit.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireSeller } from "~/server/admin/guard.server";
-import { EXPORT_MAX_DAYS, exportOrdersCsv } from "~/server/admin/order-desk.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
+import { EXPORT_MAX_DAYS, exportOrdersCsv } from "~/server/orders/desk.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "orders.export" });

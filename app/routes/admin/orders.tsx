@@ -13,8 +13,8 @@ import { buttonClass } from "~/components/ui/button";
 import { deliveryUrgency, ORDER_QUEUES, orderQueueQuerySchema, QUEUE_LABELS } from "~/domain/order-desk";
 import type { OrderState } from "~/domain/order-state";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireSeller } from "~/server/admin/guard.server";
-import { listOrderQueue } from "~/server/admin/order-desk.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
+import { listOrderQueue } from "~/server/orders/desk.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "orders.view" });

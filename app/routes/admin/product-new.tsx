@@ -7,10 +7,10 @@ import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { ProductForm } from "~/components/admin/product-form";
 import { fieldErrors } from "~/domain/seller/form-fields";
 import { productFormRecord, productFormSchema, toProductInput, type ProductInput } from "~/domain/seller/product-form";
-import { readForm, refusedFields } from "~/server/admin/forms.server";
+import { readForm, refusedFields } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireSeller } from "~/server/admin/guard.server";
-import { bundleCandidates, createProduct } from "~/server/admin/shop-products.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
+import { bundleCandidates, createProduct } from "~/server/catalogue/console-products.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it): making products is editing the catalogue. */
 export const access = routeAccess({ read: "products.edit", write: "products.edit" });

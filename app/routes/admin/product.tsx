@@ -11,10 +11,10 @@ import { ProductForm } from "~/components/admin/product-form";
 import { LANGS, type Lang } from "~/domain/product";
 import { fieldErrors } from "~/domain/seller/form-fields";
 import { productFormRecord, productFormSchema, toProductInput } from "~/domain/seller/product-form";
-import { done, field, readForm, refused, refusedFields } from "~/server/admin/forms.server";
+import { done, field, readForm, refused, refusedFields } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireIntent, requireSeller } from "~/server/admin/guard.server";
-import { bundleCandidates, duplicateProduct, findSellerProduct, setArchived, updateProduct } from "~/server/admin/shop-products.server";
+import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
+import { bundleCandidates, duplicateProduct, findSellerProduct, setArchived, updateProduct } from "~/server/catalogue/console-products.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({

@@ -8,10 +8,10 @@ import { Card, PageTitle } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
 import { Table } from "~/components/admin/kit/table";
 import { buttonClass } from "~/components/ui/button";
-import { done, field, readForm, refused } from "~/server/admin/forms.server";
+import { done, field, readForm, refused } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireIntent, requireSeller } from "~/server/admin/guard.server";
-import { listSellerProducts, moveProduct, setArchived } from "~/server/admin/shop-products.server";
+import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
+import { listSellerProducts, moveProduct, setArchived } from "~/server/catalogue/console-products.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "products.view", write: { up: "products.edit", down: "products.edit", restore: "products.edit" } });

@@ -6,7 +6,7 @@ import { Table } from "~/components/admin/kit/table";
 import { adminMeta } from "~/components/admin/meta";
 import { REASON_LABELS } from "~/domain/problem-reports";
 import { StatusBadge } from "~/components/admin/status-badge";
-import { requireSeller } from "~/server/admin/guard.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { openReportsQueue } from "~/server/problem-reports/reports.server";
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/subscribers-export";
-import { recordSellerAction } from "~/server/admin/audit.server";
+import { recordSellerAction } from "~/server/seller-auth/audit.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireSeller } from "~/server/admin/guard.server";
-import { subscriberFilterOf, subscribersCsv } from "~/server/admin/inbox.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
+import { subscriberFilterOf, subscribersCsv } from "~/server/contact/inbox.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "newsletter.export" });

@@ -7,7 +7,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, renameSync, rmSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough, type Writable } from "node:stream";
-import type { Database } from "../db.server";
+import type { Database } from "../platform/db.server";
 import { writeArchive, type WrittenArchive } from "./archive.server";
 import { dumpDatabase } from "./dump.server";
 import { BACKUP_PREFIX, type MediaStorage } from "./media-storage.server";

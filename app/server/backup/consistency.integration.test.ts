@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { newOrder } from "../../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
-import { createOrder } from "../orders.server";
+import { createOrder } from "../orders/orders.server";
 import { readArchive } from "./archive.server";
 import { backupToFile } from "./backup.server";
 

@@ -8,7 +8,7 @@ import type http from "node:http";
 import { PassThrough } from "node:stream";
 import { z } from "zod";
 import { backupToStream, type BackupSource } from "./backup.server";
-import { parseBackupKey } from "./key.server";
+import { parseBackupKey } from "../platform/backup-key.server";
 
 const requestSchema = z.object({ location: z.string().min(1).max(4096), key: z.string().max(100).nullable() });
 

@@ -8,7 +8,7 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 import { queryRows, type Executor } from "./query.server";
 import { appliedSchemaVersion } from "./schema-version.server";
 

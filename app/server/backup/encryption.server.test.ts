@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../env.server";
+import { parseEnv } from "../platform/env.server";
 import { decryptStream, encryptStream } from "./encryption.server";
-import { parseBackupKey } from "./key.server";
+import { parseBackupKey } from "../platform/backup-key.server";
 
 async function through(stream: NodeJS.ReadWriteStream, input: Buffer, pieces = 7): Promise<Buffer> {
   const size = Math.max(1, Math.ceil(input.length / pieces));

@@ -6,7 +6,7 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 import type { SequenceValue } from "./dump.server";
 import { queryRows, type Executor } from "./query.server";
 import { BackupRefusal } from "./refusal.server";

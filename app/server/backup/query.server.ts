@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 
 export type Executor = Pick<Db, "execute">;
 

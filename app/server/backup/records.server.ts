@@ -4,7 +4,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { backupRuns } from "../../../db/schema";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 
 export type BackupRun = typeof backupRuns.$inferSelect;
 export type NewBackupRun = typeof backupRuns.$inferInsert;

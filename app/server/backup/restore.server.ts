@@ -11,7 +11,7 @@ import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { MIGRATIONS_DIR, openDatabase, type Database } from "../db.server";
+import { MIGRATIONS_DIR, openDatabase, type Database } from "../platform/db.server";
 import { ARCHIVE_ENTRIES, readArchive, type Manifest } from "./archive.server";
 import type { SequenceValue } from "./dump.server";
 import { loadRows } from "./load.server";

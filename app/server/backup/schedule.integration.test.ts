@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { localMediaStorage } from "../../../tests/setup/local-media";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
-import type { Database } from "../db.server";
+import type { Database } from "../platform/db.server";
 import { readArchive } from "./archive.server";
 import { backupStatus, recordBackupRun } from "./records.server";
 import { runScheduledBackup, type ScheduleOptions } from "./schedule.server";

@@ -6,7 +6,7 @@
  */
 import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import type { Job } from "../jobs.server";
+import type { Job } from "../platform/jobs.server";
 import { BACKUP_NAME, backupToFolder, backupToStorage, type BackupResult, type BackupSource } from "./backup.server";
 import { BACKUP_PREFIX, type MediaStorage } from "./media-storage.server";
 import { lastBackupRun } from "./records.server";

@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { MIGRATIONS_DIR } from "../db.server";
+import { MIGRATIONS_DIR } from "../platform/db.server";
 import { queryRows, type Executor } from "./query.server";
 
 export interface SchemaVersion {

@@ -4,13 +4,13 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Database, Db } from "../db.server";
-import type { Env } from "../env.server";
-import type { Job } from "../jobs.server";
+import type { Database, Db } from "../platform/db.server";
+import type { Env } from "../platform/env.server";
+import type { Job } from "../platform/jobs.server";
 import type { BackupSource } from "./backup.server";
 import { backupControlHandler } from "./control-handler.server";
 import { claimDataDir, type DataDirClaim } from "./control-socket.server";
-import { parseBackupKey } from "./key.server";
+import { parseBackupKey } from "../platform/backup-key.server";
 import type { MediaStorage } from "./media-storage.server";
 import { backupStatus, type BackupStatus } from "./records.server";
 import { scheduledBackupJob, type BackupDestination } from "./schedule.server";

@@ -7,8 +7,8 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { normaliseBlockValue, type BlockKind } from "~/domain/disputes";
 import { blocklist, orders } from "../../../db/schema";
-import { recordSellerAction, type Actor } from "../admin/audit.server";
-import type { Db } from "../db.server";
+import { recordSellerAction, type Actor } from "../seller-auth/audit.server";
+import type { Db } from "../platform/db.server";
 
 export interface BuyerKeys {
   email: string;

@@ -1,7 +1,7 @@
 import { desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { OrderState } from "~/domain/order-state";
 import { disputes, orders, problemReports } from "../../../db/schema";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 import { blocksOfOrder } from "./blocklist.server";
 
 export type SignalMatch = "email" | "game username" | "PayPal payer";

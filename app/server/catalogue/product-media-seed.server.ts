@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { MediaDescription } from "~/domain/media";
 import { productMedia, products } from "../../../db/schema";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 import type { Media } from "../media/media.server";
 import { appendProductMedia } from "./product-media.server";
 

@@ -12,7 +12,7 @@ import { toSummary } from "~/domain/product";
 import { pictureProps } from "~/domain/media";
 import { productMedia } from "../../../db/schema";
 import { testDatabases, seededDatabase } from "../../../tests/setup/databases";
-import { invalidateCatalogue, readCatalogue } from "../catalogue-cache.server";
+import { invalidateCatalogue, readCatalogue } from "./cache.server";
 import { mediaLimits } from "../media/media-env.server";
 import { createMedia, type Media } from "../media/media.server";
 import { seedProductMediaRows } from "./product-media-seed.server";

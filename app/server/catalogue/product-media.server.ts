@@ -2,7 +2,7 @@
  * The product_media table (docs/decisions/030): each product's photos and preview video in order,
  * with alt texts per language. Read whole when the catalogue is loaded (catalogue-cache.server.ts
  * calls `withProductMedia`), so pages never query it; every change is followed by
- * invalidateCatalogue (app/server/admin/product-media.server.ts).
+ * invalidateCatalogue (app/server/catalogue/console-media.server.ts).
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { MediaDescription } from "~/domain/media";
@@ -10,8 +10,8 @@ import { mediaDescriptionSchema } from "~/domain/media-schema";
 import type { Product, Localized } from "~/domain/product";
 import type { ProductGallery, ProductMediaItem } from "~/domain/product-media";
 import { productMedia } from "../../../db/schema";
-import type { Db } from "../db.server";
-import { getEnv } from "../env.server";
+import type { Db } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
 import { mediaPublicBase } from "../media/media-env.server";
 import { MEDIA_ROUTE } from "../media/storage.server";
 

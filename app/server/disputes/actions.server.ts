@@ -6,9 +6,9 @@
 import { eq } from "drizzle-orm";
 import { isLostOutcome, type DisputeAction } from "~/domain/disputes";
 import { disputes } from "../../../db/schema";
-import { recordSellerAction, type Actor } from "../admin/audit.server";
+import { recordSellerAction, type Actor } from "../seller-auth/audit.server";
 import { blockOrderBuyer } from "../blocklist/blocklist.server";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 import type { PayPalAdapter } from "../paypal/adapter.server";
 import { findDispute, refreshDispute } from "./disputes.server";
 import { evidencePdf } from "./evidence-pdf.server";

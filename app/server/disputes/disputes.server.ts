@@ -8,14 +8,14 @@ import { and, eq, isNotNull, isNull, lte, gt, inArray, desc } from "drizzle-orm"
 import { DUE_ALERT_BEFORE_MS, isLostOutcome, reasonLabel } from "~/domain/disputes";
 import { formatMoney } from "~/domain/money";
 import { disputes, orderEvents, orders, payments } from "../../../db/schema";
-import type { Db } from "../db.server";
-import { getEnv } from "../env.server";
+import type { Db } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
 import { enqueueDiscord, enqueueMail } from "../mail/outbox.server";
 import { renderMail } from "../mail/render.server";
-import type { OrderTx } from "../orders.server";
+import type { OrderTx } from "../orders/orders.server";
 import type { PayPalAdapter } from "../paypal/adapter.server";
 import type { PayPalDispute } from "../paypal/disputes.server";
-import { recordRefund } from "../refunds.server";
+import { recordRefund } from "../orders/refunds.server";
 
 export type DisputeRow = typeof disputes.$inferSelect;
 type Tx = Db | OrderTx;

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { EvidenceFacts } from "~/domain/disputes";
 import { emailOutbox, orderLoginEvents, orderLogins, orderPageViews, payments } from "../../../db/schema";
-import type { Db } from "../db.server";
-import { findOrder } from "../orders.server";
+import type { Db } from "../platform/db.server";
+import { findOrder } from "../orders/orders.server";
 
 /**
  * What the shop recorded about an order, for the evidence packet (docs/decisions/035): the order and

@@ -1,7 +1,7 @@
 import { evidencePacket, isLostOutcome } from "~/domain/disputes";
 import { blocksOfOrder } from "../blocklist/blocklist.server";
-import type { Db } from "../db.server";
-import { findOrder } from "../orders.server";
+import type { Db } from "../platform/db.server";
+import { findOrder } from "../orders/orders.server";
 import { findDispute } from "./disputes.server";
 import { evidenceFacts } from "./evidence.server";
 

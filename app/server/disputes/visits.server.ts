@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { orderPageViews, orders } from "../../../db/schema";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 
 /** Visits closer together than this are one visit (a reload, the page's own refresh). */
 const SAME_VISIT_MS = 10 * 60_000;

@@ -8,7 +8,7 @@ import { LOGIN_RETENTION_MS, isPlausibleSealedLogin, mayBuyer, type HandoffStage
 import type { BuyerHandoffView } from "~/domain/api/order-login";
 import type { MessageCode } from "~/domain/messages";
 import { orderLogins } from "../../../db/schema";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 import { activeSellerKey } from "./keys.server";
 import {
   eraseCiphertext,

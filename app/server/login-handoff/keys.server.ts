@@ -7,7 +7,7 @@ import { and, isNotNull, isNull, sql } from "drizzle-orm";
 import { KDF_MAX_ITERATIONS, KDF_MIN_ITERATIONS } from "~/domain/login-handoff";
 import type { PublicSellerKey } from "~/domain/api/order-login";
 import { orderLogins, sellerKeys } from "../../../db/schema";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 import { refused, type Executor, type HandoffResult, type Tx } from "./records.server";
 
 export interface EncryptedPrivateKey {

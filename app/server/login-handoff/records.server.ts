@@ -8,7 +8,7 @@ import { handoffStage, type HandoffProduct, type LoginDeletionReason, type Login
 import type { MessageCode } from "~/domain/messages";
 import type { OrderState } from "~/domain/order-state";
 import { orderItems, orderLoginEvents, orderLogins, orders, products } from "../../../db/schema";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 
 /** A transaction or the database itself. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

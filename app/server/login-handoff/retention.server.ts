@@ -6,7 +6,7 @@ import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { deletionReasonFor, LOGIN_RETENTION_MS, type LoginDeletionReason } from "~/domain/login-handoff";
 import type { OrderState } from "~/domain/order-state";
 import { orderLogins, orders } from "../../../db/schema";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 import { destroyUnusedRetiredKeys } from "./keys.server";
 import { eraseCiphertext, recordEvent, type Executor, type Tx } from "./records.server";
 

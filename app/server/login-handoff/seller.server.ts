@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { orderNeedsLogin } from "~/domain/login-handoff";
 import type { PublicSellerKey } from "~/domain/api/order-login";
 import { orderLogins, sellerKeys } from "../../../db/schema";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 import type { EncryptedPrivateKey } from "./keys.server";
 import { listLoginEvents, loginRow, productOf, readOrder, recordEvent, refused, type HandoffResult, type Tx } from "./records.server";
 

@@ -4,11 +4,11 @@ import { emailOutbox, orders } from "../../../db/schema";
 import { newOrder } from "../../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { useFakeMail } from "../../../tests/setup/fake-mail";
-import type { Db } from "../db.server";
-import { getEnv, parseEnv, setEnv } from "../env.server";
-import { isOrderAccessKey } from "../order-links.server";
-import { createOrder, changeOrderStatus, markOrderPaid } from "../orders.server";
-import { UNPAID_REMINDER_DELAY_MS } from "./order-mail.server";
+import type { Db } from "../platform/db.server";
+import { getEnv, parseEnv, setEnv } from "../platform/env.server";
+import { isOrderAccessKey } from "../orders/links.server";
+import { createOrder, changeOrderStatus, markOrderPaid } from "../orders/orders.server";
+import { UNPAID_REMINDER_DELAY_MS } from "../orders/order-mail.server";
 import { backoffMs, deliverDueMail, type OutboxSenders } from "./outbox.server";
 import { discordSender, smtpSender } from "./senders.server";
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "../env.server";
+import { EnvError, parseEnv } from "../platform/env.server";
 import { mediaSettings } from "./media-env.server";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "env-media-"));

@@ -1,50 +1,11 @@
 /**
- * The media settings among the shop's environment variables (app/server/env.server.ts spreads
+ * The media settings among the shop's environment variables (app/server/platform/env.server.ts spreads
  * `mediaEnvShape` into its schema and runs `refineMediaEnv`), and what they resolve to.
  */
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { z } from "zod";
+import type { MediaEnvInput } from "../platform/env.server";
 import { MEDIA_ROUTE } from "./storage.server";
-
-export const mediaEnvShape = {
-  /** "local" (files under MEDIA_DIR) or "s3" (an S3-compatible bucket). */
-  MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
-  /** Local storage folder; DATA_DIR/media when unset. */
-  MEDIA_DIR: z.string().min(1).optional(),
-  /** Public base of media URLs (a CDN, or the bucket's public URL); unset = served by this shop at /media. */
-  MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
-  MEDIA_S3_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens)")
-    .optional(),
-  MEDIA_S3_REGION: z
-    .string()
-    .regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 or auto")
-    .default("us-east-1"),
-  MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
-  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  MEDIA_S3_FORCE_PATH_STYLE: z.stringbool({ error: "must be true or false" }).default(false),
-  MEDIA_MAX_IMAGE_MB: z.coerce.number().positive().max(200).default(20),
-  MEDIA_MAX_VIDEO_MB: z.coerce.number().positive().max(4096).default(100),
-  /** An ffmpeg binary to use instead of the one in @ffmpeg-installer/ffmpeg; "none" turns poster extraction off. */
-  FFMPEG_PATH: z.string().min(1).optional(),
-};
-
-type MediaEnvInput = z.infer<z.ZodObject<typeof mediaEnvShape>>;
-
-/** Settings that only make sense together; each issue names its variable for env.server.ts's one-line error. */
-export function refineMediaEnv<T extends MediaEnvInput>(env: T, ctx: z.RefinementCtx<T>): void {
-  const issue = (variable: string, message: string) => ctx.addIssue({ code: "custom", path: [variable], message });
-  if (env.MEDIA_STORAGE === "s3" && !env.MEDIA_S3_BUCKET) issue("MEDIA_S3_BUCKET", "required when MEDIA_STORAGE is s3");
-  if (Boolean(env.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(env.MEDIA_S3_SECRET_ACCESS_KEY)) {
-    issue(
-      env.MEDIA_S3_ACCESS_KEY_ID ? "MEDIA_S3_SECRET_ACCESS_KEY" : "MEDIA_S3_ACCESS_KEY_ID",
-      "set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither",
-    );
-  }
-}
 
 export interface MediaLimits {
   /** One photo (or poster image) file. */

@@ -8,7 +8,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import { sql } from "drizzle-orm";
 import { ORDER_STATES } from "~/domain/order-state";
 import { queryRows } from "../backup/query.server";
-import type { Database } from "../db.server";
+import type { Database } from "../platform/db.server";
 
 export interface JobRunEvent {
   name: string;

@@ -1,4 +1,4 @@
-import type { Env } from "../env.server";
+import type { Env } from "../platform/env.server";
 
 /** Everything the PayPal adapter needs, passed in so tests can point it at the fake PayPal. */
 export interface PayPalConfig {

@@ -1,8 +1,8 @@
 /** The console's report actions, dispatched by intent (app/routes/admin/report.tsx). */
 import type { SellerReportAction } from "~/domain/problem-reports";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 import type { PayPalAdapter } from "../paypal/adapter.server";
-import type { Actor } from "../admin/audit.server";
+import type { Actor } from "../seller-auth/audit.server";
 import { answerReport, closeReport, redeliverReport, type SellerReportResult } from "./reports.server";
 import { refundReport } from "./report-refund.server";
 

@@ -11,11 +11,11 @@ import { REASON_LABELS } from "~/domain/problem-reports";
 import { getI18n } from "~/i18n/i18n";
 import "~/i18n/resources.server";
 import type { orders } from "../../../db/schema";
-import type { Db } from "../db.server";
-import { getEnv } from "../env.server";
+import type { Db } from "../platform/db.server";
+import { getEnv } from "../platform/env.server";
 import { enqueueDiscord, enqueueMail } from "../mail/outbox.server";
 import { renderMail } from "../mail/render.server";
-import { orderStatusUrl } from "../order-links.server";
+import { orderStatusUrl } from "../orders/links.server";
 
 type Writer = Pick<Db, "insert">;
 type OrderRow = typeof orders.$inferSelect;

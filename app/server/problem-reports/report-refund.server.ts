@@ -11,12 +11,12 @@ import { parseRefundAmount } from "~/domain/order-desk";
 import { canTransition } from "~/domain/order-state";
 import type { RefundStatus } from "~/domain/refunds";
 import { orders, payments } from "../../../db/schema";
-import type { Db } from "../db.server";
+import type { Db } from "../platform/db.server";
 import { type PayPalAdapter } from "../paypal/adapter.server";
 import { payPalRequestId } from "../paypal/order-request.server";
-import { keepUnappliedRefund, recordRefund } from "../refunds.server";
-import { recordSellerAction, type Actor } from "../admin/audit.server";
-import { paymentSummary } from "../admin/order-desk.server";
+import { keepUnappliedRefund, recordRefund } from "../orders/refunds.server";
+import { recordSellerAction, type Actor } from "../seller-auth/audit.server";
+import { paymentSummary } from "../orders/desk.server";
 import { lockReport, writeSellerEntry, type SellerReportResult } from "./reports.server";
 import { problemReports } from "../../../db/schema";
 

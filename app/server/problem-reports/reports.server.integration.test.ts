@@ -6,11 +6,11 @@ import { emailOutbox, orderDeliveries, orderEvents, orders, payments, problemRep
 import { BUYER as FIXTURE_BUYER, newOrder, PAYMENT_DETAILS } from "../../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { fakePayPalConfig, useFakePayPal } from "../../../tests/setup/fake-paypal";
-import { applyOrderAction } from "../admin/order-actions.server";
-import type { Db } from "../db.server";
-import { changeOrderStatus, createOrder, findOrder, type NewOrder } from "../orders.server";
+import { applyOrderAction } from "../orders/console-actions.server";
+import type { Db } from "../platform/db.server";
+import { changeOrderStatus, createOrder, findOrder, type NewOrder } from "../orders/orders.server";
 import { createPayPalAdapter, type PayPalAdapter } from "../paypal/adapter.server";
-import { handlePayPalWebhook } from "../paypal/payments.server";
+import { handlePayPalWebhook } from "../payments/payments.server";
 import { centsToAmountString } from "~/domain/money";
 import { buyerSignals } from "../blocklist/signals.server";
 import { applyReportAction } from "./report-actions.server";

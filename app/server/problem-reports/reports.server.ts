@@ -16,9 +16,9 @@ import {
   type ReportRefusal,
 } from "~/domain/problem-reports";
 import { orderItems, orderDeliveries, orderEvents, orders, problemReportEntries, products, problemReports } from "../../../db/schema";
-import type { Db } from "../db.server";
-import { lockOrder, type OrderTx } from "../orders.server";
-import { recordSellerAction, type Actor } from "../admin/audit.server";
+import type { Db } from "../platform/db.server";
+import { lockOrder, type OrderTx } from "../orders/orders.server";
+import { recordSellerAction, type Actor } from "../seller-auth/audit.server";
 import { queueBuyerReportMail, queueSellerReportAlert } from "./report-mail.server";
 
 export type ReportRow = typeof problemReports.$inferSelect;

@@ -1,0 +1,199 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
+import path from "node:path";
+import { z } from "zod";
+import { parseBackupKey } from "./backup-key.server";
+
+const optionalUrl = z.url().optional();
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+/** Express's names for address ranges it can trust as proxies. */
+const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
+
+/** An address ("10.0.0.1", "::1"), a subnet ("10.0.0.0/8", "fd00::/8") or a named range. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY, with Express's `trust proxy` meanings: "false" (no proxy: the socket's address is
+ * the client), a number of proxy hops in front, or a comma-separated list of proxy addresses,
+ * subnets and named ranges ("true", every hop, only behind a proxy that overwrites X-Forwarded-For).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default("loopback")
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === "true" || value === "false") return value === "true";
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    const bad = entries.find((entry) => !isProxyEntry(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: "custom", message: `"${bad}" is not an address, a subnet or one of ${PROXY_RANGES.join(", ")}; or use true, false or a hop count` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** The media variables (docs/decisions/030): storage, public URL, upload limits, ffmpeg. */
+const mediaEnvShape = {
+  /** "local" (files under MEDIA_DIR) or "s3" (an S3-compatible bucket). */
+  MEDIA_STORAGE: z.enum(["local", "s3"]).default("local"),
+  /** Local storage folder; DATA_DIR/media when unset. */
+  MEDIA_DIR: z.string().min(1).optional(),
+  /** Public base of media URLs (a CDN, or the bucket's public URL); unset = served by this shop at /media. */
+  MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  MEDIA_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens)")
+    .optional(),
+  MEDIA_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 or auto")
+    .default("us-east-1"),
+  MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: z.stringbool({ error: "must be true or false" }).default(false),
+  MEDIA_MAX_IMAGE_MB: z.coerce.number().positive().max(200).default(20),
+  MEDIA_MAX_VIDEO_MB: z.coerce.number().positive().max(4096).default(100),
+  /** An ffmpeg binary to use instead of the one in @ffmpeg-installer/ffmpeg; "none" turns poster extraction off. */
+  FFMPEG_PATH: z.string().min(1).optional(),
+};
+
+export type MediaEnvInput = z.infer<z.ZodObject<typeof mediaEnvShape>>;
+
+/** Settings that only make sense together; each issue names its variable for the one-line error. */
+function refineMediaEnv<T extends MediaEnvInput>(env: T, ctx: z.RefinementCtx<T>): void {
+  const issue = (variable: string, message: string) => ctx.addIssue({ code: "custom", path: [variable], message });
+  if (env.MEDIA_STORAGE === "s3" && !env.MEDIA_S3_BUCKET) issue("MEDIA_S3_BUCKET", "required when MEDIA_STORAGE is s3");
+  if (Boolean(env.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(env.MEDIA_S3_SECRET_ACCESS_KEY)) {
+    issue(
+      env.MEDIA_S3_ACCESS_KEY_ID ? "MEDIA_S3_SECRET_ACCESS_KEY" : "MEDIA_S3_ACCESS_KEY_ID",
+      "set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither",
+    );
+  }
+}
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  SITE_URL: optionalUrl,
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Also append everything the process logs (pino lines, stderr) to this file (server/start.js); the e2e suite reads it. */
+  LOG_FILE: z.string().min(1).optional(),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_API_BASE: z.url().default("https://api-m.sandbox.paypal.com"),
+  PAYPAL_SDK_URL: z.url().default("https://www.paypal.com/sdk/js"),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Trigger Shop <orders@triggershop.example>"),
+  SHOP_EMAIL: z.email().default("support@triggershop.example"),
+  /** Where seller alerts and contact messages go; SHOP_EMAIL when unset. */
+  SELLER_EMAIL: z.email().optional(),
+  DISCORD_URL: z.url().default("https://discord.gg/triggershop"),
+  WHATSAPP_NUMBER: z
+    .string()
+    .regex(/^\d{6,15}$/, "must be digits only, with country code (e.g. 447700900123)")
+    .default("447700900123"),
+  INSTAGRAM_URL: optionalUrl,
+  TIKTOK_URL: optionalUrl,
+  YOUTUBE_URL: optionalUrl,
+  CONTACT_FORM_URL: optionalUrl,
+  /** Asked by the server (`/api/geo`) for the client's country; `{ip}` stands for the client's address. */
+  GEO_LOOKUP_URL: z.url().default("https://ipapi.co/{ip}/json/"),
+  COUNTRY_HEADER: z.string().min(1).optional(),
+  REVIEW_WIDGET_URL: optionalUrl,
+  SELLER_DISCORD_WEBHOOK: optionalUrl,
+  SEED_COUPONS_FILE: z.string().min(1).optional(),
+  /** How long a shared page stays in the in-process render cache; 0 turns it off (off in development). */
+  RENDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
+  /** Media storage (local or S3), public URL and upload limits: docs/decisions/030. */
+  ...mediaEnvShape,
+  /** Which proxies' X-Forwarded-For/-Proto/-Host are believed (client address, https): Express's `trust proxy`. */
+  TRUST_PROXY: trustProxy,
+  /** Scheduled backups every this many hours (docs/decisions/031); unset = none. */
+  BACKUP_INTERVAL_HOURS: z.coerce.number().positive().max(8760).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Where scheduled backups (and `npm run backup` without a file) go; DATA_DIR/backups when unset. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_TO: z.enum(["folder", "storage"]).default("folder"),
+  BACKUP_KEY: z
+    .string()
+    .refine((v) => parseBackupKey(v) !== null, "must be 32 random bytes in base64 or hex (openssl rand -base64 32)")
+    .optional(),
+  /** Bearer token for /metrics (docs/decisions/032); unset = no /metrics. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+});
+
+export type Env = z.infer<typeof schema> & { SITE_URL: string; SESSION_SECRET: string; SELLER_EMAIL: string };
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses the environment once at start; the first bad variable is named in one line. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const raw = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, emptyToUndefined(v)]));
+  const result = schema.superRefine(refineMediaEnv).safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue.path[0] ?? "environment");
+    const got = raw[name] === undefined ? "unset" : `"${String(raw[name])}"`;
+    throw new EnvError(`Invalid environment variable ${name}: ${issue.message} (got ${got})`);
+  }
+  const env = result.data;
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return {
+    ...env,
+    SITE_URL: siteUrl,
+    SESSION_SECRET: env.SESSION_SECRET ?? localSessionSecret(env),
+    SELLER_EMAIL: env.SELLER_EMAIL ?? env.SHOP_EMAIL,
+  };
+}
+
+/**
+ * Production on PostgreSQL (possibly several processes) must be given one shared secret. A single
+ * process on the embedded database keeps a generated one in its data dir, like development, so the
+ * README's `npm start` works on a fresh machine (docs/decisions/007-session-secret.md).
+ */
+function localSessionSecret(env: z.infer<typeof schema>): string {
+  if (env.NODE_ENV === "production" && env.DATABASE_URL) {
+    throw new EnvError("Invalid environment variable SESSION_SECRET: required in production with DATABASE_URL (got unset)");
+  }
+  const file = path.join(env.DATA_DIR, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let current: Env | undefined;
+
+export function getEnv(): Env {
+  current ??= parseEnv();
+  return current;
+}
+
+/** For tests and the server entry, which parse with their own source first. */
+export function setEnv(env: Env): void {
+  current = env;
+}

@@ -1,0 +1,143 @@
+import { createHash } from "node:crypto";
+import type { Database, Db } from "./db.server";
+
+/** Background work that runs at start and then every interval (register it in jobs/index.server.ts). */
+export interface Job {
+  /** Unique; it also names the job's lock, so every process sharing the database agrees on it. */
+  name: string;
+  intervalMs: number;
+  /**
+   * Up to this fraction of the interval is added at random to each wait (0.1 → 60 to 66 minutes for
+   * an hourly job), so processes started together drift apart instead of contending every time.
+   */
+  jitter: number;
+  run(db: Db): Promise<void>;
+}
+
+/** Runs `fn` unless another process is running the same job; resolves false when it was skipped. */
+export type JobLock = (name: string, fn: () => Promise<void>) => Promise<boolean>;
+
+/** Pino's logger fits; tests pass a spy. */
+export interface JobLogger {
+  error(details: object, message: string): void;
+}
+
+export interface JobRunnerOptions {
+  db: Db;
+  jobs: readonly Job[];
+  lock: JobLock;
+  logger?: JobLogger;
+  /** Math.random by default; tests fix it to check the jitter. */
+  random?: () => number;
+  /** Told of every run (ok, failed, or skipped for another process's lock): /metrics counts them. */
+  onRun?: (event: { name: string; outcome: "ok" | "failed" | "skipped"; durationMs: number; lagMs: number }) => void;
+}
+
+export interface JobRunner {
+  /** Clears every timer and resolves once the jobs running now have finished. */
+  stop(): Promise<void>;
+}
+
+const consoleLogger: JobLogger = { error: (details, message) => console.error(message, details) };
+
+/**
+ * Runs each job at start and then `intervalMs` (plus jitter) after the previous run ended, so a slow
+ * run never overlaps the next one in this process; the lock keeps other processes out. A failing run
+ * is logged and the job is simply tried again at its next time.
+ */
+export function startJobs({ db, jobs, lock, logger = consoleLogger, random = Math.random, onRun }: JobRunnerOptions): JobRunner {
+  const names = new Set<string>();
+  for (const job of jobs) {
+    if (names.has(job.name)) throw new Error(`Two jobs are named ${job.name}`);
+    if (!(job.intervalMs > 0)) throw new Error(`Job ${job.name} needs a positive interval`);
+    names.add(job.name);
+  }
+
+  let stopped = false;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const running = new Set<Promise<void>>();
+
+  async function runOnce(job: Job, lagMs: number): Promise<void> {
+    const started = Date.now();
+    let outcome: "ok" | "failed" | "skipped";
+    try {
+      outcome = (await lock(job.name, () => job.run(db))) ? "ok" : "skipped";
+    } catch (error) {
+      outcome = "failed";
+      logger.error({ err: error, job: job.name }, `Job ${job.name} failed`);
+    }
+    onRun?.({ name: job.name, outcome, durationMs: Date.now() - started, lagMs });
+  }
+
+  function schedule(job: Job, delayMs: number): void {
+    const due = Date.now() + delayMs;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      const run = runOnce(job, Date.now() - due).finally(() => {
+        running.delete(run);
+        if (!stopped) schedule(job, job.intervalMs * (1 + job.jitter * random()));
+      });
+      running.add(run);
+    }, delayMs);
+    // Timers alone never keep the process alive; the HTTP server does.
+    timer.unref?.();
+    timers.add(timer);
+  }
+
+  for (const job of jobs) schedule(job, 0);
+
+  return {
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.all(running);
+    },
+  };
+}
+
+/** A stable 64-bit advisory lock key per job name (a hash: names are free text). */
+function lockKey(name: string): string {
+  return createHash("sha256").update(`trigger-shop job ${name}`).digest().readBigInt64BE(0).toString();
+}
+
+/**
+ * On PostgreSQL, a session advisory lock held on a connection of its own while the job runs on the
+ * ordinary pool, so the job may commit its work in as many transactions as it likes. If that
+ * connection breaks, the server ends the session and frees the lock. The embedded database has
+ * a single process, which never overlaps a job with itself: no lock is needed.
+ */
+export function jobLock(database: Pick<Database, "pool">): JobLock {
+  const pool = database.pool;
+  if (!pool) {
+    return async (_name, fn) => {
+      await fn();
+      return true;
+    };
+  }
+  return async (name, fn) => {
+    const key = lockKey(name);
+    const client = await pool.connect();
+    let locked = false;
+    let broken: Error | undefined;
+    try {
+      try {
+        const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1::bigint) as locked", [key]);
+        locked = rows[0]?.locked === true;
+      } catch (error) {
+        broken = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      }
+      if (locked) await fn();
+      return locked;
+    } finally {
+      if (locked) {
+        await client.query("select pg_advisory_unlock($1::bigint)", [key]).catch((error: unknown) => {
+          broken = error instanceof Error ? error : new Error(String(error));
+        });
+      }
+      // A broken connection is destroyed rather than reused: closing it ends the session and its lock.
+      client.release(broken);
+    }
+  };
+}

@@ -1,0 +1,76 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { parse, serialize } from "cookie";
+import { deriveKey } from "../platform/keys.server";
+
+/**
+ * The console's session cookie: `token.signature`. The token (32 random bytes) is the secret the
+ * browser holds; the database keeps only its sha256. The signature is an HMAC with the `session`
+ * key derived from SESSION_SECRET, so a cookie made under another secret is refused before any
+ * lookup, and rotating the secret ends every session (docs/decisions/014-seller-sessions.md).
+ */
+const PLAIN_NAME = "seller_session";
+/** On https the __Host- prefix makes browsers insist on Secure, Path=/ and no Domain. */
+const HOST_NAME = "__Host-seller_session";
+
+function sessionCookieName(secure: boolean): string {
+  return secure ? HOST_NAME : PLAIN_NAME;
+}
+
+export function newSessionToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** What the database stores for a token: its sha256, hex. */
+export function sessionIdOf(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function signatureOf(token: string, key: Buffer): string {
+  return createHmac("sha256", key).update(`seller-session:${token}`).digest("base64url");
+}
+
+/** The cookie value for `token`, signed with `key` (the `session` key unless a test passes another). */
+export function signSessionToken(token: string, key: Buffer = deriveKey("session")): string {
+  return `${token}.${signatureOf(token, key)}`;
+}
+
+/** The token when the value is well formed and signed with our key, else null. */
+function verifySessionCookie(value: string, key: Buffer = deriveKey("session")): string | null {
+  const match = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/.exec(value);
+  if (!match) return null;
+  const given = Buffer.from(match[2]);
+  const expected = Buffer.from(signatureOf(match[1], key));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? match[1] : null;
+}
+
+/** The session token a request carries, if its cookie is genuine. */
+export function readSessionToken(request: Request, secure: boolean): string | null {
+  return sessionTokenFromCookies(request.headers.get("cookie"), secure);
+}
+
+/** The session token in a Cookie header, if its cookie is genuine. */
+export function sessionTokenFromCookies(header: string | null | undefined, secure: boolean): string | null {
+  if (!header) return null;
+  let value: string | undefined;
+  try {
+    value = parse(header)[sessionCookieName(secure)];
+  } catch {
+    return null;
+  }
+  return value ? verifySessionCookie(value) : null;
+}
+
+/** Set-Cookie for a new session: HttpOnly, SameSite=Lax, Secure on https, until the session's absolute end. */
+export function sessionSetCookie(token: string, secure: boolean, maxAgeMs: number): string {
+  return serialize(sessionCookieName(secure), signSessionToken(token), {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    maxAge: Math.max(0, Math.floor(maxAgeMs / 1000)),
+  });
+}
+
+export function clearSessionCookie(secure: boolean): string {
+  return serialize(sessionCookieName(secure), "", { httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: 0 });
+}
