@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkImports } from "../../scripts/check-imports.mjs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { checkImports, ROOMS } from "../../scripts/check-imports.mjs";
 
 const check: (root: string) => string[] = checkImports;
 
@@ -95,5 +96,25 @@ describe("check-imports (npm run lint)", () => {
       "app/server/platform/env.server.ts: imports app/server/services.server.ts (app/server/platform/ may not import from app/server/*.ts)",
       "app/server/wishlist/wishes.server.ts: app/server/wishlist/ is not a known capability folder (declare it and its arrows in ROOMS, scripts/check-imports.mjs)",
     ]);
+  });
+
+  it("the real tree: every app/server folder is a declared room whose README states the same arrows, and the rooms form no circle", () => {
+    const rooms: Record<string, string[] | null> = ROOMS;
+    const serverDir = path.resolve(import.meta.dirname, "../../app/server");
+    for (const name of readdirSync(serverDir, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+      expect(Object.keys(rooms), name.name).toContain(name.name);
+      const readme = path.join(serverDir, name.name, "README.md");
+      expect(existsSync(readme), `${name.name}/README.md`).toBe(true);
+      const line = readFileSync(readme, "utf8").match(/^May import: (.*)$/m)?.[1] ?? "";
+      const named = [...line.matchAll(/`([a-z-]+)\/`/g)].map((match) => match[1]);
+      if (line.includes("composition root")) named.push("entry");
+      expect(named.sort(), `${name.name}/README.md`).toEqual([...(rooms[name.name] ?? [])].sort());
+    }
+    // Depth-first over the arrows: a room met again while still on the path is a circle.
+    const visit = (room: string, path: string[]): void => {
+      expect(path, `circle through ${room}`).not.toContain(room);
+      for (const next of rooms[room] ?? []) if (next !== "entry") visit(next, [...path, room]);
+    };
+    for (const room of Object.keys(rooms)) visit(room, []);
   });
 });

@@ -4,7 +4,14 @@ import { routeAccess } from "~/domain/seller/permissions";
 import { mediaAltSchema, mediaDeleteSchema, mediaOrderSchema, sellerMediaRow } from "~/domain/seller/product-media-form";
 import { done, readForm, refused, refusedFields } from "~/server/platform/forms.server";
 import { requireSeller } from "~/server/seller-auth/guard.server";
-import { removeMedia, reorderMedia, saveMediaAlt, sellerProductMedia, uploadProductMedia, type MediaActionResult } from "~/server/catalogue/console-media.server";
+import {
+  removeMedia,
+  reorderMedia,
+  saveMediaAlt,
+  sellerProductMedia,
+  uploadProductMedia,
+  type MediaActionResult,
+} from "~/server/catalogue/console-media.server";
 import { megabytes } from "~/server/media/media-error.server";
 
 /**
