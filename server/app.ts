@@ -22,7 +22,7 @@ import { consoleSessionGuard, sameOriginGuard, wellFormedRequestGuard } from "./
 import { MEDIA_ROUTE, serveMedia } from "./media-route";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/catalogue/seed.server";
 import { seedProductMediaRows } from "../app/server/catalogue/product-media-seed.server";
-import { claimEmbeddedDataDir, shopBackups } from "../app/server/backup/shop.server";
+import { claimEmbeddedDataDir, movePublicBackups, shopBackups } from "../app/server/backup/shop.server";
 import { createShopMetrics, type ShopMetrics } from "../app/server/metrics/metrics.server";
 import { routeLabeler } from "../app/server/metrics/route-label.server";
 import { metricsEndpoint, requestMetrics } from "./metrics";
@@ -86,7 +86,12 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   const logger = env.LOG_FILE ? pino({ level: env.LOG_LEVEL }, process.stdout) : pino({ level: env.LOG_LEVEL });
   if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: emails wait in the email_outbox table until it is (README, Emails)");
   // Backups carry the product media too (docs/decisions/031).
-  const backups = shopBackups(env, database, services.media.storage, (message) => logger.info(message));
+  const moved = await movePublicBackups(services.media.storage, services.privateFiles).catch((error: unknown) => {
+    logger.error({ err: error }, "could not move old backups out of the public media storage");
+    return [];
+  });
+  if (moved.length > 0) logger.warn(`Moved ${moved.length} backup(s) from the public media storage to the private storage (docs/decisions/039)`);
+  const backups = shopBackups(env, database, { media: services.media.storage, privateFiles: services.privateFiles }, (message) => logger.info(message));
   dataDirClaim?.handle(backups.controlHandler);
   if (env.NODE_ENV === "production" && backups.jobs.length === 0)
     logger.warn("BACKUP_INTERVAL_HOURS is not set: no scheduled backups (README, Run it for real)");

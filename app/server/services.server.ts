@@ -9,6 +9,7 @@ import type { OutboxSenders } from "./mail/outbox.server";
 import { outboxSenders } from "./mail/senders.server";
 import { mediaSettings } from "./media/media-env.server";
 import { createMedia, type Media } from "./media/media.server";
+import { createPrivateStorage, privateStorageSettings, type PrivateStorage } from "./media/private-storage.server";
 import { createPayPalAdapter, type PayPalAdapter } from "./paypal/adapter.server";
 import { payPalConfigFromEnv } from "./paypal/config.server";
 
@@ -28,12 +29,14 @@ export interface Services {
   mail: OutboxSenders;
   /** Product photos and videos: storage, limits and pipelines (docs/decisions/030). */
   media: Media;
+  /** Files no public route may serve: backups, delivery proofs, data exports (docs/decisions/039). */
+  privateFiles: PrivateStorage;
   /** The clock loaders, actions and jobs read "now" from. */
   now: () => Date;
 }
 
 /** What a test (or a tool) may put in place of what the environment would build. */
-export type ServiceOverrides = Partial<Pick<Services, "paypal" | "mail" | "media" | "now">>;
+export type ServiceOverrides = Partial<Pick<Services, "paypal" | "mail" | "media" | "privateFiles" | "now">>;
 
 /** Builds every service from the environment and the open database; `overrides` replace single ones. */
 export function createServices(env: Env, database: Database, overrides: ServiceOverrides = {}): Services {
@@ -45,6 +48,7 @@ export function createServices(env: Env, database: Database, overrides: ServiceO
     paypal: "paypal" in overrides ? (overrides.paypal ?? null) : paypalConfig ? createPayPalAdapter(paypalConfig) : null,
     mail: overrides.mail ?? outboxSenders(env),
     media: overrides.media ?? createMedia(mediaSettings(env)),
+    privateFiles: overrides.privateFiles ?? createPrivateStorage(privateStorageSettings(env)),
     now: overrides.now ?? (() => new Date()),
   };
 }

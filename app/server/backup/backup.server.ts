@@ -10,7 +10,7 @@ import { PassThrough, type Writable } from "node:stream";
 import type { Database } from "../platform/db.server";
 import { writeArchive, type WrittenArchive } from "./archive.server";
 import { dumpDatabase } from "./dump.server";
-import { BACKUP_PREFIX, type MediaStorage } from "./media-storage.server";
+import { BACKUP_PREFIX, type MediaStorage, type PrivateStorage } from "./media-storage.server";
 import { recordBackupRun } from "./records.server";
 import { checkSchemaVersion, type SchemaVersion } from "./schema-version.server";
 
@@ -135,8 +135,8 @@ export function backupToFolder(source: BackupSource, folder: string, options: Ba
   return backupToFile(source, path.join(folder, backupFileName(at, options.key !== null)), options);
 }
 
-/** A backup uploaded to the media storage under backups/. */
-export function backupToStorage(source: BackupSource, storage: MediaStorage, options: BackupOptions): Promise<BackupResult> {
+/** A backup uploaded to the private storage under backups/ (docs/decisions/039). */
+export function backupToStorage(source: BackupSource, storage: PrivateStorage, options: BackupOptions): Promise<BackupResult> {
   const at = (options.now ?? (() => new Date()))();
   const key = `${BACKUP_PREFIX}${backupFileName(at, options.key !== null)}`;
   return recorded(source, `storage:${key}`, options, async (startedAt) => {

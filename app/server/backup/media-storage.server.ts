@@ -3,9 +3,16 @@
  * DATA_DIR/media by default, S3-compatible when configured: docs/decisions/030). Keys under
  * BACKUP_PREFIX hold backups, never media: a backup never copies them.
  */
-export type { MediaStorage } from "../media/storage.server";
+import { isPublicMediaKey } from "../media/storage.server";
 
-/** Where scheduled backups go in the media storage (BACKUP_TO=storage). */
+export type { MediaStorage } from "../media/storage.server";
+export type { PrivateStorage } from "../media/private-storage.server";
+
+/** Where scheduled backups go in the private storage (BACKUP_TO=storage; docs/decisions/039). */
 export const BACKUP_PREFIX = "backups/";
 
-export const isBackupKey = (key: string): boolean => key.startsWith(BACKUP_PREFIX);
+/**
+ * A key in the media storage that is not product media: an old backup, or a private file sharing the
+ * media bucket (`private/…`, docs/decisions/039). Backups never copy these as media.
+ */
+export const isBackupKey = (key: string): boolean => !isPublicMediaKey(key) || key.startsWith(BACKUP_PREFIX);

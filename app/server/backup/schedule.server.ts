@@ -1,6 +1,6 @@
 /**
  * Scheduled backups on the job runner: every BACKUP_INTERVAL_HOURS into a folder (BACKUP_DIR) or
- * the media storage (BACKUP_TO=storage, under backups/), keeping the newest BACKUP_KEEP. The job
+ * the private storage (BACKUP_TO=storage, under backups/; never the public media), keeping the newest BACKUP_KEEP. The job
  * looks often and backs up only when the last scheduled backup (recorded in the database, so every
  * process agrees) is older than the interval: a restart does not make an extra one.
  */
@@ -8,10 +8,10 @@ import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { Job } from "../platform/jobs.server";
 import { BACKUP_NAME, backupToFolder, backupToStorage, type BackupResult, type BackupSource } from "./backup.server";
-import { BACKUP_PREFIX, type MediaStorage } from "./media-storage.server";
+import { BACKUP_PREFIX, type PrivateStorage } from "./media-storage.server";
 import { lastBackupRun } from "./records.server";
 
-export type BackupDestination = { kind: "folder"; dir: string } | { kind: "storage"; storage: MediaStorage };
+export type BackupDestination = { kind: "folder"; dir: string } | { kind: "storage"; storage: PrivateStorage };
 
 export interface ScheduleOptions {
   intervalMs: number;

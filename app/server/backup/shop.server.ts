@@ -11,7 +11,7 @@ import type { BackupSource } from "./backup.server";
 import { backupControlHandler } from "./control-handler.server";
 import { claimDataDir, type DataDirClaim } from "./control-socket.server";
 import { parseBackupKey } from "../platform/backup-key.server";
-import type { MediaStorage } from "./media-storage.server";
+import { BACKUP_PREFIX, type MediaStorage, type PrivateStorage } from "./media-storage.server";
 import { backupStatus, type BackupStatus } from "./records.server";
 import { scheduledBackupJob, type BackupDestination } from "./schedule.server";
 
@@ -46,14 +46,19 @@ export interface ShopBackups {
   jobs: Job[];
 }
 
-export function shopBackups(env: Env, database: Database, media: MediaStorage | null, log?: (message: string) => void): ShopBackups {
+export function shopBackups(
+  env: Env,
+  database: Database,
+  storages: { media: MediaStorage | null; privateFiles: PrivateStorage },
+  log?: (message: string) => void,
+): ShopBackups {
+  const { media } = storages;
   const key = backupKeyOf(env);
   const source = (): BackupSource => ({ database, media, sessionSecret: generatedSessionSecret(env.DATA_DIR, env.SESSION_SECRET) });
   const intervalMs = backupIntervalMs(env);
   let destination: BackupDestination;
   if (env.BACKUP_TO === "storage") {
-    if (!media) throw new Error("BACKUP_TO=storage needs the media storage, which is not configured");
-    destination = { kind: "storage", storage: media };
+    destination = { kind: "storage", storage: storages.privateFiles };
   } else {
     destination = { kind: "folder", dir: backupDir(env) };
   }
@@ -70,4 +75,20 @@ export function shopBackups(env: Env, database: Database, media: MediaStorage | 
  */
 export function shopBackupStatus(db: Db, env: Pick<Env, "BACKUP_INTERVAL_HOURS">, now = new Date()): Promise<BackupStatus> {
   return backupStatus(db, backupIntervalMs(env), now);
+}
+
+/**
+ * Scheduled backups used to be written to the public media storage under backups/ (where GET /media
+ * could serve them); moves any left there into the private storage, once, at start.
+ */
+export async function movePublicBackups(media: MediaStorage, privateFiles: PrivateStorage): Promise<string[]> {
+  const moved: string[] = [];
+  for await (const item of media.list(BACKUP_PREFIX)) {
+    const body = await media.get(item.key);
+    if (!body) continue;
+    await privateFiles.put(item.key, body, { contentType: "application/octet-stream", size: item.size });
+    await media.delete(item.key);
+    moved.push(item.key);
+  }
+  return moved;
 }

@@ -47,6 +47,8 @@ export type MediaStorageSettings =
       credentials?: { accessKeyId: string; secretAccessKey: string };
       forcePathStyle: boolean;
       publicBase: string;
+      /** Keys stored under this prefix (private files sharing the media bucket). */
+      keyPrefix?: string;
     };
 
 export interface MediaSettings {

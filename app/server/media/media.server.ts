@@ -37,7 +37,7 @@ export interface Media {
 }
 
 /** An S3 storage whose SDK is imported when it is first used. */
-function lazyS3Storage(settings: Extract<MediaSettings["storage"], { kind: "s3" }>): MediaStorage {
+export function lazyS3Storage(settings: Extract<MediaSettings["storage"], { kind: "s3" }>): MediaStorage {
   let loaded: Promise<MediaStorage> | undefined;
   const storage = () => (loaded ??= import("./s3-storage.server").then((m) => m.createS3Storage(settings)));
   return {

@@ -26,6 +26,8 @@ export interface S3StorageOptions {
   /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted services). */
   forcePathStyle: boolean;
   publicBase: string;
+  /** Every key is stored under this prefix (`private/` for private files in the media bucket); list() strips it. */
+  keyPrefix?: string;
 }
 
 const notFound = (error: unknown) =>
@@ -46,16 +48,22 @@ function createS3Client(options: Omit<S3StorageOptions, "bucket" | "publicBase">
 
 export function createS3Storage(options: S3StorageOptions, client: S3Client = createS3Client(options)): MediaStorage {
   const Bucket = options.bucket;
+  const prefix = options.keyPrefix ?? "";
+  /** The object key for one of our keys (checked first). */
+  const Key = (key: string) => {
+    assertMediaKey(key);
+    return prefix + key;
+  };
 
   return {
     kind: "s3",
     publicBase: options.publicBase,
 
     async put(key, body, { contentType, size }) {
-      assertMediaKey(key);
+      const objectKey = Key(key);
       if (Buffer.isBuffer(body)) {
         if (size !== undefined && size !== body.length) throw new Error(`Media ${key}: expected ${size} bytes, got ${body.length}`);
-        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }));
+        await client.send(new PutObjectCommand({ Bucket, Key: objectKey, Body: body, ContentType: contentType, ContentLength: body.length }));
         return;
       }
       // A stream of any length: multipart in 8 MB parts above that, one PUT below.
@@ -69,17 +77,17 @@ export function createS3Storage(options: S3StorageOptions, client: S3Client = cr
         }),
       );
       body.once("error", (error) => counted.destroy(error));
-      await new Upload({ client, params: { Bucket, Key: key, Body: counted, ContentType: contentType }, partSize: 8 * 1024 * 1024, queueSize: 2 }).done();
+      await new Upload({ client, params: { Bucket, Key: objectKey, Body: counted, ContentType: contentType }, partSize: 8 * 1024 * 1024, queueSize: 2 }).done();
       if (size !== undefined && written !== size) {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+        await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey }));
         throw new Error(`Media ${key}: expected ${size} bytes, got ${written}`);
       }
     },
 
     async get(key, range) {
-      assertMediaKey(key);
+      const objectKey = Key(key);
       try {
-        const reply = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+        const reply = await client.send(new GetObjectCommand({ Bucket, Key: objectKey, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
         return (reply.Body as Readable | undefined) ?? null;
       } catch (error) {
         if (notFound(error)) return null;
@@ -88,9 +96,9 @@ export function createS3Storage(options: S3StorageOptions, client: S3Client = cr
     },
 
     async head(key): Promise<MediaObjectInfo | null> {
-      assertMediaKey(key);
+      const objectKey = Key(key);
       try {
-        const reply = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const reply = await client.send(new HeadObjectCommand({ Bucket, Key: objectKey }));
         return { size: reply.ContentLength ?? 0, contentType: reply.ContentType, etag: reply.ETag, lastModified: reply.LastModified };
       } catch (error) {
         if (notFound(error)) return null;
@@ -99,15 +107,15 @@ export function createS3Storage(options: S3StorageOptions, client: S3Client = cr
     },
 
     async delete(key) {
-      assertMediaKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: Key(key) }));
     },
 
-    async *list(prefix = "") {
-      assertMediaPrefix(prefix);
-      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: prefix || undefined })) {
+    async *list(listPrefix = "") {
+      assertMediaPrefix(listPrefix);
+      const keyPrefix = prefix;
+      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: keyPrefix + listPrefix || undefined })) {
         for (const object of page.Contents ?? []) {
-          if (object.Key !== undefined) yield { key: object.Key, size: object.Size ?? 0 };
+          if (object.Key !== undefined && object.Key.startsWith(keyPrefix)) yield { key: object.Key.slice(keyPrefix.length), size: object.Size ?? 0 };
         }
       }
     },

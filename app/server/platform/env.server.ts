@@ -65,13 +65,30 @@ const mediaEnvShape = {
   MEDIA_MAX_VIDEO_MB: z.coerce.number().positive().max(4096).default(100),
   /** An ffmpeg binary to use instead of the one in @ffmpeg-installer/ffmpeg; "none" turns poster extraction off. */
   FFMPEG_PATH: z.string().min(1).optional(),
+  /**
+   * Private files (scheduled backups, delivery proofs, data exports) — never under a public route
+   * (docs/decisions/039). Local storage: this folder, DATA_DIR/private when unset, never inside MEDIA_DIR.
+   */
+  PRIVATE_DIR: z.string().min(1).optional(),
+  /** With MEDIA_STORAGE=s3: the bucket for private files; unset = the media bucket under `private/`. */
+  PRIVATE_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens)")
+    .optional(),
 };
 
 export type MediaEnvInput = z.infer<z.ZodObject<typeof mediaEnvShape>>;
 
 /** Settings that only make sense together; each issue names its variable for the one-line error. */
-function refineMediaEnv<T extends MediaEnvInput>(env: T, ctx: z.RefinementCtx<T>): void {
+function refineMediaEnv<T extends MediaEnvInput & { DATA_DIR: string }>(env: T, ctx: z.RefinementCtx<T>): void {
   const issue = (variable: string, message: string) => ctx.addIssue({ code: "custom", path: [variable], message });
+  if (env.MEDIA_STORAGE === "local" && env.PRIVATE_DIR) {
+    // /media serves every file under MEDIA_DIR: private files must live outside it.
+    const media = path.resolve(env.MEDIA_DIR ?? path.join(env.DATA_DIR, "media"));
+    const inside = path.relative(media, path.resolve(env.PRIVATE_DIR));
+    if (!inside.startsWith("..") && !path.isAbsolute(inside))
+      issue("PRIVATE_DIR", "must not be MEDIA_DIR or a folder inside it (the media route serves that folder)");
+  }
   if (env.MEDIA_STORAGE === "s3" && !env.MEDIA_S3_BUCKET) issue("MEDIA_S3_BUCKET", "required when MEDIA_STORAGE is s3");
   if (Boolean(env.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(env.MEDIA_S3_SECRET_ACCESS_KEY)) {
     issue(
