@@ -250,6 +250,19 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
 });
 
 /**
+ * Addresses marketing mail (campaigns, announcements, back-in-stock) must not reach: a hard bounce, a
+ * complaint, a permanent SMTP refusal, or the seller's own entry. Order mails still go (issue 30).
+ */
+export const mailSuppressions = pgTable("mail_suppressions", {
+  /** Stored lowercase. */
+  email: text("email").primaryKey(),
+  reason: text("reason", { enum: ["bounce", "complaint", "smtp_refused", "manual"] }).notNull(),
+  /** What the bounce, the complaint or the SMTP server said (kept short). */
+  detail: text("detail"),
+  createdAt: createdAt(),
+});
+
+/**
  * Notifications written in the same transaction as the change that causes them, sent later by a
  * job (docs/decisions/013-outbox.md). A failed send never touches the order.
  */
