@@ -9,6 +9,7 @@ import type { Database } from "../app/server/platform/db.server";
 import { createOrder } from "../app/server/orders/orders.server";
 import { seedDatabase } from "../app/server/catalogue/seed.server";
 import { BUYER } from "../tests/fixtures/orders";
+import { TEST_SITE } from "../tests/fixtures/site";
 
 // In-stock products of the seeded catalogue.
 const PRODUCT_IDS = ["1", "2", "4", "5", "6", "7"];
@@ -40,7 +41,7 @@ export async function benchOrders(
 ): Promise<OrderBenchResult> {
   await seedDatabase(database.db);
   const order = () =>
-    createOrder(database.db, {
+    createOrder(database.db, TEST_SITE, {
       buyer: BUYER,
       lines: randomCart(),
       couponCode: null,

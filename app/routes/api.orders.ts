@@ -13,7 +13,7 @@ import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 export const action = jsonAction(ordersApi, RATE_LIMITS.order, async ({ input, db, services, client }) => {
   // PayPal is configured or not once, at start (app/server/services.server.ts).
   const channel: PaymentChannel = services.paypal ? "paypal" : "manual";
-  const result = await createOrder(db, {
+  const result = await createOrder(db, services.site, {
     buyer: buyerFromDetails(input.details),
     lines: input.lines,
     couponCode: input.couponCode,
@@ -27,7 +27,7 @@ export const action = jsonAction(ordersApi, RATE_LIMITS.order, async ({ input, d
   if (!result.ok) return { body: result, status: 422 };
   const { id, items, totalCents, subtotalCents, discountCents, couponCode } = result.order;
   // Unprefixed: the browser links the status page in the language of the page it is on.
-  const statusPath = orderStatusPath(id, "en");
+  const statusPath = orderStatusPath(services.keys, id, "en");
   return { body: { ok: true, order: { id, items, totalCents, subtotalCents, discountCents, couponCode, channel, statusPath } }, status: 201 };
 });
 

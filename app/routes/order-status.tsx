@@ -35,7 +35,7 @@ import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
  * wrong key, another order's key and an unknown order are the same 404 (docs/decisions/019).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const order = await openOrderStatus(context.services.db, params.id, new URL(request.url).searchParams.get("k"));
+  const order = await openOrderStatus(context.services.db, context.services.keys, params.id, new URL(request.url).searchParams.get("k"));
   const translations = translationsFor(params.lang, ["checkout", "loginHandoff", "loginRequired", "orderLink", "orderStatus"]);
   // The not-found page speaks from this page's area too: its strings travel with the 404.
   if (!order) throw data({ translations }, { status: 404 });
@@ -59,10 +59,10 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
  * then the reason rules again on the server. Success redirects back to the page (PRG).
  */
 export async function action(args: Route.ActionArgs) {
-  const { params, request } = args;
+  const { params, request, context } = args;
   const url = new URL(request.url);
   const key = url.searchParams.get("k");
-  if (!isOrderId(params.id) || !isOrderAccessKey(params.id, key)) {
+  if (!isOrderId(params.id) || !isOrderAccessKey(context.services.keys, params.id, key)) {
     throw data({ translations: translationsFor(params.lang, ["orderStatus"]) }, { status: 404 });
   }
   const accepted = await acceptRequest(args, { body: "form", schema: buyerReportFormSchema, limit: RATE_LIMITS.report });
@@ -79,8 +79,8 @@ export async function action(args: Route.ActionArgs) {
   const input = accepted.input;
   const result =
     input.intent === "report"
-      ? await openProblemReport(accepted.db, { orderId: params.id, reason: input.reason, message: input.message })
-      : await addBuyerMessage(accepted.db, { orderId: params.id, message: input.message });
+      ? await openProblemReport(accepted.db, accepted.services.site, { orderId: params.id, reason: input.reason, message: input.message })
+      : await addBuyerMessage(accepted.db, accepted.services.site, { orderId: params.id, message: input.message });
   if (!result.ok) {
     const report: ReportFormReply = {
       errors: {},

@@ -36,7 +36,7 @@ for (const target of testDatabases()) {
       const seller = await createSeller(route.db, "preview@shop.test", "a long enough password 123");
       if (!seller.ok) throw new Error("no seller");
       const session = await createSession(route.db, { sellerId: seller.seller.id, stage: "active" });
-      const cookie = signSessionToken(session.token);
+      const cookie = signSessionToken(session.token, route.services.keys.key("session"));
 
       expect((await open(route, created.id)).status).toBe(404);
       const preview = await open(route, created.id, "/fr", cookie);
@@ -46,7 +46,7 @@ for (const target of testDatabases()) {
       expect(new Headers(sent).get("Cache-Control")).toContain("no-store");
       // A session still at the second step is not a signed-in seller.
       const half = await createSession(route.db, { sellerId: seller.seller.id, stage: "totp" });
-      expect((await open(route, created.id, "", signSessionToken(half.token))).status).toBe(404);
+      expect((await open(route, created.id, "", signSessionToken(half.token, route.services.keys.key("session")))).status).toBe(404);
 
       // A listed product is public, and its page stays shareable.
       const listed = await open(route, "2");

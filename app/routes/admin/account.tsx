@@ -12,7 +12,7 @@ import { ROLE_LABELS } from "~/domain/seller/permissions";
 import { recordSellerAction } from "~/server/seller-auth/audit.server";
 import { done, field, readForm, refused, retryAfter } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { consoleIsSecure, requireSeller } from "~/server/seller-auth/guard.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
 import { throttledCheck, type CheckOutcome } from "~/server/seller-auth/login-throttle.server";
 import { clientKey } from "~/server/platform/client-key.server";
 import { passRetryAfter } from "~/server/platform/retry-after.server";
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Account");
 export const headers: Route.HeadersFunction = passRetryAfter;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seller = await requireSeller(request, access.read, context.services.db);
+  const seller = await requireSeller(request, access.read, context.services);
   const db = context.services.db;
   const account = await findSellerById(db, seller.id);
   const sessions = await listSellerSessions(db, seller.id);
@@ -59,12 +59,12 @@ function codeRefusal(outcome: Exclude<CheckOutcome, { kind: "passed" }>, wrong: 
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write, context.services.db);
+  const seller = await requireSeller(request, access.write, context.services);
   const db = context.services.db;
   const form = await readForm(request);
   const target = `seller:${seller.email}`;
   // Codes typed here are guesses like the login's: same throttle, same counters (docs/decisions/014).
-  const throttleKeys = { account: seller.email, client: clientKey(context.clientIp) };
+  const throttleKeys = { account: seller.email, client: clientKey(context.services.keys, context.clientIp) };
   switch (field(form, "intent")) {
     case "totp_start":
       if (seller.totpEnabled) return refused(409, "An authenticator is already set up: turn it off first to enrol another.");
@@ -95,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "logout_everywhere": {
       const ended = await deleteSellerSessions(db, seller.id);
       await recordSellerAction(db, seller, "logout_everywhere", target, { sessions: ended });
-      throw redirect(ADMIN_LOGIN, { headers: { "Set-Cookie": clearSessionCookie(consoleIsSecure()) } });
+      throw redirect(ADMIN_LOGIN, { headers: { "Set-Cookie": clearSessionCookie(context.services.site) } });
     }
     default:
       return refused(400, "Unknown action.");

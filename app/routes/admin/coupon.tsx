@@ -26,7 +26,7 @@ export const access = routeAccess({ read: "coupons.view", write: { save: "coupon
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Coupon ${data.coupon.code}` : "Coupon");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   const db = context.services.db;
   const coupon = await findCoupon(db, params.id);
   if (!coupon) throw data("No such coupon", { status: 404 });
@@ -39,9 +39,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console", context.services.db);
+  const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
+  await requireIntent(request, seller, access, field(form, "intent"), context.services);
   const intent = field(form, "intent");
   if (intent !== "save") return toggleCoupon(context.services.db, seller, intent, params.id);
   const read = readCouponTerms(formRecord(form));

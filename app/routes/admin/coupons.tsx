@@ -24,7 +24,7 @@ export const access = routeAccess({ read: "coupons.view", write: { enable: "coup
 export const meta: Route.MetaFunction = () => adminMeta("Coupons");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   const now = new Date();
   const coupons = await listCouponUsage(context.services.db);
   const newUser = coupons.find((c) => c.code.toUpperCase() === NEWUSER15.code);
@@ -42,9 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Disable / enable from the list (the edit page has the same buttons). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console", context.services.db);
+  const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
+  await requireIntent(request, seller, access, field(form, "intent"), context.services);
   return toggleCoupon(context.services.db, seller, field(form, "intent"), field(form, "id"));
 }
 

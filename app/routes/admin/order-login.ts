@@ -24,7 +24,7 @@ const refusal = (status: number, code: MessageCode) => refused(status, MESSAGES[
  * answers the sealed login. Both are opened only in the seller's browser.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write, context.services.db);
+  const seller = await requireSeller(request, access.write, context.services);
   const body = (await readJson(request)) as { intent?: unknown } | null;
   const db = context.services.db;
   if (body?.intent === "key") {
@@ -41,6 +41,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   throw data(null, { status: 405 });
 }

@@ -13,7 +13,7 @@ const day = z.iso.date();
 
 /** GET /admin/orders/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: orders placed in that range (UTC days, both included). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seller = await requireSeller(request, access.read, context.services.db);
+  const seller = await requireSeller(request, access.read, context.services);
   const url = new URL(request.url);
   const from = day.safeParse(url.searchParams.get("from"));
   const to = day.safeParse(url.searchParams.get("to"));

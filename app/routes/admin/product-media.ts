@@ -4,7 +4,14 @@ import { routeAccess } from "~/domain/seller/permissions";
 import { mediaAltSchema, mediaDeleteSchema, mediaOrderSchema, sellerMediaRow } from "~/domain/seller/product-media-form";
 import { done, readForm, refused, refusedFields } from "~/server/platform/forms.server";
 import { requireSeller } from "~/server/seller-auth/guard.server";
-import { removeMedia, reorderMedia, saveMediaAlt, sellerProductMedia, uploadProductMedia, type MediaActionResult } from "~/server/catalogue/console-media.server";
+import {
+  removeMedia,
+  reorderMedia,
+  saveMediaAlt,
+  sellerProductMedia,
+  uploadProductMedia,
+  type MediaActionResult,
+} from "~/server/catalogue/console-media.server";
 import { megabytes } from "~/server/media/media-error.server";
 
 /**
@@ -16,7 +23,7 @@ import { megabytes } from "~/server/media/media-error.server";
 export const access = routeAccess({ read: "products.view", write: "products.media" });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   const media = context.services.media;
   const rows = await sellerProductMedia(context.services.db, params.id);
   return {
@@ -29,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 const reply = (result: MediaActionResult) => (result.ok ? done(result.message) : refused(result.status, result.message));
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write, context.services.db);
+  const seller = await requireSeller(request, access.write, context.services);
   const db = context.services.db;
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
     return reply(await uploadProductMedia(db, context.services.media, seller, params.id, request));

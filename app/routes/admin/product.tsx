@@ -28,7 +28,7 @@ const LANG_NAMES: Record<Lang, string> = { en: "English", fr: "French", es: "Spa
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.services.db;
-  await requireSeller(request, access.read, db);
+  await requireSeller(request, access.read, context.services);
   const product = await findSellerProduct(db, params.id);
   if (!product) throw data("No such product", { status: 404 });
   return { product, candidates: (await bundleCandidates(db)).filter((c) => c.id !== product.id) };
@@ -36,11 +36,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.services.db;
-  const seller = await requireSeller(request, "console", db);
+  const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
   // The edit form's button posts "save"; a post without an intent is read as one too.
   const intent = field(form, "intent") || "save";
-  await requireIntent(request, seller, access, intent, db);
+  await requireIntent(request, seller, access, intent, context.services);
   if (intent === "duplicate") {
     const result = await duplicateProduct(db, seller, params.id);
     if (!result.ok) throw data("No such product", { status: 404 });

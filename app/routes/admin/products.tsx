@@ -19,17 +19,17 @@ export const access = routeAccess({ read: "products.view", write: { up: "product
 export const meta: Route.MetaFunction = () => adminMeta("Products");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   return { products: await listSellerProducts(context.services.db) };
 }
 
 /** Reorder (one place up or down) and restore from the list; everything else on the product's page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console", context.services.db);
+  const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
   const id = field(form, "id");
   const intent = field(form, "intent");
-  await requireIntent(request, seller, access, intent, context.services.db);
+  await requireIntent(request, seller, access, intent, context.services);
   if (intent === "up" || intent === "down") {
     const result = await moveProduct(context.services.db, seller, id, intent);
     if (!result.ok) return refused(404, "No such product.");

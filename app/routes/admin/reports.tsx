@@ -16,7 +16,7 @@ export const access = routeAccess({ read: "reports.view" });
 export const meta: Route.MetaFunction = () => adminMeta("Problem reports");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   return { now: new Date(), reports: await openReportsQueue(context.services.db) };
 }
 

@@ -12,7 +12,7 @@ export const access = routeAccess({ read: "newsletter.export" });
  * No-store and nosniff come from the server for every /admin response.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seller = await requireSeller(request, access.read, context.services.db);
+  const seller = await requireSeller(request, access.read, context.services);
   const filter = subscriberFilterOf(new URL(request.url));
   const db = context.services.db;
   const { csv, rows } = await subscribersCsv(db, filter);

@@ -7,6 +7,7 @@ import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { createOrder } from "../orders/orders.server";
 import { readArchive } from "./archive.server";
 import { backupToFile } from "./backup.server";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 type Row = Record<string, unknown>;
 
@@ -44,6 +45,7 @@ for (const target of testDatabases()) {
         while (!stop) {
           const created = await createOrder(
             db,
+            TEST_SITE,
             newOrder({
               lines: [
                 { id: "2", quantity: 1 },

@@ -8,6 +8,7 @@ import { changeOrderStatus, createOrder } from "../orders/orders.server";
 import { storefrontData } from "./storefront.server";
 import { actionsOn } from "../../../tests/setup/audit";
 import { couponOrders, createCoupon, findCoupon, listCouponUsage, setCouponActive, updateCouponTerms } from "./console-coupons.server";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const SELLER = { id: null, actor: "seller:ops@example.com" };
 
@@ -44,10 +45,10 @@ for (const target of testDatabases()) {
     });
 
     it("counts the uses held by orders and lists those orders, a released use marked", async () => {
-      const kept = await createOrder(database.db, newOrder({ couponCode: "TEN" }));
-      const cancelled = await createOrder(database.db, newOrder({ couponCode: "TEN", lines: [{ id: "4", quantity: 1 }] }));
+      const kept = await createOrder(database.db, TEST_SITE, newOrder({ couponCode: "TEN" }));
+      const cancelled = await createOrder(database.db, TEST_SITE, newOrder({ couponCode: "TEN", lines: [{ id: "4", quantity: 1 }] }));
       if (!kept.ok || !cancelled.ok) throw new Error("order refused");
-      expect(await changeOrderStatus(database.db, cancelled.order.id, "cancelled", "test")).toEqual({ ok: true });
+      expect(await changeOrderStatus(database.db, TEST_SITE, cancelled.order.id, "cancelled", "test")).toEqual({ ok: true });
 
       const ten = (await listCouponUsage(database.db)).find((c) => c.code === "TEN");
       expect(ten).toMatchObject({ uses: 1, usedCount: 1 });
@@ -69,7 +70,7 @@ for (const target of testDatabases()) {
       expect(fixed).toMatchObject({ ok: true, id: "five" });
       expect((await actionsOn(database.db, "coupon:five")).map((a) => a.action)).toEqual(["coupon_created"]);
       expect((await readCatalogue(database.db)).coupon("five")).toMatchObject({ type: "fixed", value: 500, minPurchaseCents: 2000 });
-      const order = await createOrder(database.db, newOrder({ couponCode: "FIVE" }));
+      const order = await createOrder(database.db, TEST_SITE, newOrder({ couponCode: "FIVE" }));
       expect(order.ok && order.order.discountCents).toBe(500);
 
       expect(
@@ -111,7 +112,7 @@ for (const target of testDatabases()) {
 
     it("disables and re-enables a coupon; checkout follows at once", async () => {
       expect(await setCouponActive(database.db, SELLER, "t10", false)).toBe(true);
-      expect(await createOrder(database.db, newOrder({ couponCode: "TEN" }))).toMatchObject({ ok: false, code: "coupon_inactive" });
+      expect(await createOrder(database.db, TEST_SITE, newOrder({ couponCode: "TEN" }))).toMatchObject({ ok: false, code: "coupon_inactive" });
       expect(await setCouponActive(database.db, SELLER, "t10", false)).toBe(true);
       expect(await setCouponActive(database.db, SELLER, "t10", true)).toBe(true);
       expect((await readCatalogue(database.db)).coupon("TEN")?.isActive).toBe(true);
@@ -122,27 +123,27 @@ for (const target of testDatabases()) {
 
     it("brings the new-user offer back when the seller extends NEWUSER15", async () => {
       // Seeded with the spec's end date, 2025-12-31: no announcement.
-      expect((await storefrontData(page(), database.db)).announcement).toBeNull();
+      expect((await storefrontData(page(), { db: database.db, env: {}, now: () => new Date() })).announcement).toBeNull();
       await updateCouponTerms(database.db, SELLER, "newuser15", NEWUSER15_EXTENDED);
-      expect((await storefrontData(page(), database.db)).announcement).toEqual({ code: "NEWUSER15" });
+      expect((await storefrontData(page(), { db: database.db, env: {}, now: () => new Date() })).announcement).toEqual({ code: "NEWUSER15" });
       await setCouponActive(database.db, SELLER, "newuser15", false);
-      expect((await storefrontData(page(), database.db)).announcement).toBeNull();
+      expect((await storefrontData(page(), { db: database.db, env: {}, now: () => new Date() })).announcement).toBeNull();
       await setCouponActive(database.db, SELLER, "newuser15", true);
-      expect((await storefrontData(page(), database.db)).announcement).toEqual({ code: "NEWUSER15" });
+      expect((await storefrontData(page(), { db: database.db, env: {}, now: () => new Date() })).announcement).toEqual({ code: "NEWUSER15" });
     });
 
     it("hides the offer when an order takes NEWUSER15's last use, and shows it again when that order is cancelled", async () => {
       const used = (await findCoupon(database.db, "newuser15"))!.usedCount;
       await updateCouponTerms(database.db, SELLER, "newuser15", { ...NEWUSER15_EXTENDED, usageLimit: used + 1 });
-      expect((await storefrontData(page(), database.db)).announcement).not.toBeNull();
+      expect((await storefrontData(page(), { db: database.db, env: {}, now: () => new Date() })).announcement).not.toBeNull();
 
-      const last = await createOrder(database.db, newOrder({ couponCode: "NEWUSER15", lines: [{ id: "1", quantity: 1 }] }));
+      const last = await createOrder(database.db, TEST_SITE, newOrder({ couponCode: "NEWUSER15", lines: [{ id: "1", quantity: 1 }] }));
       if (!last.ok) throw new Error(`order refused: ${last.code}`);
       // No seller edit happened: the order itself dropped the cached count.
-      expect((await storefrontData(page(), database.db)).announcement).toBeNull();
+      expect((await storefrontData(page(), { db: database.db, env: {}, now: () => new Date() })).announcement).toBeNull();
 
-      await changeOrderStatus(database.db, last.order.id, "cancelled", "test");
-      expect((await storefrontData(page(), database.db)).announcement).toEqual({ code: "NEWUSER15" });
+      await changeOrderStatus(database.db, TEST_SITE, last.order.id, "cancelled", "test");
+      expect((await storefrontData(page(), { db: database.db, env: {}, now: () => new Date() })).announcement).toEqual({ code: "NEWUSER15" });
     });
   });
 }

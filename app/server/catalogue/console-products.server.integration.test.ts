@@ -7,6 +7,7 @@ import { readCatalogue } from "./cache.server";
 import { createOrder, findOrder } from "../orders/orders.server";
 import { actionsOn } from "../../../tests/setup/audit";
 import { createProduct, duplicateProduct, findSellerProduct, listSellerProducts, moveProduct, setArchived, updateProduct } from "./console-products.server";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const SELLER = { id: null, actor: "seller:ops@example.com" };
 
@@ -28,7 +29,7 @@ for (const target of testDatabases()) {
     it("shows a new price on the storefront at once while an existing order keeps the title and price it was sold at; one audit row with before/after", async () => {
       // Warm the cache first: the edit must replace what the storefront remembers.
       expect((await readCatalogue(database.db)).product("2")?.priceCents).toBe(5499);
-      const sold = await createOrder(database.db, newOrder({ lines: [{ id: "2", quantity: 2 }] }));
+      const sold = await createOrder(database.db, TEST_SITE, newOrder({ lines: [{ id: "2", quantity: 2 }] }));
       if (!sold.ok) throw new Error("order refused");
 
       const before = await stored("2");
@@ -51,7 +52,7 @@ for (const target of testDatabases()) {
       const order = await findOrder(database.db, sold.order.id);
       expect(order?.items[0]).toMatchObject({ productId: "2", title: "VENOM-TRIGGER", unitPriceCents: 5499, quantity: 2 });
       // Out of stock now: a new order holding it is refused with its name.
-      const next = await createOrder(database.db, newOrder({ lines: [{ id: "2", quantity: 1 }] }));
+      const next = await createOrder(database.db, TEST_SITE, newOrder({ lines: [{ id: "2", quantity: 1 }] }));
       expect(next).toEqual({ ok: false, code: "product_out_of_stock", vars: { product: "VENOM-TRIGGER II" } });
       await updateProduct(database.db, SELLER, "2", before.input);
     });
@@ -136,7 +137,7 @@ for (const target of testDatabases()) {
     });
 
     it("archives a product off the storefront while past orders keep it, and restores it", async () => {
-      const sold = await createOrder(database.db, newOrder({ lines: [{ id: "7", quantity: 1 }] }));
+      const sold = await createOrder(database.db, TEST_SITE, newOrder({ lines: [{ id: "7", quantity: 1 }] }));
       if (!sold.ok) throw new Error("order refused");
       expect(await setArchived(database.db, SELLER, "7", true)).toMatchObject({ ok: true, changes: { archived: [false, true] } });
       const catalogue = await readCatalogue(database.db);
@@ -144,7 +145,7 @@ for (const target of testDatabases()) {
       expect(catalogue.anyProduct("7")?.title).toBe("3SOME-ROOM");
       expect(catalogue.products.map((p) => p.id)).not.toContain("7");
       expect((await findOrder(database.db, sold.order.id))?.items[0]).toMatchObject({ productId: "7", title: "3SOME-ROOM", unitPriceCents: 3999 });
-      expect(await createOrder(database.db, newOrder({ lines: [{ id: "7", quantity: 1 }] }))).toMatchObject({ ok: false });
+      expect(await createOrder(database.db, TEST_SITE, newOrder({ lines: [{ id: "7", quantity: 1 }] }))).toMatchObject({ ok: false });
       expect((await listSellerProducts(database.db)).at(-1)).toMatchObject({ id: "7", archived: true });
 
       await setArchived(database.db, SELLER, "7", false);

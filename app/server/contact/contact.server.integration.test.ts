@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactSchema } from "~/domain/validation";
 import { contactMessages, emailOutbox } from "../../../db/schema";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { useFakeMail } from "../../../tests/setup/fake-mail";
 import { saveContactMessage } from "./contact.server";
-import { getEnv, parseEnv, setEnv } from "../platform/env.server";
 import { deliverDueMail } from "../mail/outbox.server";
 import { smtpSender } from "../mail/senders.server";
+import { testSite } from "../../../tests/fixtures/site";
 
 const SELLER = "owner@shop.test";
 
@@ -15,9 +15,7 @@ for (const target of testDatabases()) {
   describe(`contact messages on ${target.name}`, () => {
     const database = seededDatabase(target);
     const fake = useFakeMail();
-    const previous = getEnv();
-    beforeAll(() => setEnv(parseEnv({ SESSION_SECRET: "contact-test-secret-contact-test-secret", SELLER_EMAIL: SELLER })));
-    afterAll(() => setEnv(previous));
+    const site = testSite({ SELLER_EMAIL: SELLER });
 
     it("stores a validated message with its language, unhandled, for the seller's inbox", async () => {
       const input = contactSchema.parse({
@@ -27,7 +25,7 @@ for (const target of testDatabases()) {
         website: "",
       });
       const before = new Date(Date.now() - 1000);
-      const saved = await saveContactMessage(database.db, { ...input, lang: "fr" });
+      const saved = await saveContactMessage(database.db, site, { ...input, lang: "fr" });
 
       expect(saved.id).toBeGreaterThan(0);
       const [row] = await database.db.select().from(contactMessages).where(eq(contactMessages.id, saved.id));
@@ -43,8 +41,8 @@ for (const target of testDatabases()) {
     });
 
     it("keeps every message, in order, with an optional client key", async () => {
-      const first = await saveContactMessage(database.db, { name: "Ada", email: "ada@example.com", message: "One", lang: "en", clientKey: "k1" });
-      const second = await saveContactMessage(database.db, { name: "Ada", email: "ada@example.com", message: "Two", lang: "es" });
+      const first = await saveContactMessage(database.db, site, { name: "Ada", email: "ada@example.com", message: "One", lang: "en", clientKey: "k1" });
+      const second = await saveContactMessage(database.db, site, { name: "Ada", email: "ada@example.com", message: "Two", lang: "es" });
       expect(second.id).toBeGreaterThan(first.id);
       const rows = await database.db.select().from(contactMessages).where(eq(contactMessages.email, "ada@example.com")).orderBy(contactMessages.id);
       expect(rows.map((r) => [r.message, r.lang, r.clientKey])).toEqual([
@@ -57,6 +55,7 @@ for (const target of testDatabases()) {
       const sentAt = new Date("2026-11-22T17:30:00Z");
       const saved = await saveContactMessage(
         database.db,
+        site,
         { name: "Lucía\nGómez", email: "lucia@example.es", message: "Hola, ¿cuándo llega mi pedido?\nGracias.", lang: "es" },
         sentAt,
       );

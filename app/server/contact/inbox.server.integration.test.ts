@@ -6,6 +6,7 @@ import { readCatalogue } from "../catalogue/cache.server";
 import { cachedPublishedReviews, listPublishedReviews } from "../catalogue/reviews.server";
 import { actionsOn } from "../../../tests/setup/audit";
 import { listContactMessages, listReviews, listSubscribers, PAGE_SIZE, setMessageRead, setReviewStatus, subscribersCsv, inboxCounts } from "./inbox.server";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const SELLER = { id: null, actor: "seller:ops@example.com" };
 
@@ -14,8 +15,8 @@ for (const target of testDatabases()) {
     const database = seededDatabase(target);
 
     it("lists contact messages newest first and marks them read or unread", async () => {
-      const first = await saveContactMessage(database.db, { name: "Ana", email: "ana@example.com", message: "Where is my order?", lang: "es" });
-      const second = await saveContactMessage(database.db, { name: "Bo", email: "bo@example.com", message: "Hello", lang: "en" });
+      const first = await saveContactMessage(database.db, TEST_SITE, { name: "Ana", email: "ana@example.com", message: "Where is my order?", lang: "es" });
+      const second = await saveContactMessage(database.db, TEST_SITE, { name: "Bo", email: "bo@example.com", message: "Hello", lang: "en" });
       let unread = await listContactMessages(database.db, "unread");
       expect(unread.rows.map((m) => m.id)).toEqual([second.id, first.id]);
       expect(unread.unread).toBe(2);

@@ -9,6 +9,7 @@ import { disputes } from "../../../db/schema";
 import { recordSellerAction, type Actor } from "../seller-auth/audit.server";
 import { blockOrderBuyer } from "../blocklist/blocklist.server";
 import type { Db } from "../platform/db.server";
+import type { Site } from "../platform/site.server";
 import type { PayPalAdapter } from "../paypal/adapter.server";
 import { findDispute, refreshDispute } from "./disputes.server";
 import { evidencePdf } from "./evidence-pdf.server";
@@ -22,11 +23,11 @@ const refusedBy = (what: string, result: { status: number | null; issue: string 
 });
 
 export async function applyDisputeAction(
-  context: { db: Db; paypal: PayPalAdapter | null; seller: Actor },
+  context: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor },
   disputeId: string,
   action: DisputeAction | { intent: "block_buyer" },
 ): Promise<DisputeActionOutcome> {
-  const { db, paypal, seller } = context;
+  const { db, site, paypal, seller } = context;
   const dispute = await findDispute(db, disputeId);
   if (!dispute) return { ok: false, status: 404, message: "No such dispute." };
   const target = `dispute:${dispute.id}`;
@@ -41,7 +42,7 @@ export async function applyDisputeAction(
 
   switch (action.intent) {
     case "refresh": {
-      const row = await refreshDispute(db, paypal, dispute.id);
+      const row = await refreshDispute(db, site, paypal, dispute.id);
       if (!row) return { ok: false, status: 503, message: "PayPal could not be reached; try again in a moment." };
       await recordSellerAction(db, seller, "dispute_refresh", target, { status: row.status });
       return { ok: true, message: `Read again from PayPal: ${row.status}.` };
@@ -56,7 +57,7 @@ export async function applyDisputeAction(
         await tx.update(disputes).set({ evidenceSentAt: now, evidenceText: action.notes, updatedAt: now }).where(eq(disputes.id, dispute.id));
         await recordSellerAction(tx, seller, "dispute_evidence", target, { order: dispute.orderId, characters: action.notes.length, document: name }, now);
       });
-      await refreshDispute(db, paypal, dispute.id);
+      await refreshDispute(db, site, paypal, dispute.id);
       return { ok: true, message: "Evidence sent to PayPal as proof of fulfilment." };
     }
     case "accept_claim": {
@@ -64,7 +65,7 @@ export async function applyDisputeAction(
       if (result.kind === "error") return refusedBy("accepting the claim", result);
       await recordSellerAction(db, seller, "dispute_accept_claim", target, { order: dispute.orderId, note: action.note });
       // PayPal refunds the buyer and resolves the dispute: reading it applies the outcome (a refund, once).
-      const row = await refreshDispute(db, paypal, dispute.id);
+      const row = await refreshDispute(db, site, paypal, dispute.id);
       const refunded = row && isLostOutcome(row.outcome);
       return { ok: true, message: refunded ? "Claim accepted: PayPal refunded the buyer and the order records the refund." : "Claim accepted." };
     }
@@ -72,7 +73,7 @@ export async function applyDisputeAction(
       const result = await paypal.sendMessage(dispute.id, action.message);
       if (result.kind === "error") return refusedBy("the message", result);
       await recordSellerAction(db, seller, "dispute_message", target, { characters: action.message.length });
-      await refreshDispute(db, paypal, dispute.id);
+      await refreshDispute(db, site, paypal, dispute.id);
       return { ok: true, message: "Message sent to the buyer through PayPal." };
     }
   }

@@ -23,6 +23,7 @@ import { loginKeyForOrder, revealLogin } from "./seller.server";
 import { orderAccessKey } from "../orders/links.server";
 import { changeOrderStatus, createOrder, markOrderPaid, type NewOrder } from "../orders/orders.server";
 import { recordRefund } from "../orders/refunds.server";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const PASSPHRASE = "integration passphrase 1";
 const PASSWORD = "Hunter2-Integration-Secret!";
@@ -33,11 +34,12 @@ const post = (path: string, body: unknown) =>
 
 /** A stored order, paid at `paidAt` unless `paid` is false. */
 async function placeOrder(db: Db, over: Partial<NewOrder> = {}, options: { paid?: boolean; paidAt?: Date } = {}): Promise<string> {
-  const created = await createOrder(db, newOrder(over), options.paidAt);
+  const created = await createOrder(db, TEST_SITE, newOrder(over), options.paidAt);
   if (!created.ok) throw new Error(created.code);
   if (options.paid !== false) {
     const paid = await markOrderPaid(
       db,
+      TEST_SITE,
       {
         orderId: created.order.id,
         provider: "paypal",
@@ -79,12 +81,12 @@ for (const target of testDatabases()) {
     });
 
     const submitVia = (orderId: string, body: Record<string, unknown>, ip = "198.51.100.40") =>
-      submitAction(route.args(post("/api/orders/login", { orderId, key: orderAccessKey(orderId), ...body }), ip));
+      submitAction(route.args(post("/api/orders/login", { orderId, key: orderAccessKey(TEST_SITE.keys, orderId), ...body }), ip));
 
     it("never sees the password: not in the request, not in any stored row, and nothing stored opens the box", async () => {
       const orderId = await placeOrder(route.db);
       const ciphertext = await sealLogin(LOGIN, key.publicKey);
-      const body = JSON.stringify({ orderId, key: orderAccessKey(orderId), keyId, ciphertext });
+      const body = JSON.stringify({ orderId, key: orderAccessKey(TEST_SITE.keys, orderId), keyId, ciphertext });
       expect(body).not.toContain(PASSWORD);
       expect(body).not.toContain(LOGIN.username);
 
@@ -128,7 +130,7 @@ for (const target of testDatabases()) {
       const next = await makeKeyInBrowser("console passphrase 1");
       const made = await createSellerKey(route.db, next, "seller:one@e2e.test", new Date(), async (tx, id) => {
         await recordSellerAction(tx, { id: null, actor: "seller:one@e2e.test" }, "login_key_created", `login-key:${id}`);
-        await queueKeyCreatedAlert(tx, "seller:one@e2e.test", id, next.publicKey);
+        await queueKeyCreatedAlert(tx, TEST_SITE, "seller:one@e2e.test", id, next.publicKey);
       });
       expect(made.ok).toBe(true);
       if (!made.ok) return;
@@ -180,7 +182,9 @@ for (const target of testDatabases()) {
       const orderId = await placeOrder(route.db);
       const other = await placeOrder(route.db);
       const ciphertext = await sealLogin(LOGIN, key.publicKey);
-      const wrong = await submitAction(route.args(post("/api/orders/login", { orderId, key: orderAccessKey(other), keyId, ciphertext }), "198.51.100.42"));
+      const wrong = await submitAction(
+        route.args(post("/api/orders/login", { orderId, key: orderAccessKey(TEST_SITE.keys, other), keyId, ciphertext }), "198.51.100.42"),
+      );
       expect(wrong.init?.status).toBe(404);
       expect(wrong.data).toEqual({ ok: false, code: "order_not_found", vars: {} });
       const state = await stateAction(route.args(post("/api/orders/login/state", { orderId, key: "nope" }), "198.51.100.42"));
@@ -202,12 +206,12 @@ for (const target of testDatabases()) {
       const [row] = await route.db.select().from(orderLogins).where(eq(orderLogins.orderId, orderId));
       expect(await revealSealedLogin(row!.ciphertext!, key, PASSPHRASE)).toEqual({ username: "SamGameLogin", password: "corrected password" });
 
-      expect(await changeOrderStatus(route.db, orderId, "in_progress", "seller:one@e2e.test")).toEqual({ ok: true });
+      expect(await changeOrderStatus(route.db, TEST_SITE, orderId, "in_progress", "seller:one@e2e.test")).toEqual({ ok: true });
       const late = await submitVia(orderId, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) });
       expect(late.init?.status).toBe(409);
       expect(late.data).toMatchObject({ ok: false, code: "login_locked" });
       expect(
-        (await withdrawAction(route.args(post("/api/orders/login/withdraw", { orderId, key: orderAccessKey(orderId) }), "198.51.100.43"))).data,
+        (await withdrawAction(route.args(post("/api/orders/login/withdraw", { orderId, key: orderAccessKey(TEST_SITE.keys, orderId) }), "198.51.100.43"))).data,
       ).toMatchObject({
         ok: false,
         code: "login_locked",
@@ -217,14 +221,16 @@ for (const target of testDatabases()) {
 
     it("accepts a first login even after the team marked the order in progress", async () => {
       const orderId = await placeOrder(route.db);
-      await changeOrderStatus(route.db, orderId, "in_progress", "seller:one@e2e.test");
+      await changeOrderStatus(route.db, TEST_SITE, orderId, "in_progress", "seller:one@e2e.test");
       expect((await submitVia(orderId, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) })).data).toMatchObject({ ok: true, done: "submitted" });
     });
 
     it("withdraws: the ciphertext is deleted at once, the page says so, and a login may be given again", async () => {
       const orderId = await placeOrder(route.db);
       await submitVia(orderId, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) });
-      const withdrawn = await withdrawAction(route.args(post("/api/orders/login/withdraw", { orderId, key: orderAccessKey(orderId) }), "198.51.100.44"));
+      const withdrawn = await withdrawAction(
+        route.args(post("/api/orders/login/withdraw", { orderId, key: orderAccessKey(TEST_SITE.keys, orderId) }), "198.51.100.44"),
+      );
       expect(withdrawn.data).toMatchObject({ ok: true, handoff: { login: { state: "deleted", reason: "withdrawn" }, may: { submit: true, withdraw: false } } });
       const [row] = await route.db.select().from(orderLogins).where(eq(orderLogins.orderId, orderId));
       expect(row).toMatchObject({ ciphertext: null, deletedReason: "withdrawn", deletedAt: expect.any(Date) });
@@ -241,8 +247,8 @@ for (const target of testDatabases()) {
       const delivered = await placeOrder(route.db);
       const refunded = await placeOrder(route.db);
       for (const id of [delivered, refunded]) await submitLogin(route.db, id, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) });
-      await changeOrderStatus(route.db, delivered, "in_progress", "seller:one@e2e.test");
-      await changeOrderStatus(route.db, delivered, "delivered", "seller:one@e2e.test");
+      await changeOrderStatus(route.db, TEST_SITE, delivered, "in_progress", "seller:one@e2e.test");
+      await changeOrderStatus(route.db, TEST_SITE, delivered, "delivered", "seller:one@e2e.test");
       const [{ totalCents }] = await route.db.select({ totalCents: orders.totalCents }).from(orders).where(eq(orders.id, refunded));
       const refund = {
         orderId: refunded,
@@ -252,7 +258,7 @@ for (const target of testDatabases()) {
         actor: "seller:one@e2e.test",
         note: null,
       } as const;
-      expect(await recordRefund(route.db, refund)).toMatchObject({ ok: true, becameRefunded: true });
+      expect(await recordRefund(route.db, TEST_SITE, refund)).toMatchObject({ ok: true, becameRefunded: true });
       for (const [id, reason] of [
         [delivered, "delivered"],
         [refunded, "refunded"],
@@ -299,7 +305,7 @@ for (const target of testDatabases()) {
       for (const id of [old, oldInProgress, fresh]) {
         expect(await submitLogin(route.db, id, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) }, earlier)).toMatchObject({ ok: true });
       }
-      await changeOrderStatus(route.db, oldInProgress, "in_progress", "seller:one@e2e.test", null, earlier);
+      await changeOrderStatus(route.db, TEST_SITE, oldInProgress, "in_progress", "seller:one@e2e.test", null, earlier);
       // The buyer's page already says the window closed, and refuses a late login.
       expect(await buyerHandoffView(route.db, old, now)).toMatchObject({ stage: "closed", may: { submit: false, replace: false, withdraw: false } });
 
@@ -359,16 +365,16 @@ for (const target of testDatabases()) {
       };
       const mail = await paidMail(permanent);
       expect(mail.text).toContain("Give your game login");
-      expect(mail.text).toContain(`/order/${permanent}?k=${orderAccessKey(permanent)}#game-login`);
+      expect(mail.text).toContain(`/order/${permanent}?k=${orderAccessKey(TEST_SITE.keys, permanent)}#game-login`);
       expect(mail.html).toContain("#game-login");
-      expect((await paidMail(room)).text).toContain(`/order/${room}?k=${orderAccessKey(room)}#game-login`);
+      expect((await paidMail(room)).text).toContain(`/order/${room}?k=${orderAccessKey(TEST_SITE.keys, room)}#game-login`);
       for (const id of [gift, giftTriggers]) expect((await paidMail(id)).text).not.toContain("#game-login");
       expect((await paidMail(giftTriggers)).text).toContain("Nothing else is needed from you.");
     });
 
     it("shows the buyer their order's state through the state endpoint", async () => {
       const orderId = await placeOrder(route.db);
-      const answer = await stateAction(route.args(post("/api/orders/login/state", { orderId, key: orderAccessKey(orderId) }), "198.51.100.45"));
+      const answer = await stateAction(route.args(post("/api/orders/login/state", { orderId, key: orderAccessKey(TEST_SITE.keys, orderId) }), "198.51.100.45"));
       expect(answer.init?.status).toBe(200);
       expect(answer.data).toMatchObject({ ok: true, handoff: { stage: "open", login: { state: "none" }, key: { id: keyId }, may: { submit: true } } });
       expect(new Headers(answer.init?.headers).get("Cache-Control")).toBe("private, no-store");

@@ -10,6 +10,7 @@ import { isLang, localizePath } from "~/domain/lang-path";
 import type { OrderState } from "~/domain/order-state";
 import { orderEvents, orders, paymentEvents, payments } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
+import type { Site } from "../platform/site.server";
 import { expireUnpaidOrders, findOrder, markOrderPaid, type OrderTx } from "../orders/orders.server";
 import { coveredByDisputeRefund, refreshDispute, saveDispute } from "../disputes/disputes.server";
 import { keepUnappliedRefund, recordRefund, REFUND_UNAPPLIED, type RefundRefusal } from "../orders/refunds.server";
@@ -119,12 +120,12 @@ interface SettledCapture {
  * Marks the order paid for a COMPLETED capture whose invoice is this order; markOrderPaid refuses
  * a different amount or currency. A refused capture is kept as an attempt row for the seller.
  */
-async function settle(db: Db, order: StoredOrder, capture: SettledCapture, actor: string): Promise<CaptureResult> {
+async function settle(db: Db, site: Site, order: StoredOrder, capture: SettledCapture, actor: string): Promise<CaptureResult> {
   if (capture.invoiceId !== order.id) {
     await recordAttempt(db, order, ATTEMPT.mismatch, capture.captureId, capture.raw, capture.amountCents);
     return fail("payment_failed");
   }
-  const marked = await markOrderPaid(db, {
+  const marked = await markOrderPaid(db, site, {
     orderId: order.id,
     provider: "paypal",
     reference: capture.captureId,
@@ -153,7 +154,14 @@ async function settle(db: Db, order: StoredOrder, capture: SettledCapture, actor
  * on (PayPal would replay the refusal otherwise); declines are counted from the attempt rows, so
  * the numbering survives restarts.
  */
-export async function capturePayPalPayment(db: Db, paypal: PayPalAdapter, orderId: string, paypalOrderId: string, actor = "capture"): Promise<CaptureResult> {
+export async function capturePayPalPayment(
+  db: Db,
+  site: Site,
+  paypal: PayPalAdapter,
+  orderId: string,
+  paypalOrderId: string,
+  actor = "capture",
+): Promise<CaptureResult> {
   const order = await loadOrder(db, orderId);
   if (!order) return fail("order_not_found");
   if (!order.paypalOrderId || order.paypalOrderId !== paypalOrderId) return fail("request_invalid");
@@ -167,9 +175,9 @@ export async function capturePayPalPayment(db: Db, paypal: PayPalAdapter, orderI
   const result = await paypal.capturePayPalOrder(paypalOrderId, payPalRequestId("capture", orderId, declined + 1));
   switch (result.kind) {
     case "completed":
-      return settle(db, order, result, actor);
+      return settle(db, site, order, result, actor);
     case "already_captured":
-      return reconcileCaptured(db, paypal, order, actor);
+      return reconcileCaptured(db, site, paypal, order, actor);
     case "pending":
       await recordAttempt(db, order, ATTEMPT.pending, result.captureId, result.raw);
       return { status: "pending" };
@@ -183,7 +191,7 @@ export async function capturePayPalPayment(db: Db, paypal: PayPalAdapter, orderI
 }
 
 /** Captured earlier (another tab, the sweep, an answer lost in a crash): PayPal's order says how. */
-async function reconcileCaptured(db: Db, paypal: PayPalAdapter, order: StoredOrder, actor: string): Promise<CaptureResult> {
+async function reconcileCaptured(db: Db, site: Site, paypal: PayPalAdapter, order: StoredOrder, actor: string): Promise<CaptureResult> {
   let view;
   try {
     view = await paypal.getPayPalOrder(order.paypalOrderId!);
@@ -191,7 +199,8 @@ async function reconcileCaptured(db: Db, paypal: PayPalAdapter, order: StoredOrd
     return fail(failureCode(error));
   }
   const capture = view?.capture;
-  if (capture?.status === "COMPLETED") return settle(db, order, { ...capture, payerGivenName: view!.payerGivenName, payerId: view!.payerId, raw: null }, actor);
+  if (capture?.status === "COMPLETED")
+    return settle(db, site, order, { ...capture, payerGivenName: view!.payerGivenName, payerId: view!.payerId, raw: null }, actor);
   if (capture?.status === "PENDING") return { status: "pending" };
   return fail("payment_failed");
 }
@@ -221,7 +230,7 @@ export interface SweepReport {
  * browser died before capture) is captured unless its last capture was declined, a COMPLETED one
  * (our capture answer was lost) is marked paid. Orders touched in the last `minAgeMs` are left to the browser still paying them.
  */
-export async function reconcilePayPalOrders(db: Db, paypal: PayPalAdapter, { now = new Date(), minAgeMs = 60_000 } = {}): Promise<SweepReport> {
+export async function reconcilePayPalOrders(db: Db, site: Site, paypal: PayPalAdapter, { now = new Date(), minAgeMs = 60_000 } = {}): Promise<SweepReport> {
   const open = await db
     .select()
     .from(orders)
@@ -233,9 +242,9 @@ export async function reconcilePayPalOrders(db: Db, paypal: PayPalAdapter, { now
       const view = await paypal.getPayPalOrder(order.paypalOrderId!);
       let result: CaptureResult | null = null;
       if (view?.status === "APPROVED" && !(await lastAttemptDeclined(db, order.id))) {
-        result = await capturePayPalPayment(db, paypal, order.id, order.paypalOrderId!, "sweep");
+        result = await capturePayPalPayment(db, site, paypal, order.id, order.paypalOrderId!, "sweep");
       } else if (view?.capture?.status === "COMPLETED")
-        result = await settle(db, order, { ...view.capture, payerGivenName: view.payerGivenName, payerId: view.payerId, raw: null }, "sweep");
+        result = await settle(db, site, order, { ...view.capture, payerGivenName: view.payerGivenName, payerId: view.payerId, raw: null }, "sweep");
       if (result?.status === "paid") report.paid++;
       if (result?.status === "error") report.failed++;
     } catch {
@@ -283,6 +292,7 @@ async function eventOrder(db: Db, event: PayPalWebhookEvent): Promise<StoredOrde
  */
 export async function handlePayPalWebhook(
   db: Db,
+  site: Site,
   paypal: PayPalAdapter,
   webhookId: string,
   headers: Headers | Record<string, string | string[] | undefined>,
@@ -307,18 +317,18 @@ export async function handlePayPalWebhook(
       .returning({ id: paymentEvents.id });
     if (stored.length === 0) return "duplicate";
     // A dispute is kept even when its capture is not one of ours (the seller sees it, nothing is applied).
-    if (event.dispute) await saveDispute(tx, event.dispute, { fromApi: false });
-    else if (order) await applyEvent(tx, event, order);
+    if (event.dispute) await saveDispute(tx, site, event.dispute, { fromApi: false });
+    else if (order) await applyEvent(tx, site, event, order);
     await tx.update(paymentEvents).set({ processedAt: new Date() }).where(eq(paymentEvents.id, event.eventId));
     return "processed";
   });
   // The full dispute (deadline, outcome) comes from the Disputes API, after the event is safely
   // stored and outside its transaction; if PayPal cannot answer now, the dispute job reads it later.
-  if (outcome === "processed" && event.dispute) await refreshDispute(db, paypal, event.dispute.id);
+  if (outcome === "processed" && event.dispute) await refreshDispute(db, site, paypal, event.dispute.id);
   return outcome;
 }
 
-async function applyEvent(db: OrderTx, event: PayPalWebhookEvent, order: StoredOrder): Promise<void> {
+async function applyEvent(db: OrderTx, site: Site, event: PayPalWebhookEvent, order: StoredOrder): Promise<void> {
   const reference = event.resourceId ?? event.eventId;
   switch (event.kind) {
     case "capture_completed":
@@ -328,6 +338,7 @@ async function applyEvent(db: OrderTx, event: PayPalWebhookEvent, order: StoredO
       }
       await settle(
         db,
+        site,
         order,
         {
           captureId: reference,
@@ -352,7 +363,7 @@ async function applyEvent(db: OrderTx, event: PayPalWebhookEvent, order: StoredO
       return;
     case "capture_refunded":
     case "capture_reversed":
-      await applyRefund(db, event, order, reference);
+      await applyRefund(db, site, event, order, reference);
       return;
     case "dispute_created":
     case "dispute_updated":
@@ -367,7 +378,7 @@ async function applyEvent(db: OrderTx, event: PayPalWebhookEvent, order: StoredO
  * so the webhook of a refund the console already recorded, or a repeat, changes nothing; a pending
  * refund the console recorded becomes completed. What the order cannot take is kept for the seller.
  */
-async function applyRefund(tx: OrderTx, event: PayPalWebhookEvent, order: StoredOrder, reference: string): Promise<void> {
+async function applyRefund(tx: OrderTx, site: Site, event: PayPalWebhookEvent, order: StoredOrder, reference: string): Promise<void> {
   const unapplied = (code: RefundRefusal) =>
     keepUnappliedRefund(tx, { orderId: order.id, reference, amountCents: event.amountCents ?? 0, currency: event.currency ?? "USD", code, raw: event.raw });
   if (event.amountCents === null) return unapplied("refund_amount_invalid");
@@ -382,7 +393,7 @@ async function applyRefund(tx: OrderTx, event: PayPalWebhookEvent, order: Stored
     });
     return;
   }
-  const result = await recordRefund(tx, {
+  const result = await recordRefund(tx, site, {
     orderId: order.id,
     amountCents: event.amountCents,
     reference,
@@ -401,7 +412,7 @@ async function applyRefund(tx: OrderTx, event: PayPalWebhookEvent, order: Stored
  * The payment job: first settle what PayPal took or the buyer approved, then expire what is still
  * unpaid after 24 h. In this order an approved order that nobody captured is captured, not expired.
  */
-export async function sweepPayments(db: Db, paypal: PayPalAdapter | null, now = new Date()): Promise<void> {
-  if (paypal) await reconcilePayPalOrders(db, paypal, { now });
-  await expireUnpaidOrders(db, now);
+export async function sweepPayments(db: Db, site: Site, paypal: PayPalAdapter | null, now = new Date()): Promise<void> {
+  if (paypal) await reconcilePayPalOrders(db, site, paypal, { now });
+  await expireUnpaidOrders(db, site, now);
 }

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from "./db.server";
 import { jobLock, startJobs } from "./jobs.server";
 import { serverJobs } from "../jobs.server";
 import { createFreshPostgres, seededDatabase, testDatabases } from "../../../tests/setup/databases";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -84,7 +85,11 @@ for (const target of testDatabases()) {
         { bucket: "contact", key: "old", windowStart: new Date(now - 25 * 60 * 60_000), count: 3 },
         { bucket: "contact", key: "recent", windowStart: new Date(now - 60 * 60_000), count: 2 },
       ]);
-      const runner = startJobs({ db: database.db, jobs: serverJobs(null, { email: null, discord: null }), lock: jobLock({}) });
+      const runner = startJobs({
+        db: database.db,
+        jobs: serverJobs({ paypal: null, mail: { email: null, discord: null }, site: TEST_SITE }),
+        lock: jobLock({}),
+      });
       try {
         await expect.poll(async () => (await database.db.select().from(rateLimits).where(eq(rateLimits.key, "old"))).length).toBe(0);
       } finally {

@@ -2,10 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sellerActions, sellerSessions } from "../../../db/schema";
 import { routeContext } from "../../../tests/setup/route-context";
-import type { Db } from "../platform/db.server";
 import { testDatabases } from "../../../tests/setup/databases";
 import { deriveKeyFrom } from "../platform/keys.server";
-import { requireSeller } from "./guard.server";
+import { requireSeller, type ConsoleDoor } from "./guard.server";
 import { passwordLogin, totpLogin } from "./login.server";
 import { confirmTotpEnrolment, createSeller, resetSellerPassword, startTotpEnrolment } from "./sellers.server";
 import { signSessionToken } from "./session-cookie.server";
@@ -27,9 +26,9 @@ function request(path: string, options: { cookie?: string; kind?: "page" | "data
 }
 
 /** What requireSeller threw (a Response for redirects, a data() error otherwise), as status + location. */
-async function refusal(req: Request, db: Db): Promise<{ status: number; location?: string | null }> {
+async function refusal(req: Request, door: ConsoleDoor): Promise<{ status: number; location?: string | null }> {
   try {
-    await requireSeller(req, "console", db);
+    await requireSeller(req, "console", door);
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
     const init = (thrown as { init?: { status?: number } }).init;
@@ -57,39 +56,45 @@ for (const target of testDatabases()) {
       expect(outcome.stage).toBe("active");
       const rows = await db.select().from(sellerSessions);
       expect(rows.map((r) => r.id)).not.toContain(outcome.session.token);
-      const seller = await requireSeller(request("/admin", { cookie: signSessionToken(outcome.session.token) }), "console", context.db);
+      const seller = await requireSeller(
+        request("/admin", { cookie: signSessionToken(outcome.session.token, context.services.keys.key("session")) }),
+        "console",
+        context.services,
+      );
       expect(seller).toMatchObject({ email: "ana@shop.test", actor: "seller:ana@shop.test", totpEnabled: false });
       const [login] = await db.select().from(sellerActions).where(eq(sellerActions.action, "login"));
       expect(login).toMatchObject({ actor: "seller:ana@shop.test", target: "seller:ana@shop.test" });
     });
 
     it("sends pages to the login page and answers data requests and posts 401 without a session", async () => {
-      expect(await refusal(request("/admin/orders?status=paid"), context.db)).toEqual({
+      expect(await refusal(request("/admin/orders?status=paid"), context.services)).toEqual({
         status: 302,
         location: "/admin/login?next=%2Fadmin%2Forders%3Fstatus%3Dpaid",
       });
-      expect(await refusal(request("/admin/orders", { kind: "data" }), context.db)).toEqual({ status: 401 });
-      expect(await refusal(request("/admin/orders/ORD-1", { kind: "post" }), context.db)).toEqual({ status: 401 });
-      expect(await refusal(request("/admin", { cookie: "not-a-cookie", kind: "data" }), context.db)).toEqual({ status: 401 });
+      expect(await refusal(request("/admin/orders", { kind: "data" }), context.services)).toEqual({ status: 401 });
+      expect(await refusal(request("/admin/orders/ORD-1", { kind: "post" }), context.services)).toEqual({ status: 401 });
+      expect(await refusal(request("/admin", { cookie: "not-a-cookie", kind: "data" }), context.services)).toEqual({ status: 401 });
     });
 
     it("refuses a cookie signed with another SESSION_SECRET, even for a live session's token", async () => {
       await createSeller(context.db, "bo@shop.test", PASSWORD);
       const { session } = await signIn(context.db, "bo@shop.test");
       const forged = signSessionToken(session.token, deriveKeyFrom("another-secret-another-secret-another", "session"));
-      expect(await refusal(request("/admin", { cookie: forged, kind: "data" }), context.db)).toEqual({ status: 401 });
-      expect(await refusal(request("/admin", { cookie: forged }), context.db)).toMatchObject({ status: 302 });
-      await expect(requireSeller(request("/admin", { cookie: signSessionToken(session.token) }), "console", context.db)).resolves.toMatchObject({
+      expect(await refusal(request("/admin", { cookie: forged, kind: "data" }), context.services)).toEqual({ status: 401 });
+      expect(await refusal(request("/admin", { cookie: forged }), context.services)).toMatchObject({ status: 302 });
+      await expect(
+        requireSeller(request("/admin", { cookie: signSessionToken(session.token, context.services.keys.key("session")) }), "console", context.services),
+      ).resolves.toMatchObject({
         email: "bo@shop.test",
       });
     });
 
     it("refuses a console post that does not come from the console's origin", async () => {
       await createSeller(context.db, "cy@shop.test", PASSWORD);
-      const cookie = signSessionToken((await signIn(context.db, "cy@shop.test")).session.token);
-      expect(await refusal(request("/admin/orders/X", { cookie, kind: "post", origin: null }), context.db)).toEqual({ status: 403 });
-      expect(await refusal(request("/admin/orders/X", { cookie, kind: "post", origin: "https://evil.example" }), context.db)).toEqual({ status: 403 });
-      await expect(requireSeller(request("/admin/orders/X", { cookie, kind: "post" }), "console", context.db)).resolves.toMatchObject({
+      const cookie = signSessionToken((await signIn(context.db, "cy@shop.test")).session.token, context.services.keys.key("session"));
+      expect(await refusal(request("/admin/orders/X", { cookie, kind: "post", origin: null }), context.services)).toEqual({ status: 403 });
+      expect(await refusal(request("/admin/orders/X", { cookie, kind: "post", origin: "https://evil.example" }), context.services)).toEqual({ status: 403 });
+      await expect(requireSeller(request("/admin/orders/X", { cookie, kind: "post" }), "console", context.services)).resolves.toMatchObject({
         email: "cy@shop.test",
       });
     });
@@ -152,7 +157,9 @@ for (const target of testDatabases()) {
       expect(first).toMatchObject({ kind: "signed_in", stage: "totp" });
       if (first.kind !== "signed_in") return;
       // The password step's session opens nothing but the code step.
-      expect(await refusal(request("/admin", { cookie: signSessionToken(first.session.token) }), context.db)).toEqual({
+      expect(
+        await refusal(request("/admin", { cookie: signSessionToken(first.session.token, context.services.keys.key("session")) }), context.services),
+      ).toEqual({
         status: 302,
         location: "/admin/login/code?next=%2Fadmin",
       });
@@ -172,7 +179,11 @@ for (const target of testDatabases()) {
       await createSeller(db, "gu@shop.test", PASSWORD);
       const a = await signIn(db, "gu@shop.test");
       const b = await signIn(db, "gu@shop.test");
-      const seller = await requireSeller(request("/admin", { cookie: signSessionToken(a.session.token) }), "console", context.db);
+      const seller = await requireSeller(
+        request("/admin", { cookie: signSessionToken(a.session.token, context.services.keys.key("session")) }),
+        "console",
+        context.services,
+      );
       expect(await deleteSellerSessions(db, seller.id, seller.sessionId)).toBe(1);
       expect(await findLiveSession(db, b.session.token)).toBeNull();
       expect(await findLiveSession(db, a.session.token)).not.toBeNull();

@@ -117,7 +117,7 @@ for (const target of testDatabases()) {
       if (step.kind !== "signed_in") throw new Error(step.kind);
       const active = await totpLogin(context.db, step.session.token, totpCode(secret, now), client("c-off"), now);
       if (active.kind !== "signed_in") throw new Error(active.kind);
-      const cookie = `seller_session=${signSessionToken(active.session.token)}`;
+      const cookie = `seller_session=${signSessionToken(active.session.token, context.services.keys.key("session"))}`;
       const post = (code: string) =>
         accountAction(
           context.args(

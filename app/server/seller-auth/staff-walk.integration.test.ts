@@ -85,7 +85,7 @@ for (const target of testDatabases()) {
         ids[role] = created.seller.id;
       }
       const session = await createSession(db, { sellerId: ids[role]!, stage: "active" });
-      return `seller_session=${signSessionToken(session.token)}`;
+      return `seller_session=${signSessionToken(session.token, context.services.keys.key("session"))}`;
     }
 
     function request(url: string, cookie: string, intent?: string): Request {

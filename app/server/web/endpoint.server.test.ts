@@ -6,7 +6,7 @@ import { hit, type RateLimitRule } from "../platform/rate-limit.server";
 import type { Services } from "../services.server";
 
 // The helper's own logic only: the services (their database), the client key and the counter are stand-ins.
-vi.mock("../platform/client-key.server", () => ({ clientKey: (ip: string) => `key-of-${ip}` }));
+vi.mock("../platform/client-key.server", () => ({ clientKey: (_keys: unknown, ip: string) => `key-of-${ip}` }));
 vi.mock("../platform/rate-limit.server", () => ({ hit: vi.fn() }));
 
 const rule: RateLimitRule = { bucket: "test", limit: 3, windowMs: 60_000 };

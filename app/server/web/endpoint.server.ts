@@ -60,7 +60,7 @@ export async function acceptRequest<Schema extends z.ZodMiniType>(
   }
   const { services } = context;
   const db = services.db;
-  const client = clientKey(context.clientIp);
+  const client = clientKey(services.keys, context.clientIp);
   const limit = await hit(db, spec.limit, client);
   if (!limit.allowed) return reject(429, { ok: false, code: "rate_limited", vars: {} }, raw, retryAfter(limit.retryAfter));
   return { ok: true, input: parsed.data, db, services, client };
