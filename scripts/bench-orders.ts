@@ -41,15 +41,20 @@ export async function benchOrders(
 ): Promise<OrderBenchResult> {
   await seedDatabase(database.db);
   const order = () =>
-    createOrder(database.db, TEST_SITE, {
-      buyer: BUYER,
-      lines: randomCart(),
-      couponCode: null,
-      currency: "USD",
-      lang: "en",
-      isGift: false,
-      channel: "paypal",
-    });
+    createOrder(
+      database.db,
+      TEST_SITE,
+      {
+        buyer: BUYER,
+        lines: randomCart(),
+        couponCode: null,
+        currency: "USD",
+        lang: "en",
+        isGift: false,
+        channel: "paypal",
+      },
+      new Date(),
+    );
   for (let i = 0; i < 20; i++) await order(); // warm-up: plans, pool connections, JIT
   const latenciesMs: number[] = [];
   let failures = 0;

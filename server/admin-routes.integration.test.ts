@@ -79,8 +79,8 @@ beforeAll(async () => {
   // Accounts go into an embedded database on disk first (one process at a time), then the shop opens it.
   dataDir = mkdtempSync(path.join(tmpdir(), "admin-walk-"));
   const database = await openDatabase({ dataDir });
-  await createSeller(database.db, "walker@shop.test", PASSWORD);
-  await createSeller(database.db, "pending@shop.test", PASSWORD);
+  await createSeller(database.db, "walker@shop.test", PASSWORD, new Date());
+  await createSeller(database.db, "pending@shop.test", PASSWORD, new Date());
   await database.db.update(sellers).set({ totpSecret: newTotpSecret() }).where(eq(sellers.email, "pending@shop.test"));
   await database.close();
   shop = await startShop({ DATA_DIR: dataDir });

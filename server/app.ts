@@ -85,7 +85,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   const logger = env.LOG_FILE ? pino({ level: env.LOG_LEVEL }, process.stdout) : pino({ level: env.LOG_LEVEL });
   if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: emails wait in the email_outbox table until it is (README, Emails)");
   // Backups carry the product media too (docs/decisions/031).
-  const backups = shopBackups(env, database, services.media.storage, (message) => logger.info(message));
+  const backups = shopBackups(env, database, services.media.storage, services.now, (message) => logger.info(message));
   dataDirClaim?.handle(backups.controlHandler);
   if (env.NODE_ENV === "production" && backups.jobs.length === 0)
     logger.warn("BACKUP_INTERVAL_HOURS is not set: no scheduled backups (README, Run it for real)");
@@ -216,6 +216,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     db: database.db,
     jobs: [...serverJobs(services), ...backups.jobs],
     lock: jobLock(database),
+    now: services.now,
     logger,
     onRun: metrics ? (event) => metrics.jobRun(event) : undefined,
   });

@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(body, { status });
   }
   if (typeof rawBody === "symbol") return refusal("request_invalid");
-  const outcome = await handlePayPalWebhook(db, site, paypal, webhookId, request.headers, rawBody);
+  const outcome = await handlePayPalWebhook(db, site, paypal, webhookId, request.headers, rawBody, context.services.now());
   if (outcome === "unverified") {
     context.metrics?.webhookVerificationFailed();
     return refusal("request_invalid");

@@ -44,6 +44,7 @@ for (const target of testDatabases()) {
         route.db,
         TEST_SITE,
         newOrder({ lang, buyer: { email: email, name: "Inès", communityUsername: "ines#1", gameUsername: "InesGame" } }),
+        new Date(),
       );
       if (!created.ok) throw new Error(created.code);
       return created.order.id;

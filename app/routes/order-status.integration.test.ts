@@ -91,10 +91,10 @@ for (const target of testDatabases()) {
         { key: "received", at: placed.toISOString(), state: "done" },
         { key: "paid", at: paidAt.toISOString(), state: "current" },
       ]);
-      expect((await changeOrderStatus(route.db, TEST_SITE, order.id, "in_progress", "seller")).ok).toBe(true);
+      expect((await changeOrderStatus(route.db, TEST_SITE, order.id, "in_progress", "seller", null, new Date())).ok).toBe(true);
       expect((await open(order.id, orderAccessKey(TEST_SITE.keys, order.id))).order.status).toBe("in_progress");
       await route.db.update(orders).set({ sellerNote: "Sent to SamGame, enjoy!" }).where(eq(orders.id, order.id));
-      expect((await changeOrderStatus(route.db, TEST_SITE, order.id, "delivered", "seller")).ok).toBe(true);
+      expect((await changeOrderStatus(route.db, TEST_SITE, order.id, "delivered", "seller", null, new Date())).ok).toBe(true);
       view = (await open(order.id, orderAccessKey(TEST_SITE.keys, order.id))).order;
       expect(view).toMatchObject({ status: "delivered", sellerNote: "Sent to SamGame, enjoy!" });
       expect(view.timeline.every((s) => s.state === "done" && s.at !== null)).toBe(true);

@@ -15,17 +15,22 @@ for (const target of testDatabases()) {
     const route = routeContext(target);
 
     async function paidOrder() {
-      const created = await createOrder(route.db, TEST_SITE, newOrder());
+      const created = await createOrder(route.db, TEST_SITE, newOrder(), new Date());
       if (!created.ok) throw new Error(created.code);
       const id = created.order.id;
-      await markOrderPaid(route.db, TEST_SITE, {
-        orderId: id,
-        provider: "paypal",
-        reference: `CAP-${id}`,
-        amountCents: created.order.totalCents,
-        currency: "USD",
-        actor: "test",
-      });
+      await markOrderPaid(
+        route.db,
+        TEST_SITE,
+        {
+          orderId: id,
+          provider: "paypal",
+          reference: `CAP-${id}`,
+          amountCents: created.order.totalCents,
+          currency: "USD",
+          actor: "test",
+        },
+        new Date(),
+      );
       return id;
     }
     const post = (id: string, fields: Record<string, string>, ip: string, key = orderAccessKey(TEST_SITE.keys, id)) => {

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = await requireSeller(request, access.read, context.services);
   const db = context.services.db;
   const account = await findSellerById(db, seller.id);
-  const sessions = await listSellerSessions(db, seller.id);
+  const sessions = await listSellerSessions(db, seller.id, context.services.now());
   const pending = account?.totpPendingSecret ? { secret: account.totpPendingSecret, ...(await totpEnrolment(account.totpPendingSecret, seller.email)) } : null;
   return {
     email: seller.email,
@@ -61,6 +61,7 @@ function codeRefusal(outcome: Exclude<CheckOutcome, { kind: "passed" }>, wrong: 
 export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, access.write, context.services);
   const db = context.services.db;
+  const now = context.services.now();
   const form = await readForm(request);
   const target = `seller:${seller.email}`;
   // Codes typed here are guesses like the login's: same throttle, same counters (docs/decisions/014).
@@ -73,28 +74,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "totp_confirm": {
       const code = totpCodeSchema.safeParse(field(form, "code"));
       if (!code.success) return refused(422, "Enter the 6-digit code from your authenticator app.");
-      const checked = await throttledCheck(db, throttleKeys, () => confirmTotpEnrolment(db, seller.id, code.data));
+      const checked = await throttledCheck(db, throttleKeys, () => confirmTotpEnrolment(db, seller.id, code.data, now), now);
       if (checked.kind !== "passed") return codeRefusal(checked, "That code does not match: check the app's clock and try the next code.");
-      await recordSellerAction(db, seller, "totp_enabled", target);
+      await recordSellerAction(db, seller, "totp_enabled", target, null, now);
       return done("Authenticator codes are on: you will be asked for one at each login.");
     }
     case "totp_disable": {
       const code = totpCodeSchema.safeParse(field(form, "code"));
       if (!code.success) return refused(422, "Enter a current code from your authenticator app to turn it off.");
-      const checked = await throttledCheck(db, throttleKeys, () => acceptTotpCode(db, seller.id, code.data));
+      const checked = await throttledCheck(db, throttleKeys, () => acceptTotpCode(db, seller.id, code.data, now), now);
       if (checked.kind !== "passed") return codeRefusal(checked, "That code is not the current one.");
       await disableTotp(db, seller.id);
-      await recordSellerAction(db, seller, "totp_disabled", target);
+      await recordSellerAction(db, seller, "totp_disabled", target, null, now);
       return done("Authenticator codes are off: the password alone logs in.");
     }
     case "logout_others": {
       const ended = await deleteSellerSessions(db, seller.id, seller.sessionId);
-      await recordSellerAction(db, seller, "logout_everywhere_else", target, { sessions: ended });
+      await recordSellerAction(db, seller, "logout_everywhere_else", target, { sessions: ended }, now);
       return done(`Logged out ${ended} other session${ended === 1 ? "" : "s"}.`);
     }
     case "logout_everywhere": {
       const ended = await deleteSellerSessions(db, seller.id);
-      await recordSellerAction(db, seller, "logout_everywhere", target, { sessions: ended });
+      await recordSellerAction(db, seller, "logout_everywhere", target, { sessions: ended }, now);
       throw redirect(ADMIN_LOGIN, { headers: { "Set-Cookie": clearSessionCookie(context.services.site) } });
     }
     default:

@@ -32,11 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refusedFields({ [String(issue?.path[0] ?? "form")]: issue?.message ?? "The form is incomplete." });
   }
   const db = context.services.db;
+  const now = context.services.now();
   if (parsed.data.intent === "unblock") {
-    return (await removeBlock(db, seller, Number(parsed.data.id))) ? done("Removed from the blocklist.") : refused(404, "That entry is gone already.");
+    return (await removeBlock(db, seller, Number(parsed.data.id), now)) ? done("Removed from the blocklist.") : refused(404, "That entry is gone already.");
   }
   const { kind, value, reason } = parsed.data;
-  const result = await addBlock(db, seller, { kind, value, reason: reason ?? null });
+  const result = await addBlock(db, seller, { kind, value, reason: reason ?? null }, now);
   if (!result.ok) return refusedFields({ value: result.message });
   return done(result.added ? `Blocked ${BLOCK_KIND_LABELS[kind].toLowerCase()} ${value}: their new orders are refused.` : "Already on the blocklist.");
 }

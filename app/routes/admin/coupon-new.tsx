@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, access.write, context.services);
   const read = readNewCoupon(formRecord(await readForm(request)));
   if (!read.ok) return refusedFields(read.errors);
-  const created = await createCoupon(context.services.db, seller, read.coupon);
+  const created = await createCoupon(context.services.db, seller, read.coupon, context.services.now());
   if (!created.ok) return "errors" in created ? refusedFields(created.errors, 409) : refused(409, "The coupon could not be created.");
   return redirect(`/admin/coupons/${encodeURIComponent(created.id)}?created=1`);
 }

@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Coupons");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, access.read, context.services);
-  const now = new Date();
+  const now = context.services.now();
   const coupons = await listCouponUsage(context.services.db);
   const newUser = coupons.find((c) => c.code.toUpperCase() === NEWUSER15.code);
   const catalogue = await readCatalogue(context.services.db);
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
   await requireIntent(request, seller, access, field(form, "intent"), context.services);
-  return toggleCoupon(context.services.db, seller, field(form, "intent"), field(form, "id"));
+  return toggleCoupon(context.services.db, seller, field(form, "intent"), field(form, "id"), context.services.now());
 }
 
 export default function Coupons() {

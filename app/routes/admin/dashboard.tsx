@@ -18,7 +18,8 @@ export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, access.read, context.services);
   const db = context.services.db;
-  const [dashboard, backup] = await Promise.all([loadDashboard(db), shopBackupStatus(db, context.services.env)]);
+  const now = context.services.now();
+  const [dashboard, backup] = await Promise.all([loadDashboard(db, now), shopBackupStatus(db, context.services.env, now)]);
   return { ...dashboard, backup };
 }
 

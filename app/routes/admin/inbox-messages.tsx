@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = field(form, "intent");
   const id = Number(field(form, "id"));
   if ((intent !== "read" && intent !== "unread") || !Number.isSafeInteger(id) || id < 1) return refused(400, "Unknown action.");
-  if (!(await setMessageRead(context.services.db, seller, id, intent === "read"))) return refused(404, "No such message.");
+  if (!(await setMessageRead(context.services.db, seller, id, intent === "read", context.services.now()))) return refused(404, "No such message.");
   return done(intent === "read" ? "Marked as read." : "Marked as unread.");
 }
 

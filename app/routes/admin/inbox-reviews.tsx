@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = field(form, "intent");
   const id = Number(field(form, "id"));
   if ((intent !== "publish" && intent !== "hide") || !Number.isSafeInteger(id) || id < 1) return refused(400, "Unknown action.");
-  const before = await setReviewStatus(context.services.db, seller, id, intent === "publish" ? "published" : "hidden");
+  const before = await setReviewStatus(context.services.db, seller, id, intent === "publish" ? "published" : "hidden", context.services.now());
   if (before === undefined) return refused(404, "No such review.");
   return done(intent === "publish" ? "Review published: the product page shows it." : "Review hidden from the product page.");
 }

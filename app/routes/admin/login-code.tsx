@@ -40,13 +40,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!token) return refused(401, STEP_EXPIRED);
   const code = totpCodeSchema.safeParse(field(form, "code"));
   if (!code.success) return refused(422, "Enter the 6-digit code from your authenticator app.");
-  const outcome = await totpLogin(context.services.db, token, code.data, {
-    clientKey: clientKey(site.keys, context.clientIp),
-    userAgent: request.headers.get("user-agent"),
-  });
+  const now = context.services.now();
+  const outcome = await totpLogin(
+    context.services.db,
+    token,
+    code.data,
+    { clientKey: clientKey(site.keys, context.clientIp), userAgent: request.headers.get("user-agent") },
+    now,
+  );
   switch (outcome.kind) {
     case "signed_in":
-      throw redirect(next, { headers: { "Set-Cookie": sessionSetCookie(outcome.session.token, site, outcome.session.expiresAt.getTime() - Date.now()) } });
+      throw redirect(next, { headers: { "Set-Cookie": sessionSetCookie(outcome.session.token, site, outcome.session.expiresAt.getTime() - now.getTime()) } });
     case "expired":
       return refused(401, STEP_EXPIRED, { headers: { "Set-Cookie": clearSessionCookie(site) } });
     case "refused":

@@ -34,13 +34,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "Enter your email and password");
   const { email, password } = parsed.data;
   const next = safeAdminNext(parsed.data.next);
-  const outcome = await passwordLogin(context.services.db, email, password, {
-    clientKey: clientKey(site.keys, context.clientIp),
-    userAgent: request.headers.get("user-agent"),
-  });
+  const now = context.services.now();
+  const outcome = await passwordLogin(
+    context.services.db,
+    email,
+    password,
+    { clientKey: clientKey(site.keys, context.clientIp), userAgent: request.headers.get("user-agent") },
+    now,
+  );
   switch (outcome.kind) {
     case "signed_in": {
-      const cookie = sessionSetCookie(outcome.session.token, site, outcome.session.expiresAt.getTime() - Date.now());
+      const cookie = sessionSetCookie(outcome.session.token, site, outcome.session.expiresAt.getTime() - now.getTime());
       const to = outcome.stage === "totp" ? `/admin/login/code?next=${encodeURIComponent(next)}` : next;
       throw redirect(to, { headers: { "Set-Cookie": cookie } });
     }

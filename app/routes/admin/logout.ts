@@ -16,11 +16,12 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   if (!isSameOriginRequest(request, context.services.site)) refuseCrossSite();
   const db = context.services.db;
+  const now = context.services.now();
   const session = await currentSession(request, context.services);
   if (session) {
     await deleteSession(db, session.id);
     if (session.stage === "active") {
-      await recordSellerAction(db, { id: session.seller.id, actor: `seller:${session.seller.email}` }, "logout", `seller:${session.seller.email}`);
+      await recordSellerAction(db, { id: session.seller.id, actor: `seller:${session.seller.email}` }, "logout", `seller:${session.seller.email}`, null, now);
     }
   }
   throw redirect(ADMIN_LOGIN, { headers: { "Set-Cookie": clearSessionCookie(context.services.site) } });

@@ -27,13 +27,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, access.write, context.services);
   const body = (await readJson(request)) as { intent?: unknown } | null;
   const db = context.services.db;
+  const now = context.services.now();
   if (body?.intent === "key") {
-    const result = await loginKeyForOrder(db, params.id, (tx) => recordSellerAction(tx, seller, "login_key_fetched", params.id));
+    const result = await loginKeyForOrder(db, params.id, (tx) => recordSellerAction(tx, seller, "login_key_fetched", params.id, null, now));
     if (!result.ok) return refusal(result.status, result.code);
     return done("The key the login is sealed to.", { key: result.value });
   }
   if (body?.intent === "reveal") {
-    const result = await revealLogin(db, params.id, seller.actor, new Date(), (tx) => recordSellerAction(tx, seller, "login_revealed", params.id));
+    const result = await revealLogin(db, params.id, seller.actor, now, (tx) => recordSellerAction(tx, seller, "login_revealed", params.id, null, now));
     if (!result.ok) return refusal(result.status, result.code);
     return done("The sealed login.", { keyId: result.value.keyId, ciphertext: result.value.ciphertext });
   }

@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = await orderDetail(db, params.id);
   if (!detail) throw data(null, { status: 404 });
   const { order } = detail;
-  const now = new Date();
+  const now = context.services.now();
   const waiting = order.paidAt && (order.status === "paid" || order.status === "in_progress");
   return {
     ...detail,
@@ -75,14 +75,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireIntent(request, seller, access, field(form, "intent"), context.services);
   // From the "This buyer elsewhere" card (docs/decisions/035).
   if (form.get("intent") === "block_buyer") {
-    const added = await blockOrderBuyer(context.services.db, seller, params.id, "Blocked from the order page", `order:${params.id}`);
+    const added = await blockOrderBuyer(context.services.db, seller, params.id, "Blocked from the order page", `order:${params.id}`, context.services.now());
     if (added === null) return refused(404, "No such order.");
     return done(added > 0 ? "Buyer blocked: their new orders are refused." : "This buyer was already blocked.");
   }
   const parsed = orderActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
   const result = await applyOrderAction(
-    { db: context.services.db, site: context.services.site, paypal: context.services.paypal, seller },
+    { db: context.services.db, site: context.services.site, paypal: context.services.paypal, seller, now: context.services.now() },
     params.id,
     parsed.data,
   );

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (days >= EXPORT_MAX_DAYS) throw data(`Export at most ${EXPORT_MAX_DAYS} days at a time.`, { status: 400 });
   const db = context.services.db;
   const csv = await exportOrdersCsv(db, from.data, to.data);
-  await recordSellerAction(db, seller, "orders_exported", "orders", { from: from.data, to: to.data });
+  await recordSellerAction(db, seller, "orders_exported", "orders", { from: from.data, to: to.data }, context.services.now());
   return new Response(`\ufeff${csv}`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A search looks through every status unless a tab was chosen with it.
   if (query.q && !url.searchParams.has("status")) query.status = "all";
   const queue = await listOrderQueue(context.services.db, query);
-  const now = new Date();
+  const now = context.services.now();
   return {
     now,
     query,

@@ -31,12 +31,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = field(form, "intent");
   await requireIntent(request, seller, access, intent, context.services);
   if (intent === "up" || intent === "down") {
-    const result = await moveProduct(context.services.db, seller, id, intent);
+    const result = await moveProduct(context.services.db, seller, id, intent, context.services.now());
     if (!result.ok) return refused(404, "No such product.");
     return done(Object.keys(result.changes).length === 0 ? "Already in place." : "Moved. The storefront shows the new order now.");
   }
   if (intent === "restore") {
-    const result = await setArchived(context.services.db, seller, id, false);
+    const result = await setArchived(context.services.db, seller, id, false, context.services.now());
     if (!result.ok) return refused(404, "No such product.");
     return done("Restored: the product is back as it was.");
   }

@@ -43,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { capture, refundableCents } = paymentSummary(rows);
   return {
     ...detail,
-    now: new Date(),
+    now: context.services.now(),
     refund: capture
       ? {
           refundKey: formKey(),
@@ -62,7 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = sellerReportActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
   const result = await applyReportAction(
-    { db: context.services.db, site: context.services.site, paypal: context.services.paypal, seller },
+    { db: context.services.db, site: context.services.site, paypal: context.services.paypal, seller, now: context.services.now() },
     reportId(params.id),
     parsed.data,
   );

@@ -62,9 +62,9 @@ for (const target of testDatabases()) {
         hoursAgo(14).toISOString(),
       ]);
       const oldest = board.waiting.oldest[0].id;
-      await changeOrderStatus(database.db, TEST_SITE, oldest, "in_progress", "seller");
+      await changeOrderStatus(database.db, TEST_SITE, oldest, "in_progress", "seller", null, new Date());
       expect((await loadDashboard(database.db, NOW)).waiting.over24h).toBe(3);
-      await changeOrderStatus(database.db, TEST_SITE, oldest, "delivered", "seller");
+      await changeOrderStatus(database.db, TEST_SITE, oldest, "delivered", "seller", null, new Date());
       expect((await loadDashboard(database.db, NOW)).waiting).toMatchObject({ over12h: 3, over24h: 2 });
     });
 

@@ -52,6 +52,7 @@ for (const target of testDatabases()) {
                 { id: "1", quantity: 2 },
               ],
             }),
+            new Date(),
           );
           if (!created.ok) throw new Error(created.code);
           placed++;
@@ -69,7 +70,7 @@ for (const target of testDatabases()) {
         }
         for (let i = 0; i < 2; i++) {
           const shop = { database: { db, kind: target.name, close: async () => {} }, media: null, sessionSecret: null };
-          files.push((await backupToFile(shop, path.join(dir, `during-${i}.tar.gz`), { key: null, trigger: "command" })).location);
+          files.push((await backupToFile(shop, path.join(dir, `during-${i}.tar.gz`), { key: null, trigger: "command", now: () => new Date() })).location);
         }
       } finally {
         stop = true;

@@ -46,7 +46,7 @@ export interface ShopBackups {
   jobs: Job[];
 }
 
-export function shopBackups(env: Env, database: Database, media: MediaStorage | null, log?: (message: string) => void): ShopBackups {
+export function shopBackups(env: Env, database: Database, media: MediaStorage | null, now: () => Date, log?: (message: string) => void): ShopBackups {
   const key = backupKeyOf(env);
   const source = (): BackupSource => ({ database, media, sessionSecret: generatedSessionSecret(env.DATA_DIR, env.SESSION_SECRET) });
   const intervalMs = backupIntervalMs(env);
@@ -59,7 +59,7 @@ export function shopBackups(env: Env, database: Database, media: MediaStorage | 
   }
   return {
     source,
-    controlHandler: backupControlHandler(source, key),
+    controlHandler: backupControlHandler(source, key, now),
     jobs: intervalMs === null ? [] : [scheduledBackupJob({ intervalMs, keep: env.BACKUP_KEEP, destination, source, key, log })],
   };
 }
@@ -68,6 +68,6 @@ export function shopBackups(env: Env, database: Database, media: MediaStorage | 
  * For the console's dashboard: the last good backup (time, size, checksum, where), a failure since,
  * and whether it is older than twice BACKUP_INTERVAL_HOURS (a day when backups are not scheduled).
  */
-export function shopBackupStatus(db: Db, env: Pick<Env, "BACKUP_INTERVAL_HOURS">, now = new Date()): Promise<BackupStatus> {
+export function shopBackupStatus(db: Db, env: Pick<Env, "BACKUP_INTERVAL_HOURS">, now: Date): Promise<BackupStatus> {
   return backupStatus(db, backupIntervalMs(env), now);
 }

@@ -25,7 +25,7 @@ for (const target of testDatabases()) {
         website: "",
       });
       const before = new Date(Date.now() - 1000);
-      const saved = await saveContactMessage(database.db, site, { ...input, lang: "fr" });
+      const saved = await saveContactMessage(database.db, site, { ...input, lang: "fr" }, new Date());
 
       expect(saved.id).toBeGreaterThan(0);
       const [row] = await database.db.select().from(contactMessages).where(eq(contactMessages.id, saved.id));
@@ -41,8 +41,13 @@ for (const target of testDatabases()) {
     });
 
     it("keeps every message, in order, with an optional client key", async () => {
-      const first = await saveContactMessage(database.db, site, { name: "Ada", email: "ada@example.com", message: "One", lang: "en", clientKey: "k1" });
-      const second = await saveContactMessage(database.db, site, { name: "Ada", email: "ada@example.com", message: "Two", lang: "es" });
+      const first = await saveContactMessage(
+        database.db,
+        site,
+        { name: "Ada", email: "ada@example.com", message: "One", lang: "en", clientKey: "k1" },
+        new Date(),
+      );
+      const second = await saveContactMessage(database.db, site, { name: "Ada", email: "ada@example.com", message: "Two", lang: "es" }, new Date());
       expect(second.id).toBeGreaterThan(first.id);
       const rows = await database.db.select().from(contactMessages).where(eq(contactMessages.email, "ada@example.com")).orderBy(contactMessages.id);
       expect(rows.map((r) => [r.message, r.lang, r.clientKey])).toEqual([
@@ -67,7 +72,7 @@ for (const target of testDatabases()) {
       expect(row.text).toContain("Sent  22 November 2026 at 17:30 UTC");
       expect(row.text).toContain(`Message no.  ${saved.id}`);
 
-      await deliverDueMail(database.db, { email: smtpSender(fake().smtpUrl, "Trigger Shop <shop@shop.test>"), discord: null }, { batch: 500 });
+      await deliverDueMail(database.db, { email: smtpSender(fake().smtpUrl, "Trigger Shop <shop@shop.test>"), discord: null }, { now: new Date(), batch: 500 });
       const mail = fake().mails.find((m) => m.to.includes(SELLER) && m.subject.includes("Lucía"));
       expect(mail?.replyTo).toBe("lucia@example.es");
       expect(mail?.text).toContain("Hola, ¿cuándo llega mi pedido?");

@@ -59,7 +59,7 @@ function contactSellerMail(site: Pick<Site, "sellerEmail">, message: ContactMess
  * brings it to SELLER_EMAIL: the message is never stored without its mail, nor mailed without being
  * stored. The input must already have passed `contactSchema` (trimmed, non-empty, within the caps).
  */
-export async function saveContactMessage(db: Db, site: Pick<Site, "sellerEmail">, input: NewContactMessage, now = new Date()): Promise<ContactMessage> {
+export async function saveContactMessage(db: Db, site: Pick<Site, "sellerEmail">, input: NewContactMessage, now: Date): Promise<ContactMessage> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)

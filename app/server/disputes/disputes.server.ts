@@ -48,8 +48,7 @@ async function orderOfDispute(db: Tx, dispute: PayPalDispute): Promise<string | 
  * refunds the order. Idempotent: the same dispute seen again updates its one row, and the refund's
  * reference makes a second application a repeat. Runs in the caller's transaction (the webhook's).
  */
-export async function saveDispute(db: Tx, site: Site, dispute: PayPalDispute, options: { fromApi: boolean; now?: Date }): Promise<DisputeRow> {
-  const now = options.now ?? new Date();
+export async function saveDispute(db: Tx, site: Site, dispute: PayPalDispute, options: { fromApi: boolean }, now: Date): Promise<DisputeRow> {
   const orderId = await orderOfDispute(db, dispute);
   const fields = {
     orderId,
@@ -85,7 +84,7 @@ export async function saveDispute(db: Tx, site: Site, dispute: PayPalDispute, op
 }
 
 /** Reads the full dispute from PayPal and saves it; false when PayPal could not answer (the job tries again). */
-export async function refreshDispute(db: Db, site: Site, paypal: PayPalAdapter, disputeId: string, now = new Date()): Promise<DisputeRow | null> {
+export async function refreshDispute(db: Db, site: Site, paypal: PayPalAdapter, disputeId: string, now: Date): Promise<DisputeRow | null> {
   let dispute: PayPalDispute | null;
   try {
     dispute = await paypal.getDispute(disputeId);
@@ -93,7 +92,7 @@ export async function refreshDispute(db: Db, site: Site, paypal: PayPalAdapter, 
     return null;
   }
   if (!dispute) return null;
-  return db.transaction((tx) => saveDispute(tx, site, dispute, { fromApi: true, now }));
+  return db.transaction((tx) => saveDispute(tx, site, dispute, { fromApi: true }, now));
 }
 
 /**
@@ -212,7 +211,7 @@ async function alertOpened(db: Tx, site: Site, row: DisputeRow, now: Date): Prom
 }
 
 /** Disputes still waiting for the seller whose answer is due within two days: alerted once each. */
-export async function alertDisputesDue(db: Db, site: Site, now = new Date()): Promise<number> {
+export async function alertDisputesDue(db: Db, site: Site, now: Date): Promise<number> {
   const due = await db
     .select()
     .from(disputes)
@@ -240,7 +239,7 @@ export async function alertDisputesDue(db: Db, site: Site, now = new Date()): Pr
 }
 
 /** The dispute job: read the details of disputes only known from a webhook, and of open ones every run; then the due alerts. */
-export async function disputeJob(db: Db, site: Site, paypal: PayPalAdapter | null, now = new Date()): Promise<void> {
+export async function disputeJob(db: Db, site: Site, paypal: PayPalAdapter | null, now: Date): Promise<void> {
   if (paypal) {
     const open = await db
       .select({ id: disputes.id })

@@ -14,7 +14,7 @@ export async function queueKeyCreatedAlert(
   actor: string,
   keyId: number,
   publicKey: string,
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   const mail = renderMail({
     lang: "en",

@@ -169,8 +169,8 @@ for (const target of testDatabases()) {
         lang: "es",
       });
       await database.db.update(orders).set({ sellerNote: "Subido a tu inventario." }).where(eq(orders.id, order.id));
-      expect(await changeOrderStatus(database.db, SITE, order.id, "in_progress", "seller")).toEqual({ ok: true });
-      expect(await changeOrderStatus(database.db, SITE, order.id, "delivered", "seller")).toEqual({ ok: true });
+      expect(await changeOrderStatus(database.db, SITE, order.id, "in_progress", "seller", null, new Date())).toEqual({ ok: true });
+      expect(await changeOrderStatus(database.db, SITE, order.id, "delivered", "seller", null, new Date())).toEqual({ ok: true });
       await deliver();
       const subjects = fake()
         .mails.filter((m) => m.to.includes("done@example.com"))

@@ -35,7 +35,7 @@ const langOf = (value: string): Lang => (isLang(value) ? value : "en");
  * "already subscribed" mail to the address's owner only. The mail is written in the same
  * transaction as the row.
  */
-export async function subscribe(db: Db, site: Site, email: string, lang: Lang, now = new Date()): Promise<void> {
+export async function subscribe(db: Db, site: Site, email: string, lang: Lang, now: Date): Promise<void> {
   const address = normalize(email);
   const mayMail = (await hit(db, PER_ADDRESS, clientKey(site.keys, `mailto:${address}`), now)).allowed;
   await db.transaction(async (tx) => {
@@ -81,7 +81,7 @@ export async function inspectNewsletterLink(db: Db, keys: Keys, action: Newslett
  * header) still works after confirming; the link cannot confirm twice because the row is no longer
  * pending, and only a new sign-up, which draws a new nonce, makes it pending again.
  */
-export async function confirmSubscription(db: Db, keys: Keys, token: string | null | undefined, now = new Date()): Promise<LinkState> {
+export async function confirmSubscription(db: Db, keys: Keys, token: string | null | undefined, now: Date): Promise<LinkState> {
   const subject = readNewsletterToken(keys, "confirm", token);
   if (!subject) return { state: "invalid" };
   const updated = await db
@@ -99,7 +99,7 @@ export async function confirmSubscription(db: Db, keys: Keys, token: string | nu
 }
 
 /** Unsubscribes the address of an unsubscribe link, once: the nonce is replaced, so every earlier link stops working. */
-export async function unsubscribe(db: Db, keys: Keys, token: string | null | undefined, now = new Date()): Promise<LinkState> {
+export async function unsubscribe(db: Db, keys: Keys, token: string | null | undefined, now: Date): Promise<LinkState> {
   const subject = readNewsletterToken(keys, "unsubscribe", token);
   if (!subject) return { state: "invalid" };
   const updated = await db

@@ -39,12 +39,12 @@ export interface ActionDeps {
   /** The shop's site: the buyer's mails carry its links. */
   site: Site;
   seller: Actor;
-  now?: Date;
+  /** The request's time (services.now()). */
+  now: Date;
 }
 
 export async function applyOrderAction(deps: ActionDeps, orderId: string, action: OrderAction): Promise<ActionResult> {
-  const { db, site, seller } = deps;
-  const now = deps.now ?? new Date();
+  const { db, site, seller, now } = deps;
   switch (action.intent) {
     case "start": {
       const result = await changeOrderStatus(db, site, orderId, "in_progress", seller.actor, null, now, {

@@ -34,10 +34,10 @@ for (const target of testDatabases()) {
       const late = await paidOrder(database.db, new Date(now.getTime() - 25 * HOUR));
       const onTime = await paidOrder(database.db, new Date(now.getTime() - 23 * HOUR));
       const inProgress = await paidOrder(database.db, new Date(now.getTime() - 30 * HOUR));
-      expect((await changeOrderStatus(database.db, SITE, inProgress, "in_progress", "seller")).ok).toBe(true);
+      expect((await changeOrderStatus(database.db, SITE, inProgress, "in_progress", "seller", null, new Date())).ok).toBe(true);
       const delivered = await paidOrder(database.db, new Date(now.getTime() - 30 * HOUR));
-      await changeOrderStatus(database.db, SITE, delivered, "in_progress", "seller");
-      await changeOrderStatus(database.db, SITE, delivered, "delivered", "seller");
+      await changeOrderStatus(database.db, SITE, delivered, "in_progress", "seller", null, new Date());
+      await changeOrderStatus(database.db, SITE, delivered, "delivered", "seller", null, new Date());
 
       await alertLateOrders(database.db, SITE, now);
       const rows = await alerts(late);

@@ -18,7 +18,7 @@ const BATCH = 50;
  * and Discord when configured). The buyer's status page says "later than promised, the team has
  * been alerted" from the same moment, and this is what makes that true.
  */
-export async function alertLateOrders(db: Db, site: Site, now = new Date()): Promise<number> {
+export async function alertLateOrders(db: Db, site: Site, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - DELIVERY_LATEST_MS);
   const alerted = db
     .select({ id: emailOutbox.id })

@@ -20,7 +20,7 @@ export const LOOKUP_MAILS_PER_ORDER: RateLimitRule = { bucket: "lookup_mail", li
  * caller answers the same whether or not anything was sent, so the form tells no one whether an
  * order exists or which address placed it.
  */
-export async function mailOrderLink(db: Db, site: Site, lookup: Pick<OrderLookup, "orderId" | "email">, now = new Date()): Promise<void> {
+export async function mailOrderLink(db: Db, site: Site, lookup: Pick<OrderLookup, "orderId" | "email">, now: Date): Promise<void> {
   const [order] = await db.select({ id: orders.id, email: orders.email, lang: orders.lang }).from(orders).where(eq(orders.id, lookup.orderId));
   if (!order || order.email.trim().toLowerCase() !== lookup.email.trim().toLowerCase()) return;
   if (!(await hit(db, LOOKUP_MAILS_PER_ORDER, order.id, now)).allowed) return;

@@ -171,7 +171,7 @@ export async function queueOrderNotice(
   site: Site,
   which: string | { order: OrderRow; items: readonly OrderItemRow[] },
   notice: OrderNotice,
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   const { order, items } = typeof which === "string" ? await readOrder(db, which) : which;
   if (!order) return;

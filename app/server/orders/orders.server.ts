@@ -55,7 +55,7 @@ class CouponExhausted extends Error {}
  * items, its first history row and the coupon's reserved use in one transaction: the usage limit
  * holds exactly under concurrent checkouts.
  */
-export async function createOrder(db: Db, site: Site, input: NewOrder, now = new Date()): Promise<CreateOrderResult> {
+export async function createOrder(db: Db, site: Site, input: NewOrder, now: Date): Promise<CreateOrderResult> {
   const products = (await readCatalogue(db)).products.map((p) => toSummary(p));
   const byId = new Map(products.map((p) => [p.id, p]));
   const { items, outOfStock } = priceCart(input.lines, (id) => byId.get(id));
@@ -207,7 +207,7 @@ export async function changeOrderStatus(
   to: OrderState,
   actor: string,
   note: string | null = null,
-  now = new Date(),
+  now: Date,
   options: StatusChangeOptions = {},
 ): Promise<StatusChangeResult> {
   let releasedUses = 0;
@@ -244,7 +244,7 @@ const UNPAID_ORDER_TTL_MS = 24 * 60 * 60_000;
  * An order whose payment started within the TTL (updated_at: the PayPal order was created) is kept
  * until that is as old, so a buyer paying in PayPal's window never has the order expire under them.
  */
-export async function expireUnpaidOrders(db: Db, site: Site, now = new Date()): Promise<number> {
+export async function expireUnpaidOrders(db: Db, site: Site, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - UNPAID_ORDER_TTL_MS);
   const stale = await db
     .select({ id: orders.id })
@@ -303,7 +303,7 @@ export async function markOrderPaid(
   db: Db,
   site: Site,
   payment: PaymentReceived,
-  now = new Date(),
+  now: Date,
   options: Pick<StatusChangeOptions, "within"> = {},
 ): Promise<MarkPaidResult> {
   return db.transaction(async (tx): Promise<MarkPaidResult> => {

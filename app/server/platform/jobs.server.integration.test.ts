@@ -68,7 +68,9 @@ describe.skipIf(!url)("job locks on PostgreSQL, two processes sharing one databa
         runs += 1;
       },
     };
-    const runners = [first, second].map((database) => startJobs({ db: database.db, jobs: [job], lock: jobLock(database), logger: { error: () => {} } }));
+    const runners = [first, second].map((database) =>
+      startJobs({ db: database.db, jobs: [job], lock: jobLock(database), now: () => new Date(), logger: { error: () => {} } }),
+    );
     await expect.poll(() => runs, { timeout: 10_000 }).toBeGreaterThanOrEqual(12);
     await Promise.all(runners.map((runner) => runner.stop()));
     expect(maxActive).toBe(1);
@@ -89,6 +91,7 @@ for (const target of testDatabases()) {
         db: database.db,
         jobs: serverJobs({ paypal: null, mail: { email: null, discord: null }, site: TEST_SITE }),
         lock: jobLock({}),
+        now: () => new Date(now),
       });
       try {
         await expect.poll(async () => (await database.db.select().from(rateLimits).where(eq(rateLimits.key, "old"))).length).toBe(0);

@@ -8,12 +8,11 @@ import { answerReport, closeReport, redeliverReport, type SellerReportResult } f
 import { refundReport } from "./report-refund.server";
 
 export async function applyReportAction(
-  deps: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor; now?: Date },
+  deps: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor; now: Date },
   reportId: number,
   action: SellerReportAction,
 ): Promise<SellerReportResult> {
-  const { db, site, seller } = deps;
-  const now = deps.now ?? new Date();
+  const { db, site, seller, now } = deps;
   switch (action.intent) {
     case "answer":
       return answerReport(db, site, seller, reportId, action.message, now);

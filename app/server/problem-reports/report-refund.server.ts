@@ -38,7 +38,7 @@ export async function refundReport(
   deps: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor },
   reportId: number,
   input: ReportRefundInput,
-  now = new Date(),
+  now: Date,
 ): Promise<SellerReportResult> {
   const { db, site, seller } = deps;
   const [report] = await db.select().from(problemReports).where(eq(problemReports.id, reportId));

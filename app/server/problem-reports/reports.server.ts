@@ -44,7 +44,7 @@ export async function reportableOrder(db: Reader, order: OrderRow): Promise<Repo
   };
 }
 
-export async function buyerReportsView(db: Db, orderId: string, now = new Date()): Promise<BuyerReportsView | undefined> {
+export async function buyerReportsView(db: Db, orderId: string, now: Date): Promise<BuyerReportsView | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return undefined;
   const rules = await reportableOrder(db, order);
@@ -98,7 +98,7 @@ export async function openProblemReport(
   db: Db,
   site: Site,
   input: { orderId: string; reason: ReportReason; message: string },
-  now = new Date(),
+  now: Date,
 ): Promise<BuyerReportResult> {
   return db.transaction(async (tx): Promise<BuyerReportResult> => {
     const order = await lockOrder(tx, input.orderId);
@@ -118,7 +118,7 @@ export async function openProblemReport(
 }
 
 /** The buyer writes in the order's open report. */
-export async function addBuyerMessage(db: Db, site: Site, input: { orderId: string; message: string }, now = new Date()): Promise<BuyerReportResult> {
+export async function addBuyerMessage(db: Db, site: Site, input: { orderId: string; message: string }, now: Date): Promise<BuyerReportResult> {
   return db.transaction(async (tx): Promise<BuyerReportResult> => {
     const order = await lockOrder(tx, input.orderId);
     if (!order) return { ok: false, code: "order_not_found" };
@@ -173,7 +173,7 @@ export async function writeSellerEntry(
 }
 
 /** The seller answers in the thread; the report stays open. */
-export async function answerReport(db: Db, site: Site, seller: Actor, reportId: number, message: string, now = new Date()): Promise<SellerReportResult> {
+export async function answerReport(db: Db, site: Site, seller: Actor, reportId: number, message: string, now: Date): Promise<SellerReportResult> {
   return db.transaction(async (tx): Promise<SellerReportResult> => {
     const target = await lockReport(tx, reportId);
     if (!target) return sellerRefused(404, "This report does not exist.");
@@ -193,7 +193,7 @@ export async function redeliverReport(
   seller: Actor,
   reportId: number,
   notes: { publicNote: string; privateNote: string; close: boolean },
-  now = new Date(),
+  now: Date,
 ): Promise<SellerReportResult> {
   return db.transaction(async (tx): Promise<SellerReportResult> => {
     const target = await lockReport(tx, reportId);
@@ -234,7 +234,7 @@ export async function redeliverReport(
 }
 
 /** The seller closes the report with a reason the buyer reads. */
-export async function closeReport(db: Db, site: Site, seller: Actor, reportId: number, reason: string, now = new Date()): Promise<SellerReportResult> {
+export async function closeReport(db: Db, site: Site, seller: Actor, reportId: number, reason: string, now: Date): Promise<SellerReportResult> {
   return db.transaction(async (tx): Promise<SellerReportResult> => {
     const target = await lockReport(tx, reportId);
     if (!target) return sellerRefused(404, "This report does not exist.");

@@ -38,7 +38,7 @@ async function refusal(req: Request, door: ConsoleDoor): Promise<{ status: numbe
 }
 
 async function signIn(db: Parameters<typeof passwordLogin>[0], email: string, key = `c-${email}`) {
-  const outcome = await passwordLogin(db, email, PASSWORD, client(key));
+  const outcome = await passwordLogin(db, email, PASSWORD, client(key), new Date());
   if (outcome.kind !== "signed_in") throw new Error(`login failed: ${outcome.kind}`);
   return outcome;
 }
@@ -49,9 +49,9 @@ for (const target of testDatabases()) {
 
     it("logs in with the right password only, into a session stored as a hash of the token", async () => {
       const db = context.db;
-      await createSeller(db, "Ana@Shop.test", PASSWORD);
-      expect(await passwordLogin(db, "ana@shop.test", "wrong password!", client("c1"))).toEqual({ kind: "refused", waitSeconds: 0 });
-      expect(await passwordLogin(db, "nobody@shop.test", PASSWORD, client("c1"))).toEqual({ kind: "refused", waitSeconds: 0 });
+      await createSeller(db, "Ana@Shop.test", PASSWORD, new Date());
+      expect(await passwordLogin(db, "ana@shop.test", "wrong password!", client("c1"), new Date())).toEqual({ kind: "refused", waitSeconds: 0 });
+      expect(await passwordLogin(db, "nobody@shop.test", PASSWORD, client("c1"), new Date())).toEqual({ kind: "refused", waitSeconds: 0 });
       const outcome = await signIn(db, " ANA@shop.test ");
       expect(outcome.stage).toBe("active");
       const rows = await db.select().from(sellerSessions);
@@ -77,7 +77,7 @@ for (const target of testDatabases()) {
     });
 
     it("refuses a cookie signed with another SESSION_SECRET, even for a live session's token", async () => {
-      await createSeller(context.db, "bo@shop.test", PASSWORD);
+      await createSeller(context.db, "bo@shop.test", PASSWORD, new Date());
       const { session } = await signIn(context.db, "bo@shop.test");
       const forged = signSessionToken(session.token, deriveKeyFrom("another-secret-another-secret-another", "session"));
       expect(await refusal(request("/admin", { cookie: forged, kind: "data" }), context.services)).toEqual({ status: 401 });
@@ -90,7 +90,7 @@ for (const target of testDatabases()) {
     });
 
     it("refuses a console post that does not come from the console's origin", async () => {
-      await createSeller(context.db, "cy@shop.test", PASSWORD);
+      await createSeller(context.db, "cy@shop.test", PASSWORD, new Date());
       const cookie = signSessionToken((await signIn(context.db, "cy@shop.test")).session.token, context.services.keys.key("session"));
       expect(await refusal(request("/admin/orders/X", { cookie, kind: "post", origin: null }), context.services)).toEqual({ status: 403 });
       expect(await refusal(request("/admin/orders/X", { cookie, kind: "post", origin: "https://evil.example" }), context.services)).toEqual({ status: 403 });
@@ -100,7 +100,7 @@ for (const target of testDatabases()) {
     });
 
     it("ends a session after 12 idle hours or 7 days, whatever the activity", async () => {
-      await createSeller(context.db, "di@shop.test", PASSWORD);
+      await createSeller(context.db, "di@shop.test", PASSWORD, new Date());
       const start = new Date("2030-01-01T00:00:00Z");
       const { session } = await passwordLogin(context.db, "di@shop.test", PASSWORD, client("c-di"), start).then((o) => {
         if (o.kind !== "signed_in") throw new Error(o.kind);
@@ -117,7 +117,7 @@ for (const target of testDatabases()) {
     });
 
     it("slows down failed logins per account: free tries, then waits that grow, and no password check meanwhile", async () => {
-      await createSeller(context.db, "ed@shop.test", PASSWORD);
+      await createSeller(context.db, "ed@shop.test", PASSWORD, new Date());
       const t0 = new Date("2030-02-01T10:00:00Z");
       const at = (s: number) => new Date(t0.getTime() + s * 1000);
       const attempt = (password: string, s: number, key = "c-ed") => passwordLogin(context.db, "ed@shop.test", password, client(key), at(s));
@@ -146,7 +146,7 @@ for (const target of testDatabases()) {
 
     it("asks for a TOTP code after the password when enrolled, and accepts each code once", async () => {
       const db = context.db;
-      const { seller } = (await createSeller(db, "fi@shop.test", PASSWORD)) as { ok: true; seller: { id: number } };
+      const { seller } = (await createSeller(db, "fi@shop.test", PASSWORD, new Date())) as { ok: true; seller: { id: number } };
       const secret = await startTotpEnrolment(db, seller.id);
       const t0 = new Date("2030-04-01T10:00:00Z");
       expect(await confirmTotpEnrolment(db, seller.id, "000000", t0)).toBe(totpCode(secret, t0) === "000000");
@@ -176,7 +176,7 @@ for (const target of testDatabases()) {
 
     it("ends every session on a password reset and on log out everywhere", async () => {
       const db = context.db;
-      await createSeller(db, "gu@shop.test", PASSWORD);
+      await createSeller(db, "gu@shop.test", PASSWORD, new Date());
       const a = await signIn(db, "gu@shop.test");
       const b = await signIn(db, "gu@shop.test");
       const seller = await requireSeller(
@@ -185,11 +185,11 @@ for (const target of testDatabases()) {
         context.services,
       );
       expect(await deleteSellerSessions(db, seller.id, seller.sessionId)).toBe(1);
-      expect(await findLiveSession(db, b.session.token)).toBeNull();
-      expect(await findLiveSession(db, a.session.token)).not.toBeNull();
-      await resetSellerPassword(db, "gu@shop.test", "another long password");
-      expect(await findLiveSession(db, a.session.token)).toBeNull();
-      expect(await passwordLogin(db, "gu@shop.test", PASSWORD, client("c-gu2"))).toMatchObject({ kind: "refused" });
+      expect(await findLiveSession(db, b.session.token, new Date())).toBeNull();
+      expect(await findLiveSession(db, a.session.token, new Date())).not.toBeNull();
+      await resetSellerPassword(db, "gu@shop.test", "another long password", new Date());
+      expect(await findLiveSession(db, a.session.token, new Date())).toBeNull();
+      expect(await passwordLogin(db, "gu@shop.test", PASSWORD, client("c-gu2"), new Date())).toMatchObject({ kind: "refused" });
     });
   });
 }
