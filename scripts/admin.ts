@@ -61,6 +61,8 @@ const io: CliIo = {
       return "unknown";
     }
   })(),
+  // A command-line entry point: the system clock.
+  now: () => new Date(),
 };
 
 const databaseUrl = process.env.DATABASE_URL || undefined;

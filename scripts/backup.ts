@@ -85,7 +85,11 @@ async function main(): Promise<void> {
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, migrationsFolder: null });
     try {
       // Media: the lead wires the shop's MediaStorage here once it lands (as in server/app.ts).
-      const result = await backupToFile({ database, media: createMediaStorage(mediaSettings(env).storage), sessionSecret }, file, { key, trigger: "command" });
+      const result = await backupToFile({ database, media: createMediaStorage(mediaSettings(env).storage), sessionSecret }, file, {
+        key,
+        trigger: "command",
+        now: () => new Date(),
+      });
       console.log(describe({ ...result, schema: result.schema.tag }));
     } finally {
       await database.close();

@@ -9,6 +9,7 @@ import type { Database } from "../app/server/platform/db.server";
 import { createOrder } from "../app/server/orders/orders.server";
 import { seedDatabase } from "../app/server/catalogue/seed.server";
 import { BUYER } from "../tests/fixtures/orders";
+import { TEST_SITE } from "../tests/fixtures/site";
 
 // In-stock products of the seeded catalogue.
 const PRODUCT_IDS = ["1", "2", "4", "5", "6", "7"];
@@ -40,15 +41,20 @@ export async function benchOrders(
 ): Promise<OrderBenchResult> {
   await seedDatabase(database.db);
   const order = () =>
-    createOrder(database.db, {
-      buyer: BUYER,
-      lines: randomCart(),
-      couponCode: null,
-      currency: "USD",
-      lang: "en",
-      isGift: false,
-      channel: "paypal",
-    });
+    createOrder(
+      database.db,
+      TEST_SITE,
+      {
+        buyer: BUYER,
+        lines: randomCart(),
+        couponCode: null,
+        currency: "USD",
+        lang: "en",
+        isGift: false,
+        channel: "paypal",
+      },
+      new Date(),
+    );
   for (let i = 0; i < 20; i++) await order(); // warm-up: plans, pool connections, JIT
   const latenciesMs: number[] = [];
   let failures = 0;

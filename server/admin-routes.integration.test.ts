@@ -79,8 +79,8 @@ beforeAll(async () => {
   // Accounts go into an embedded database on disk first (one process at a time), then the shop opens it.
   dataDir = mkdtempSync(path.join(tmpdir(), "admin-walk-"));
   const database = await openDatabase({ dataDir });
-  await createSeller(database.db, "walker@shop.test", PASSWORD);
-  await createSeller(database.db, "pending@shop.test", PASSWORD);
+  await createSeller(database.db, "walker@shop.test", PASSWORD, new Date());
+  await createSeller(database.db, "pending@shop.test", PASSWORD, new Date());
   await database.db.update(sellers).set({ totpSecret: newTotpSecret() }).where(eq(sellers.email, "pending@shop.test"));
   await database.close();
   shop = await startShop({ DATA_DIR: dataDir });
@@ -97,7 +97,7 @@ afterAll(async () => {
 
 describe("the login steps without the session they need", () => {
   it("answers the code step's post 401 with a way back to the password step", async () => {
-    for (const cookie of [undefined, signSessionToken(newSessionToken())]) {
+    for (const cookie of [undefined, signSessionToken(newSessionToken(), shop.services.keys.key("session"))]) {
       const page = await send("/admin/login/code", { cookie, method: "POST", accept: "text/html" });
       expect(page.status).toBe(401);
       expect(await page.text()).toContain('href="/admin/login"');
@@ -116,7 +116,7 @@ describe("the seller console's route table", () => {
       [
         ["no cookie", undefined],
         ["a malformed cookie", "garbage"],
-        ["a random token", signSessionToken(newSessionToken())],
+        ["a random token", signSessionToken(newSessionToken(), shop.services.keys.key("session"))],
         [
           "a live session's token signed under another SESSION_SECRET",
           signSessionToken(live.token, deriveKeyFrom("another-secret-".padEnd(40, "y"), "session")),

@@ -7,7 +7,7 @@ import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { openDatabase, type Database } from "../app/server/platform/db.server";
-import { parseEnv, setEnv, type Env } from "../app/server/platform/env.server";
+import { parseEnv, type Env } from "../app/server/platform/env.server";
 import { jobLock, startJobs } from "../app/server/platform/jobs.server";
 import { serverJobs } from "../app/server/jobs.server";
 import { setRateLimitScale } from "../app/server/platform/rate-limit.server";
@@ -54,24 +54,23 @@ async function databaseReachable(database: Database): Promise<boolean> {
 }
 
 /** Whole pages rendered once per key and TTL; dropped whenever the catalogue changes (server/render-cache.ts). */
-function sharedPageCache(env: Env, database: Database, metrics: ShopMetrics | null): RenderCache | null {
+function sharedPageCache({ env, db, now }: Services, metrics: ShopMetrics | null): RenderCache | null {
   const seconds = env.RENDER_CACHE_SECONDS ?? (env.NODE_ENV === "development" ? 0 : 60);
   if (seconds === 0) return null;
   const cache = createRenderCache({
     ttlMs: seconds * 1000,
     maxBytes: 64 * 1024 * 1024,
-    keyOf: (req) => (req.path.startsWith("/api/") ? null : `${sharedPageVariant(req.path, (name) => req.get(name) ?? null)}|${req.originalUrl}`),
-    trusted: () => catalogueChangesHeard(database.db),
+    keyOf: (req) => (req.path.startsWith("/api/") ? null : `${sharedPageVariant(req.path, (name) => req.get(name) ?? null, env, now())}|${req.originalUrl}`),
+    trusted: () => catalogueChangesHeard(db),
     onLookup: metrics ? (hit) => metrics.renderCacheLookup(hit) : undefined,
   });
-  onCatalogueChange(() => cache.clear(), database.db);
+  onCatalogueChange(() => cache.clear(), db);
   return cache;
 }
 
 /** Parses the environment, opens and migrates the database, seeds it, and builds the Express app. */
 export async function createShop(build: ServerBuild | (() => Promise<ServerBuild>)): Promise<Shop> {
   const env = parseEnv();
-  setEnv(env);
   // The embedded database is one process's: its folder's socket keeps others out and serves `npm run backup`.
   const dataDirClaim = await claimEmbeddedDataDir(env);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -91,7 +90,9 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     return [];
   });
   if (moved.length > 0) logger.warn(`Moved ${moved.length} backup(s) from the public media storage to the private storage (docs/decisions/039)`);
-  const backups = shopBackups(env, database, { media: services.media.storage, privateFiles: services.privateFiles }, (message) => logger.info(message));
+  const backups = shopBackups(env, database, { media: services.media.storage, privateFiles: services.privateFiles }, services.now, (message) =>
+    logger.info(message),
+  );
   dataDirClaim?.handle(backups.controlHandler);
   if (env.NODE_ENV === "production" && backups.jobs.length === 0)
     logger.warn("BACKUP_INTERVAL_HOURS is not set: no scheduled backups (README, Run it for real)");
@@ -200,7 +201,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     next();
   });
   // A console post without the session its route needs: 401, before any route code (docs/decisions/014).
-  app.use(consoleSessionGuard((route, cookie) => consoleWriteAllowed(route, cookie, database.db)));
+  app.use(consoleSessionGuard((route, cookie) => consoleWriteAllowed(route, cookie, services)));
   // A page may set a stricter Referrer-Policy than helmet's (the order-status page, whose URL holds
   // its key): React Router's adapter appends headers, so this one replaces the default instead.
   app.use((_req, res, next) => {
@@ -209,7 +210,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
       field.toLowerCase() === "referrer-policy" && value !== undefined ? res.set(field, value) : append(field, value);
     next();
   });
-  const renderCache = sharedPageCache(env, database, metrics);
+  const renderCache = sharedPageCache(services, metrics);
   if (renderCache) app.use(renderCache.middleware);
   app.use(
     createRequestHandler({
@@ -220,8 +221,9 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
 
   const jobs = startJobs({
     db: database.db,
-    jobs: [...serverJobs(services.paypal, services.mail), ...backups.jobs],
+    jobs: [...serverJobs(services), ...backups.jobs],
     lock: jobLock(database),
+    now: services.now,
     logger,
     onRun: metrics ? (event) => metrics.jobRun(event) : undefined,
   });

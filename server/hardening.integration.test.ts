@@ -37,7 +37,8 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${shop.port}`;
   const { createSeller } = await shop.load<typeof import("../app/server/seller-auth/sellers.server")>("/app/server/seller-auth/sellers.server.ts");
   totp = await shop.load<typeof import("../app/server/seller-auth/totp.server")>("/app/server/seller-auth/totp.server.ts");
-  for (const email of ["body@shop.test", "burst@shop.test", "code@shop.test", "off@shop.test"]) await createSeller(shop.services.db, email, PASSWORD);
+  for (const email of ["body@shop.test", "burst@shop.test", "code@shop.test", "off@shop.test"])
+    await createSeller(shop.services.db, email, PASSWORD, new Date());
   totpSecret = totp.newTotpSecret();
   await shop.services.db.update(sellers).set({ totpSecret }).where(eq(sellers.email, "code@shop.test"));
   await shop.services.db.update(sellers).set({ totpSecret }).where(eq(sellers.email, "off@shop.test"));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakePayPal, type FakePayPal } from "../tests/mocks/paypal-server";
 import { newOrder } from "../tests/fixtures/orders";
 import { startShop, type RunningShop } from "../tests/setup/running-shop";
+import { TEST_SITE } from "../tests/fixtures/site";
 
 const TOKEN = "metrics-token-for-the-test-0123";
 
@@ -81,7 +82,7 @@ describe("/metrics with METRICS_TOKEN set", () => {
     const { createOrder } = await shop.load<typeof import("../app/server/orders/orders.server")>("/app/server/orders/orders.server.ts");
     const before = await (await scrape()).text();
     const waiting = valueOf(before, "shop_orders", { status: "awaiting_payment" }) ?? 0;
-    const created = await createOrder(shop.services.db, newOrder());
+    const created = await createOrder(shop.services.db, TEST_SITE, newOrder(), new Date());
     expect(created.ok).toBe(true);
     const text = await (await scrape()).text();
     expect(valueOf(text, "shop_orders", { status: "awaiting_payment" })).toBe(waiting + 1);

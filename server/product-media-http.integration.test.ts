@@ -59,7 +59,7 @@ async function openHarness(env: Record<string, string>): Promise<Harness> {
   const { openDatabase } = await import("../app/server/platform/db.server");
   const { createSeller } = await import("../app/server/seller-auth/sellers.server");
   const database = await openDatabase({ dataDir });
-  await createSeller(database.db, EMAIL, PASSWORD);
+  await createSeller(database.db, EMAIL, PASSWORD, new Date());
   await database.close();
   const shop = await startShop({ DATA_DIR: dataDir, MEDIA_MAX_IMAGE_MB: "1", MEDIA_MAX_VIDEO_MB: "5", ...env });
   const base = `http://127.0.0.1:${shop.port}`;

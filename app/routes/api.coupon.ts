@@ -8,7 +8,7 @@ import { jsonAction, methodNotAllowed } from "~/server/web/endpoint.server";
 import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 
 /** Checks a coupon against the shopper's cart with the catalogue's prices and live limits; guessing codes is throttled. */
-export const action = jsonAction(couponApi, RATE_LIMITS.coupon, async ({ input, db }) => {
+export const action = jsonAction(couponApi, RATE_LIMITS.coupon, async ({ input, db, now }) => {
   const catalogue = await readCatalogue(db);
   const summary = (id: string) => {
     const product = catalogue.product(id);
@@ -22,7 +22,7 @@ export const action = jsonAction(couponApi, RATE_LIMITS.coupon, async ({ input, 
     coupons: coupon ? [coupon] : [],
     code: input.code,
     items,
-    now: new Date(),
+    now,
     freeProduct: summary,
   });
   // A refused code is an ordinary answer (200): the request itself was fine.

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.geo";
 import { lookupCountry } from "~/server/platform/geo.server";
-import { getEnv } from "~/server/platform/env.server";
 
 /**
  * GET /api/geo: `{ country_code }` of the caller's address, or null; always 200, so a first visit
@@ -9,6 +8,6 @@ import { getEnv } from "~/server/platform/env.server";
  * preference and without COUNTRY_HEADER (app/state/currency.tsx).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const country = await lookupCountry(context.clientIp, getEnv().GEO_LOOKUP_URL);
+  const country = await lookupCountry(context.clientIp, context.services.env.GEO_LOOKUP_URL);
   return data({ country_code: country }, { headers: { "Cache-Control": "private, max-age=86400", "X-Robots-Tag": "noindex" } });
 }

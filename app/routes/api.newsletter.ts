@@ -3,8 +3,8 @@ import { jsonAction, methodNotAllowed } from "~/server/web/endpoint.server";
 import { subscribe } from "~/server/newsletter/newsletter.server";
 import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 
-export const action = jsonAction(newsletterApi, RATE_LIMITS.newsletter, async ({ input, db }) => {
-  await subscribe(db, input.email, input.lang);
+export const action = jsonAction(newsletterApi, RATE_LIMITS.newsletter, async ({ input, db, services, now }) => {
+  await subscribe(db, services.site, input.email, input.lang, now);
   return { body: { ok: true } };
 });
 

@@ -11,7 +11,7 @@ const NOT_FOUND: OrderStatusReply = { ok: false, code: "order_not_found", vars: 
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
-  const order = await openOrderStatus(context.services.db, query.get("id") ?? "", query.get("k"));
+  const order = await openOrderStatus(context.services.db, context.services.keys, query.get("id") ?? "", query.get("k"), context.services.now());
   const headers = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
   if (!order) return data(NOT_FOUND, { status: 404, headers });
   return data({ ok: true, order } satisfies OrderStatusReply, { headers });

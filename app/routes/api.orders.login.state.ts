@@ -11,9 +11,9 @@ export const NO_STORE = { "Cache-Control": "private, no-store" };
  * POST /api/orders/login/state: what the order page shows about the login. Opened by the order's
  * signed key, checked before the database is read; a wrong key looks like an unknown order.
  */
-export const action = jsonAction(orderLoginStateApi, RATE_LIMITS.orderLogin, async ({ input, db }) => {
-  if (!isOrderAccessKey(input.orderId, input.key)) return refuse(404, "order_not_found", {}, NO_STORE);
-  const handoff = await buyerHandoffView(db, input.orderId);
+export const action = jsonAction(orderLoginStateApi, RATE_LIMITS.orderLogin, async ({ input, db, services, now }) => {
+  if (!isOrderAccessKey(services.keys, input.orderId, input.key)) return refuse(404, "order_not_found", {}, NO_STORE);
+  const handoff = await buyerHandoffView(db, input.orderId, now);
   if (!handoff) return refuse(404, "order_not_found", {}, NO_STORE);
   return { body: { ok: true, handoff }, headers: NO_STORE };
 });

@@ -9,11 +9,11 @@ import { NO_STORE } from "./api.orders.login.state";
  * POST /api/orders/login: the buyer's login, sealed in their browser, stored or replaced. The body
  * is never logged or echoed: refusals are message codes only.
  */
-export const action = jsonAction(submitOrderLoginApi, RATE_LIMITS.orderLogin, async ({ input, db }) => {
-  if (!isOrderAccessKey(input.orderId, input.key)) return refuse(404, "order_not_found", {}, NO_STORE);
-  const result = await submitLogin(db, input.orderId, { keyId: input.keyId, ciphertext: input.ciphertext });
+export const action = jsonAction(submitOrderLoginApi, RATE_LIMITS.orderLogin, async ({ input, db, services, now }) => {
+  if (!isOrderAccessKey(services.keys, input.orderId, input.key)) return refuse(404, "order_not_found", {}, NO_STORE);
+  const result = await submitLogin(db, input.orderId, { keyId: input.keyId, ciphertext: input.ciphertext }, now);
   if (!result.ok) return refuse(result.status, result.code, {}, NO_STORE);
-  const handoff = await buyerHandoffView(db, input.orderId);
+  const handoff = await buyerHandoffView(db, input.orderId, now);
   if (!handoff) return refuse(404, "order_not_found", {}, NO_STORE);
   return { body: { ok: true, handoff, done: result.value }, headers: NO_STORE };
 });

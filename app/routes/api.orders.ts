@@ -10,24 +10,29 @@ import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
  * stored as an order. Online payment needs PayPal credentials; without them the order waits for a
  * manual payment arranged on Discord/WhatsApp.
  */
-export const action = jsonAction(ordersApi, RATE_LIMITS.order, async ({ input, db, services, client }) => {
+export const action = jsonAction(ordersApi, RATE_LIMITS.order, async ({ input, db, services, client, now }) => {
   // PayPal is configured or not once, at start (app/server/services.server.ts).
   const channel: PaymentChannel = services.paypal ? "paypal" : "manual";
-  const result = await createOrder(db, {
-    buyer: buyerFromDetails(input.details),
-    lines: input.lines,
-    couponCode: input.couponCode,
-    currency: input.currency,
-    lang: input.lang,
-    isGift: input.gift,
-    channel,
-    ageConfirmedAt: input.ageConfirmedAt ?? null,
-    clientKey: client,
-  });
+  const result = await createOrder(
+    db,
+    services.site,
+    {
+      buyer: buyerFromDetails(input.details),
+      lines: input.lines,
+      couponCode: input.couponCode,
+      currency: input.currency,
+      lang: input.lang,
+      isGift: input.gift,
+      channel,
+      ageConfirmedAt: input.ageConfirmedAt ?? null,
+      clientKey: client,
+    },
+    now,
+  );
   if (!result.ok) return { body: result, status: 422 };
   const { id, items, totalCents, subtotalCents, discountCents, couponCode } = result.order;
   // Unprefixed: the browser links the status page in the language of the page it is on.
-  const statusPath = orderStatusPath(id, "en");
+  const statusPath = orderStatusPath(services.keys, id, "en");
   return { body: { ok: true, order: { id, items, totalCents, subtotalCents, discountCents, couponCode, channel, statusPath } }, status: 201 };
 });
 

@@ -16,7 +16,7 @@ function refusal(code: PaymentErrorCode) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { paypal, env, db } = context.services;
+  const { paypal, env, db, site } = context.services;
   const webhookId = env.PAYPAL_WEBHOOK_ID;
   if (!paypal || !webhookId) return refusal("payment_unavailable");
   const rawBody = await readTextBody(request, MAX_WEBHOOK_BYTES);
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(body, { status });
   }
   if (typeof rawBody === "symbol") return refusal("request_invalid");
-  const outcome = await handlePayPalWebhook(db, paypal, webhookId, request.headers, rawBody);
+  const outcome = await handlePayPalWebhook(db, site, paypal, webhookId, request.headers, rawBody, context.services.now());
   if (outcome === "unverified") {
     context.metrics?.webhookVerificationFailed();
     return refusal("request_invalid");

@@ -65,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
     return data({ errors: visibleErrors(refusal.fields ?? {}), values, formError }, { status, headers });
   }
   const { name, email, message } = accepted.input;
-  await saveContactMessage(accepted.db, { name, email, message, lang, clientKey: accepted.client });
+  await saveContactMessage(accepted.db, accepted.services.site, { name, email, message, lang, clientKey: accepted.client }, accepted.now);
   return redirect(thankYou, 303);
 }
 

@@ -19,17 +19,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
   if (lang === undefined) {
     // An unprefixed (English) page: send a shopper who chose, or whose browser prefers, French or
     // Spanish to that version. Crawlers always get the page they asked for.
-    if (isbot(request.headers.get("user-agent") ?? "")) return storefrontData(request, context.services.db);
+    if (isbot(request.headers.get("user-agent") ?? "")) return storefrontData(request, context.services);
     const preferred = preferredLang((name) => request.headers.get(name));
     if (preferred && preferred !== "en") {
       throw redirect(localizePath(url.pathname + url.search, preferred), { headers: { Vary: "Accept-Language, Cookie" } });
     }
-    return storefrontData(request, context.services.db);
+    return storefrontData(request, context.services);
   }
   // English has no prefix: /en/cart is the same page as /cart (and /en//evil.example is /evil.example).
   if (lang === "en") throw redirect(localizePath(url.pathname + url.search, "en"), 301);
   if (!isLang(lang)) throw data(null, { status: 404 });
-  return storefrontData(request, context.services.db);
+  return storefrontData(request, context.services);
 }
 
 /**

@@ -11,9 +11,9 @@ export const headers: Route.HeadersFunction = () => NEWSLETTER_PAGE_HEADERS;
 export const shouldRevalidate = skipRevalidationAfterSubmit;
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) =>
-  newsletterPageLoader(context.services.db, "confirm", request, translationsFor(params.lang, ["info", "newsletter"]));
+  newsletterPageLoader(context.services, "confirm", request, translationsFor(params.lang, ["info", "newsletter"]));
 
-export const action = ({ request, context }: Route.ActionArgs) => newsletterPageAction(context.services.db, "confirm", request);
+export const action = ({ request, context }: Route.ActionArgs) => newsletterPageAction(context.services, "confirm", request);
 
 export default function NewsletterConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
   return <NewsletterLinkPage action="confirm" link={actionData?.link ?? loaderData.link} token={loaderData.token} />;

@@ -7,6 +7,7 @@ import { newsletterToken } from "~/server/newsletter/links.server";
 import { action as confirmAction, headers as confirmHeaders, loader as confirmLoader } from "./newsletter.confirm";
 import { action as subscribeAction, headers as subscribeHeaders } from "./newsletter.subscribe";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "./newsletter.unsubscribe";
+import { TEST_SITE } from "../../tests/fixtures/site";
 
 /** What a loader or action returned through React Router's data(): its body and status. */
 type Answer = { data: { link: { state: string; email?: string }; token: string | null }; init: ResponseInit | null };
@@ -35,7 +36,7 @@ for (const target of testDatabases()) {
     });
 
     it("shows the confirm button on GET without confirming (mail scanners open links), confirms on POST once, then says the link is used", async () => {
-      const token = newsletterToken("confirm", { email: "page@example.com", nonce: "page-nonce-00000000000" });
+      const token = newsletterToken(TEST_SITE.keys, "confirm", { email: "page@example.com", nonce: "page-nonce-00000000000" });
       const url = page("/fr/newsletter/confirm", token);
       for (let i = 0; i < 2; i++) {
         const shown = await get(confirmLoader, url);
@@ -58,7 +59,7 @@ for (const target of testDatabases()) {
     });
 
     it("answers a tampered or missing token with 400 and a message, never a 500", async () => {
-      const token = newsletterToken("confirm", { email: "page@example.com", nonce: "page-nonce-00000000000" });
+      const token = newsletterToken(TEST_SITE.keys, "confirm", { email: "page@example.com", nonce: "page-nonce-00000000000" });
       for (const bad of [`${token.slice(0, -2)}xx`, "", "%%%", "a.b.c.d"]) {
         const shown = await get(confirmLoader, page("/newsletter/confirm", bad));
         expect(shown.init?.status).toBe(400);
@@ -73,7 +74,7 @@ for (const target of testDatabases()) {
     });
 
     it("takes a mail client's one-click unsubscribe (RFC 8058: the token in the link, List-Unsubscribe=One-Click in the body)", async () => {
-      const token = newsletterToken("unsubscribe", { email: "click@example.com", nonce: "click-nonce-0000000000" });
+      const token = newsletterToken(TEST_SITE.keys, "unsubscribe", { email: "click@example.com", nonce: "click-nonce-0000000000" });
       const url = page("/es/newsletter/unsubscribe", token);
       expect((await get(unsubscribeLoader, url)).data.link).toEqual({ state: "ready", email: "click@example.com" });
       expect(await statusOf("click@example.com")).toEqual([{ status: "confirmed" }]);
@@ -86,9 +87,9 @@ for (const target of testDatabases()) {
     });
 
     it("unsubscribes from the page's own form, and refuses a confirm token on the unsubscribe page", async () => {
-      const confirmToken = newsletterToken("confirm", { email: "raw@example.com", nonce: "raw-nonce-00000000000" });
+      const confirmToken = newsletterToken(TEST_SITE.keys, "confirm", { email: "raw@example.com", nonce: "raw-nonce-00000000000" });
       expect((await post(unsubscribeAction, form(page("/newsletter/unsubscribe", ""), { t: confirmToken }))).init?.status).toBe(400);
-      const token = newsletterToken("unsubscribe", { email: "raw@example.com", nonce: "raw-nonce-00000000000" });
+      const token = newsletterToken(TEST_SITE.keys, "unsubscribe", { email: "raw@example.com", nonce: "raw-nonce-00000000000" });
       const done = await post(unsubscribeAction, form("http://shop.test/newsletter/unsubscribe", { t: token }));
       expect(done.data.link).toEqual({ state: "done", email: "raw@example.com" });
       expect(await statusOf("raw@example.com")).toEqual([{ status: "unsubscribed" }]);

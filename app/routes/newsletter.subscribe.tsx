@@ -33,7 +33,7 @@ export async function action(args: Route.ActionArgs) {
     return answer({ state: "refused", code: refusal.code }, { status, headers });
   }
   const { lang } = splitLangFromPath(new URL(args.request.url).pathname);
-  await subscribe(accepted.db, accepted.input.email, lang);
+  await subscribe(accepted.db, accepted.services.site, accepted.input.email, lang, accepted.now);
   return answer({ state: "done" });
 }
 

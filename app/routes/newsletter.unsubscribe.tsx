@@ -11,9 +11,9 @@ export const headers: Route.HeadersFunction = () => NEWSLETTER_PAGE_HEADERS;
 export const shouldRevalidate = skipRevalidationAfterSubmit;
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) =>
-  newsletterPageLoader(context.services.db, "unsubscribe", request, translationsFor(params.lang, ["info", "newsletter"]));
+  newsletterPageLoader(context.services, "unsubscribe", request, translationsFor(params.lang, ["info", "newsletter"]));
 
-export const action = ({ request, context }: Route.ActionArgs) => newsletterPageAction(context.services.db, "unsubscribe", request);
+export const action = ({ request, context }: Route.ActionArgs) => newsletterPageAction(context.services, "unsubscribe", request);
 
 export default function NewsletterUnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   return <NewsletterLinkPage action="unsubscribe" link={actionData?.link ?? loaderData.link} token={loaderData.token} />;

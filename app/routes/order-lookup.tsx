@@ -58,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
     const formError: MessageCode | null = status === 422 ? null : refusal.code;
     return data({ errors: visibleErrors(refusal.fields ?? {}), values, formError }, { status, headers });
   }
-  await mailOrderLink(accepted.db, accepted.input);
+  await mailOrderLink(accepted.db, accepted.services.site, accepted.input, accepted.now);
   return redirect(sent, 303);
 }
 

@@ -10,19 +10,25 @@ import { changeOrderStatus, createOrder, markOrderPaid, type NewOrder } from "~/
 import type { Db } from "~/server/platform/db.server";
 import { loader as apiLoader } from "./api.order-status";
 import { loader, PRIVATE_PAGE_HEADERS } from "./order-status";
+import { TEST_SITE } from "../../tests/fixtures/site";
 
 /** The status of a thrown or returned data()/Response. */
 const statusOf = (value: unknown) => (value instanceof Response ? value.status : ((value as { init?: { status?: number } }).init?.status ?? 200));
 
 async function placeOrder(db: Db, over: Partial<NewOrder> = {}, now = new Date()) {
-  const created = await createOrder(db, newOrder(over), now);
+  const created = await createOrder(db, TEST_SITE, newOrder(over), now);
   if (!created.ok) throw new Error(created.code);
   return created.order;
 }
 
 async function pay(db: Db, id: string, totalCents: number, now = new Date()) {
   expect(
-    await markOrderPaid(db, { orderId: id, provider: "paypal", reference: `CAP-${id}`, amountCents: totalCents, currency: "USD", actor: "test" }, now),
+    await markOrderPaid(
+      db,
+      TEST_SITE,
+      { orderId: id, provider: "paypal", reference: `CAP-${id}`, amountCents: totalCents, currency: "USD", actor: "test" },
+      now,
+    ),
   ).toMatchObject({ ok: true });
 }
 
@@ -44,7 +50,7 @@ for (const target of testDatabases()) {
 
     it("opens with the order's own key and shows the buyer what they ordered and paid, never their email", async () => {
       const order = await placeOrder(route.db, { currency: "EUR", lang: "fr" });
-      const { order: view } = await open(order.id, orderAccessKey(order.id), "/fr");
+      const { order: view } = await open(order.id, orderAccessKey(TEST_SITE.keys, order.id), "/fr");
       expect(view).toMatchObject({
         id: order.id,
         status: "awaiting_payment",
@@ -70,7 +76,7 @@ for (const target of testDatabases()) {
 
     it("a gift shows its recipient's game username", async () => {
       const order = await placeOrder(route.db, { isGift: true, lines: [{ id: "king-kong-ultra-gift", quantity: 1 }] });
-      const { order: view } = await open(order.id, orderAccessKey(order.id));
+      const { order: view } = await open(order.id, orderAccessKey(TEST_SITE.keys, order.id));
       expect(view).toMatchObject({ isGift: true, recipient: "SamGame" });
     });
 
@@ -79,17 +85,17 @@ for (const target of testDatabases()) {
       const order = await placeOrder(route.db, {}, placed);
       const paidAt = new Date(placed.getTime() + 5 * 60_000);
       await pay(route.db, order.id, order.totalCents, paidAt);
-      let view = (await open(order.id, orderAccessKey(order.id))).order;
+      let view = (await open(order.id, orderAccessKey(TEST_SITE.keys, order.id))).order;
       expect(view).toMatchObject({ status: "paid", paidAt: paidAt.toISOString() });
       expect(view.timeline.slice(0, 2)).toEqual([
         { key: "received", at: placed.toISOString(), state: "done" },
         { key: "paid", at: paidAt.toISOString(), state: "current" },
       ]);
-      expect((await changeOrderStatus(route.db, order.id, "in_progress", "seller")).ok).toBe(true);
-      expect((await open(order.id, orderAccessKey(order.id))).order.status).toBe("in_progress");
+      expect((await changeOrderStatus(route.db, TEST_SITE, order.id, "in_progress", "seller", null, new Date())).ok).toBe(true);
+      expect((await open(order.id, orderAccessKey(TEST_SITE.keys, order.id))).order.status).toBe("in_progress");
       await route.db.update(orders).set({ sellerNote: "Sent to SamGame, enjoy!" }).where(eq(orders.id, order.id));
-      expect((await changeOrderStatus(route.db, order.id, "delivered", "seller")).ok).toBe(true);
-      view = (await open(order.id, orderAccessKey(order.id))).order;
+      expect((await changeOrderStatus(route.db, TEST_SITE, order.id, "delivered", "seller", null, new Date())).ok).toBe(true);
+      view = (await open(order.id, orderAccessKey(TEST_SITE.keys, order.id))).order;
       expect(view).toMatchObject({ status: "delivered", sellerNote: "Sent to SamGame, enjoy!" });
       expect(view.timeline.every((s) => s.state === "done" && s.at !== null)).toBe(true);
     });
@@ -98,12 +104,12 @@ for (const target of testDatabases()) {
       const order = await placeOrder(route.db);
       const other = await placeOrder(route.db);
       const unknown = "ORD200101000000-ZZZZ";
-      const key = orderAccessKey(order.id);
+      const key = orderAccessKey(TEST_SITE.keys, order.id);
       expect(await refusal(order.id)).toBe(404);
       expect(await refusal(order.id, "")).toBe(404);
       expect(await refusal(order.id, `${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}`)).toBe(404);
-      expect(await refusal(order.id, orderAccessKey(other.id))).toBe(404);
-      expect(await refusal(unknown, orderAccessKey(unknown))).toBe(404);
+      expect(await refusal(order.id, orderAccessKey(TEST_SITE.keys, other.id))).toBe(404);
+      expect(await refusal(unknown, orderAccessKey(TEST_SITE.keys, unknown))).toBe(404);
       expect(await refusal("not-an-order", key)).toBe(404);
       expect(await refusal(order.id, key)).toBe(200);
     });
@@ -114,7 +120,7 @@ for (const target of testDatabases()) {
 
     it("the emailed path opens the page in the order's language", async () => {
       const order = await placeOrder(route.db, { lang: "es" });
-      const path = new URL(orderStatusPath(order.id, "es"), "http://shop.test");
+      const path = new URL(orderStatusPath(TEST_SITE.keys, order.id, "es"), "http://shop.test");
       expect(path.pathname).toBe(`/es/order/${order.id}`);
       expect((await open(order.id, path.searchParams.get("k") ?? "", "/es")).order.id).toBe(order.id);
     });
@@ -128,7 +134,7 @@ for (const target of testDatabases()) {
 
       it("answers the page's view for the right key", async () => {
         const order = await placeOrder(route.db);
-        const { status, body } = await poll({ id: order.id, k: orderAccessKey(order.id) });
+        const { status, body } = await poll({ id: order.id, k: orderAccessKey(TEST_SITE.keys, order.id) });
         expect(status).toBe(200);
         expect(body).toMatchObject({ ok: true, order: { id: order.id, status: "awaiting_payment" } });
       });
@@ -138,8 +144,8 @@ for (const target of testDatabases()) {
         const other = await placeOrder(route.db);
         const expected = { status: 404, body: { ok: false, code: "order_not_found", vars: {} } };
         expect(await poll({ id: order.id, k: "nope" })).toEqual(expected);
-        expect(await poll({ id: order.id, k: orderAccessKey(other.id) })).toEqual(expected);
-        expect(await poll({ id: "ORD200101000000-ZZZZ", k: orderAccessKey("ORD200101000000-ZZZZ") })).toEqual(expected);
+        expect(await poll({ id: order.id, k: orderAccessKey(TEST_SITE.keys, other.id) })).toEqual(expected);
+        expect(await poll({ id: "ORD200101000000-ZZZZ", k: orderAccessKey(TEST_SITE.keys, "ORD200101000000-ZZZZ") })).toEqual(expected);
         expect(await poll({})).toEqual(expected);
       });
     });

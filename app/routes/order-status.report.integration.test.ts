@@ -7,6 +7,7 @@ import { testDatabases } from "../../tests/setup/databases";
 import { orderAccessKey } from "~/server/orders/links.server";
 import { createOrder, markOrderPaid } from "~/server/orders/orders.server";
 import { action, loader } from "./order-status";
+import { TEST_SITE } from "../../tests/fixtures/site";
 
 /** The buyer's "Report a problem" form as a browser without JavaScript posts it to the order page. */
 for (const target of testDatabases()) {
@@ -14,20 +15,25 @@ for (const target of testDatabases()) {
     const route = routeContext(target);
 
     async function paidOrder() {
-      const created = await createOrder(route.db, newOrder());
+      const created = await createOrder(route.db, TEST_SITE, newOrder(), new Date());
       if (!created.ok) throw new Error(created.code);
       const id = created.order.id;
-      await markOrderPaid(route.db, {
-        orderId: id,
-        provider: "paypal",
-        reference: `CAP-${id}`,
-        amountCents: created.order.totalCents,
-        currency: "USD",
-        actor: "test",
-      });
+      await markOrderPaid(
+        route.db,
+        TEST_SITE,
+        {
+          orderId: id,
+          provider: "paypal",
+          reference: `CAP-${id}`,
+          amountCents: created.order.totalCents,
+          currency: "USD",
+          actor: "test",
+        },
+        new Date(),
+      );
       return id;
     }
-    const post = (id: string, fields: Record<string, string>, ip: string, key = orderAccessKey(id)) => {
+    const post = (id: string, fields: Record<string, string>, ip: string, key = orderAccessKey(TEST_SITE.keys, id)) => {
       const request = new Request(`http://shop.test/order/${id}?k=${encodeURIComponent(key)}`, { method: "POST", body: new URLSearchParams(fields) });
       return action({ ...route.args(request, ip), params: { id } } as Parameters<typeof action>[0]);
     };
@@ -39,9 +45,9 @@ for (const target of testDatabases()) {
       const answer = await post(id, { intent: "report", reason: "charged_twice", message: "I was charged twice" }, "192.0.2.10");
       expect(answer).toBeInstanceOf(Response);
       expect((answer as Response).status).toBe(303);
-      expect((answer as Response).headers.get("Location")).toBe(`/order/${id}?k=${encodeURIComponent(orderAccessKey(id))}&reported=1#report`);
+      expect((answer as Response).headers.get("Location")).toBe(`/order/${id}?k=${encodeURIComponent(orderAccessKey(TEST_SITE.keys, id))}&reported=1#report`);
       const page = await loader({
-        ...route.args(new Request(`http://shop.test/order/${id}?k=${orderAccessKey(id)}`), "192.0.2.10"),
+        ...route.args(new Request(`http://shop.test/order/${id}?k=${orderAccessKey(TEST_SITE.keys, id)}`), "192.0.2.10"),
         params: { id },
       } as Parameters<typeof loader>[0]);
       expect(page.reports?.reports[0]).toMatchObject({ reason: "charged_twice", status: "open", entries: [{ author: "buyer", body: "I was charged twice" }] });

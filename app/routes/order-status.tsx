@@ -35,19 +35,20 @@ import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
  * wrong key, another order's key and an unknown order are the same 404 (docs/decisions/019).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const order = await openOrderStatus(context.services.db, params.id, new URL(request.url).searchParams.get("k"));
+  const now = context.services.now();
+  const order = await openOrderStatus(context.services.db, context.services.keys, params.id, new URL(request.url).searchParams.get("k"), now);
   const translations = translationsFor(params.lang, ["checkout", "loginHandoff", "loginRequired", "orderLink", "orderStatus"]);
   // The not-found page speaks from this page's area too: its strings travel with the 404.
   if (!order) throw data({ translations }, { status: 404 });
   // The buyer came to look after delivery: a time for the dispute evidence (times only).
-  await recordStatusPageVisit(context.services.db, order.id);
+  await recordStatusPageVisit(context.services.db, order.id, now);
   // The permanent-item login form's state (docs/decisions/022): rendered with the page, not after it.
   return {
     order,
     translations,
-    loginHandoff: await buyerHandoffView(context.services.db, order.id),
+    loginHandoff: await buyerHandoffView(context.services.db, order.id, now),
     // Problem reports (docs/decisions/034): the reasons that apply now and each report's thread.
-    reports: await buyerReportsView(context.services.db, order.id),
+    reports: await buyerReportsView(context.services.db, order.id, now),
   };
 }
 
@@ -59,10 +60,10 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
  * then the reason rules again on the server. Success redirects back to the page (PRG).
  */
 export async function action(args: Route.ActionArgs) {
-  const { params, request } = args;
+  const { params, request, context } = args;
   const url = new URL(request.url);
   const key = url.searchParams.get("k");
-  if (!isOrderId(params.id) || !isOrderAccessKey(params.id, key)) {
+  if (!isOrderId(params.id) || !isOrderAccessKey(context.services.keys, params.id, key)) {
     throw data({ translations: translationsFor(params.lang, ["orderStatus"]) }, { status: 404 });
   }
   const accepted = await acceptRequest(args, { body: "form", schema: buyerReportFormSchema, limit: RATE_LIMITS.report });
@@ -79,8 +80,8 @@ export async function action(args: Route.ActionArgs) {
   const input = accepted.input;
   const result =
     input.intent === "report"
-      ? await openProblemReport(accepted.db, { orderId: params.id, reason: input.reason, message: input.message })
-      : await addBuyerMessage(accepted.db, { orderId: params.id, message: input.message });
+      ? await openProblemReport(accepted.db, accepted.services.site, { orderId: params.id, reason: input.reason, message: input.message }, accepted.now)
+      : await addBuyerMessage(accepted.db, accepted.services.site, { orderId: params.id, message: input.message }, accepted.now);
   if (!result.ok) {
     const report: ReportFormReply = {
       errors: {},

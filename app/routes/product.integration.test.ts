@@ -31,12 +31,12 @@ for (const target of testDatabases()) {
     const route = routeContext(target);
 
     it("shows a draft to a signed-in seller only, never as a page the render cache may share; archived answers 404 to everyone", async () => {
-      const created = await createProduct(route.db, SELLER, productInput({ listed: false }, "Preview Trigger"));
+      const created = await createProduct(route.db, SELLER, productInput({ listed: false }, "Preview Trigger"), new Date());
       if (!created.ok) throw new Error("refused");
-      const seller = await createSeller(route.db, "preview@shop.test", "a long enough password 123");
+      const seller = await createSeller(route.db, "preview@shop.test", "a long enough password 123", new Date());
       if (!seller.ok) throw new Error("no seller");
-      const session = await createSession(route.db, { sellerId: seller.seller.id, stage: "active" });
-      const cookie = signSessionToken(session.token);
+      const session = await createSession(route.db, { sellerId: seller.seller.id, stage: "active" }, new Date());
+      const cookie = signSessionToken(session.token, route.services.keys.key("session"));
 
       expect((await open(route, created.id)).status).toBe(404);
       const preview = await open(route, created.id, "/fr", cookie);
@@ -45,8 +45,8 @@ for (const target of testDatabases()) {
       expect(new Headers(sent).get("X-Shared-Page")).toBeNull();
       expect(new Headers(sent).get("Cache-Control")).toContain("no-store");
       // A session still at the second step is not a signed-in seller.
-      const half = await createSession(route.db, { sellerId: seller.seller.id, stage: "totp" });
-      expect((await open(route, created.id, "", signSessionToken(half.token))).status).toBe(404);
+      const half = await createSession(route.db, { sellerId: seller.seller.id, stage: "totp" }, new Date());
+      expect((await open(route, created.id, "", signSessionToken(half.token, route.services.keys.key("session")))).status).toBe(404);
 
       // A listed product is public, and its page stays shareable.
       const listed = await open(route, "2");
@@ -57,10 +57,10 @@ for (const target of testDatabases()) {
         ),
       ).toBe("1");
 
-      await setArchived(route.db, SELLER, "2", true);
+      await setArchived(route.db, SELLER, "2", true, new Date());
       expect((await open(route, "2")).status).toBe(404);
       expect((await open(route, "2", "", cookie)).status).toBe(404);
-      await setArchived(route.db, SELLER, "2", false);
+      await setArchived(route.db, SELLER, "2", false, new Date());
       expect((await open(route, "2")).status).toBe(200);
     });
   });

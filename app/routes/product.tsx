@@ -41,7 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // signed-in seller, the session read only for drafts so listed pages cost no database read.
   if (!product) throw data({ translations }, { status: 404 });
   const preview = !product.listed;
-  if (preview && !(await isSignedInSeller(request, context.services.db))) throw data({ translations }, { status: 404 });
+  if (preview && !(await isSignedInSeller(request, context.services))) throw data({ translations }, { status: 404 });
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   const reviews = await cachedPublishedReviews(context.services.db, catalogue, product.id);
   const bundle = bundleView(product, catalogue.products);

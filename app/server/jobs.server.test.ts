@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createPayPalAdapter } from "./paypal/adapter.server";
 import { OUTBOX_INTERVAL_MS, serverJobs } from "./jobs.server";
+import { TEST_SITE } from "../../tests/fixtures/site";
 
 const noSenders = { email: null, discord: null };
 
@@ -15,7 +16,7 @@ const paypal = createPayPalAdapter({
 
 describe("serverJobs", () => {
   it("with PayPal, settles payments every 3 minutes in the same job that expires orders, so expiry never runs first", () => {
-    const jobs = serverJobs(paypal, noSenders);
+    const jobs = serverJobs({ paypal, mail: noSenders, site: TEST_SITE });
     expect(jobs.map((job) => job.name)).toEqual([
       "send-outbox",
       "prune-rate-limits",
@@ -29,7 +30,7 @@ describe("serverJobs", () => {
   });
 
   it("without PayPal, only expires unpaid orders", () => {
-    expect(serverJobs(null, noSenders).map((job) => job.name)).toEqual([
+    expect(serverJobs({ paypal: null, mail: noSenders, site: TEST_SITE }).map((job) => job.name)).toEqual([
       "send-outbox",
       "prune-rate-limits",
       "alert-late-orders",
@@ -41,13 +42,13 @@ describe("serverJobs", () => {
   });
 
   it("deletes game logins past their retention every 10 minutes, with or without PayPal", () => {
-    for (const jobs of [serverJobs(null, noSenders), serverJobs(paypal, noSenders)]) {
+    for (const jobs of [serverJobs({ paypal: null, mail: noSenders, site: TEST_SITE }), serverJobs({ paypal, mail: noSenders, site: TEST_SITE })]) {
       expect(jobs.find((job) => job.name === "delete-expired-logins")?.intervalMs).toBe(10 * 60_000);
     }
   });
 
   it("reads the outbox every few seconds, so a paid buyer's mail leaves promptly", () => {
-    expect(serverJobs(null, noSenders)[0]).toMatchObject({ name: "send-outbox", intervalMs: OUTBOX_INTERVAL_MS });
+    expect(serverJobs({ paypal: null, mail: noSenders, site: TEST_SITE })[0]).toMatchObject({ name: "send-outbox", intervalMs: OUTBOX_INTERVAL_MS });
     expect(OUTBOX_INTERVAL_MS).toBeLessThanOrEqual(10_000);
   });
 });

@@ -2,46 +2,47 @@ import { disputeJob } from "./disputes/disputes.server";
 import type { Job } from "./platform/jobs.server";
 import { alertLateOrders } from "./orders/late-orders.server";
 import { deleteExpiredLogins } from "./login-handoff/retention.server";
-import { deliverDueMail, type OutboxSenders } from "./mail/outbox.server";
+import { deliverDueMail } from "./mail/outbox.server";
 import { expireUnpaidOrders } from "./orders/orders.server";
-import type { PayPalAdapter } from "./paypal/adapter.server";
 import { sweepPayments } from "./payments/payments.server";
 import { pruneRateLimits } from "./platform/rate-limit.server";
 import { pruneLoginThrottles } from "./seller-auth/login-throttle.server";
 import { pruneSessions } from "./seller-auth/sessions.server";
+import type { Services } from "./services.server";
 
 /** How often the outbox is read: a notification waits at most this long after its change commits. */
 export const OUTBOX_INTERVAL_MS = 5_000;
 
 /**
  * Every background job the server runs; add new ones here. PayPal's sweep needs its adapter (null
- * without credentials); the outbox its senders (a channel without settings keeps its rows waiting).
+ * without credentials); the outbox its senders (a channel without settings keeps its rows waiting);
+ * the seller's alerts the site (links, addresses).
  */
-export function serverJobs(paypal: PayPalAdapter | null, senders: OutboxSenders): Job[] {
+export function serverJobs({ paypal, mail: senders, site }: Pick<Services, "paypal" | "mail" | "site">): Job[] {
   return [
-    { name: "send-outbox", intervalMs: OUTBOX_INTERVAL_MS, jitter: 0.2, run: async (db) => void (await deliverDueMail(db, senders)) },
+    { name: "send-outbox", intervalMs: OUTBOX_INTERVAL_MS, jitter: 0.2, run: async (db, now) => void (await deliverDueMail(db, senders, { now: now() })) },
     // Windows older than a day are never read again; an hourly sweep keeps the table small.
-    { name: "prune-rate-limits", intervalMs: 60 * 60_000, jitter: 0.1, run: (db) => pruneRateLimits(db) },
+    { name: "prune-rate-limits", intervalMs: 60 * 60_000, jitter: 0.1, run: (db, now) => pruneRateLimits(db, now()) },
     // Paid orders past the 24-hour promise: the seller is alerted once (the status page says so).
-    { name: "alert-late-orders", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db) => void (await alertLateOrders(db)) },
+    { name: "alert-late-orders", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db, now) => void (await alertLateOrders(db, site, now())) },
     paypal
       ? // Orders the buyer approved but nobody captured, or whose capture answer was lost, are settled
         // first; then unpaid orders older than 24 h are cancelled so their coupon uses go back.
-        { name: "settle-and-expire-orders", intervalMs: 3 * 60_000, jitter: 0.2, run: (db) => sweepPayments(db, paypal) }
-      : { name: "expire-unpaid-orders", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db) => void (await expireUnpaidOrders(db)) },
+        { name: "settle-and-expire-orders", intervalMs: 3 * 60_000, jitter: 0.2, run: (db, now) => sweepPayments(db, site, paypal, now()) }
+      : { name: "expire-unpaid-orders", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db, now) => void (await expireUnpaidOrders(db, site, now())) },
     // Ended console sessions and day-old login failures are refused anyway; this only keeps the tables small.
     {
       name: "prune-seller-sessions",
       intervalMs: 60 * 60_000,
       jitter: 0.1,
-      run: async (db) => {
-        await pruneSessions(db);
-        await pruneLoginThrottles(db);
+      run: async (db, now) => {
+        await pruneSessions(db, now());
+        await pruneLoginThrottles(db, now());
       },
     },
     // PayPal disputes: details read again while open, and the seller alerted two days before an answer is due.
-    { name: "disputes", intervalMs: 30 * 60_000, jitter: 0.2, run: (db) => disputeJob(db, paypal) },
+    { name: "disputes", intervalMs: 30 * 60_000, jitter: 0.2, run: (db, now) => disputeJob(db, site, paypal, now()) },
     // Game logins never outlive 7 days after payment, whatever happens to the order (docs/decisions/022).
-    { name: "delete-expired-logins", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db) => void (await deleteExpiredLogins(db)) },
+    { name: "delete-expired-logins", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db, now) => void (await deleteExpiredLogins(db, now())) },
   ];
 }

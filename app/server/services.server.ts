@@ -5,7 +5,10 @@
  */
 import type { Database, Db } from "./platform/db.server";
 import type { Env } from "./platform/env.server";
+import { createKeys, type Keys } from "./platform/keys.server";
+import { createSite, type Site } from "./platform/site.server";
 import type { OutboxSenders } from "./mail/outbox.server";
+import { setCatalogueMediaBase } from "./catalogue/cache.server";
 import { outboxSenders } from "./mail/senders.server";
 import { mediaSettings } from "./media/media-env.server";
 import { createMedia, type Media } from "./media/media.server";
@@ -16,6 +19,10 @@ import { payPalConfigFromEnv } from "./paypal/config.server";
 export interface Services {
   /** The parsed environment the services were built from. */
   env: Env;
+  /** The keys derived from SESSION_SECRET, once: signed links, client keys, session cookies. */
+  keys: Keys;
+  /** Site URL, the shop's and the seller's addresses, and the keys: what mails and links are made with. */
+  site: Site;
   /** The open database (its driver, pool and close). */
   database: Database;
   /** `database.db`: what repositories take. */
@@ -41,13 +48,19 @@ export type ServiceOverrides = Partial<Pick<Services, "paypal" | "mail" | "media
 /** Builds every service from the environment and the open database; `overrides` replace single ones. */
 export function createServices(env: Env, database: Database, overrides: ServiceOverrides = {}): Services {
   const paypalConfig = payPalConfigFromEnv(env);
+  const keys = createKeys(env.SESSION_SECRET);
+  const media = overrides.media ?? createMedia(mediaSettings(env));
+  // Product galleries in the cached catalogue carry the storage's public base (a CDN or /media).
+  setCatalogueMediaBase(database.db, media.storage.publicBase);
   return {
     env,
+    keys,
+    site: createSite(env, keys),
     database,
     db: database.db,
     paypal: "paypal" in overrides ? (overrides.paypal ?? null) : paypalConfig ? createPayPalAdapter(paypalConfig) : null,
     mail: overrides.mail ?? outboxSenders(env),
-    media: overrides.media ?? createMedia(mediaSettings(env)),
+    media,
     privateFiles: overrides.privateFiles ?? createPrivateStorage(privateStorageSettings(env)),
     now: overrides.now ?? (() => new Date()),
   };

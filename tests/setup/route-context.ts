@@ -1,7 +1,8 @@
 import { beforeAll } from "vitest";
 import type { Database } from "~/server/platform/db.server";
-import { parseEnv, setEnv, type Env } from "~/server/platform/env.server";
+import type { Env } from "~/server/platform/env.server";
 import { createServices, type ServiceOverrides, type Services } from "~/server/services.server";
+import { TEST_ENV } from "../fixtures/site";
 import { seededDatabase, type TestDatabase } from "./databases";
 
 /** The services a test hands to routes: its own database and environment, PayPal off unless given. */
@@ -16,19 +17,16 @@ export function routeArgs(request: Request, services: Services, clientIp = "198.
 }
 
 /**
- * For suites that call route actions directly: a seeded `target` and an environment with a fixed
- * session secret (client keys), handed to the routes as their load context's services. Call it
- * inside a describe block. (Modules not yet moved to the load context still read getEnv(), which
- * this also points at the test's environment.)
+ * For suites that call route actions directly: a seeded `target` and TEST_ENV (a fixed session
+ * secret, so links signed with TEST_SITE open its pages), handed to the routes as their load
+ * context's services. Call it inside a describe block.
  */
 export function routeContext(target: TestDatabase, overrides: ServiceOverrides = {}) {
   const database = seededDatabase(target);
   let services: Services | undefined;
   beforeAll(() => {
-    const env = parseEnv({ NODE_ENV: "test", SESSION_SECRET: "route-tests-".padEnd(32, "x") });
     const opened: Database = { db: database.db, kind: target.name, close: async () => {} };
-    setEnv(env);
-    services = testServices(opened, env, overrides);
+    services = testServices(opened, TEST_ENV, overrides);
   });
   return {
     get db() {

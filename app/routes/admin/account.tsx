@@ -12,7 +12,7 @@ import { ROLE_LABELS } from "~/domain/seller/permissions";
 import { recordSellerAction } from "~/server/seller-auth/audit.server";
 import { done, field, readForm, refused, retryAfter } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { consoleIsSecure, requireSeller } from "~/server/seller-auth/guard.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
 import { throttledCheck, type CheckOutcome } from "~/server/seller-auth/login-throttle.server";
 import { clientKey } from "~/server/platform/client-key.server";
 import { passRetryAfter } from "~/server/platform/retry-after.server";
@@ -29,10 +29,10 @@ export const meta: Route.MetaFunction = () => adminMeta("Account");
 export const headers: Route.HeadersFunction = passRetryAfter;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seller = await requireSeller(request, access.read, context.services.db);
+  const seller = await requireSeller(request, access.read, context.services);
   const db = context.services.db;
   const account = await findSellerById(db, seller.id);
-  const sessions = await listSellerSessions(db, seller.id);
+  const sessions = await listSellerSessions(db, seller.id, context.services.now());
   const pending = account?.totpPendingSecret ? { secret: account.totpPendingSecret, ...(await totpEnrolment(account.totpPendingSecret, seller.email)) } : null;
   return {
     email: seller.email,
@@ -59,12 +59,13 @@ function codeRefusal(outcome: Exclude<CheckOutcome, { kind: "passed" }>, wrong: 
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write, context.services.db);
+  const seller = await requireSeller(request, access.write, context.services);
   const db = context.services.db;
+  const now = context.services.now();
   const form = await readForm(request);
   const target = `seller:${seller.email}`;
   // Codes typed here are guesses like the login's: same throttle, same counters (docs/decisions/014).
-  const throttleKeys = { account: seller.email, client: clientKey(context.clientIp) };
+  const throttleKeys = { account: seller.email, client: clientKey(context.services.keys, context.clientIp) };
   switch (field(form, "intent")) {
     case "totp_start":
       if (seller.totpEnabled) return refused(409, "An authenticator is already set up: turn it off first to enrol another.");
@@ -73,29 +74,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "totp_confirm": {
       const code = totpCodeSchema.safeParse(field(form, "code"));
       if (!code.success) return refused(422, "Enter the 6-digit code from your authenticator app.");
-      const checked = await throttledCheck(db, throttleKeys, () => confirmTotpEnrolment(db, seller.id, code.data));
+      const checked = await throttledCheck(db, throttleKeys, () => confirmTotpEnrolment(db, seller.id, code.data, now), now);
       if (checked.kind !== "passed") return codeRefusal(checked, "That code does not match: check the app's clock and try the next code.");
-      await recordSellerAction(db, seller, "totp_enabled", target);
+      await recordSellerAction(db, seller, "totp_enabled", target, null, now);
       return done("Authenticator codes are on: you will be asked for one at each login.");
     }
     case "totp_disable": {
       const code = totpCodeSchema.safeParse(field(form, "code"));
       if (!code.success) return refused(422, "Enter a current code from your authenticator app to turn it off.");
-      const checked = await throttledCheck(db, throttleKeys, () => acceptTotpCode(db, seller.id, code.data));
+      const checked = await throttledCheck(db, throttleKeys, () => acceptTotpCode(db, seller.id, code.data, now), now);
       if (checked.kind !== "passed") return codeRefusal(checked, "That code is not the current one.");
       await disableTotp(db, seller.id);
-      await recordSellerAction(db, seller, "totp_disabled", target);
+      await recordSellerAction(db, seller, "totp_disabled", target, null, now);
       return done("Authenticator codes are off: the password alone logs in.");
     }
     case "logout_others": {
       const ended = await deleteSellerSessions(db, seller.id, seller.sessionId);
-      await recordSellerAction(db, seller, "logout_everywhere_else", target, { sessions: ended });
+      await recordSellerAction(db, seller, "logout_everywhere_else", target, { sessions: ended }, now);
       return done(`Logged out ${ended} other session${ended === 1 ? "" : "s"}.`);
     }
     case "logout_everywhere": {
       const ended = await deleteSellerSessions(db, seller.id);
-      await recordSellerAction(db, seller, "logout_everywhere", target, { sessions: ended });
-      throw redirect(ADMIN_LOGIN, { headers: { "Set-Cookie": clearSessionCookie(consoleIsSecure()) } });
+      await recordSellerAction(db, seller, "logout_everywhere", target, { sessions: ended }, now);
+      throw redirect(ADMIN_LOGIN, { headers: { "Set-Cookie": clearSessionCookie(context.services.site) } });
     }
     default:
       return refused(400, "Unknown action.");

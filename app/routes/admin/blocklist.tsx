@@ -18,25 +18,26 @@ export const access = routeAccess({ read: "blocklist.view", write: { block: "blo
 export const meta: Route.MetaFunction = () => adminMeta("Blocklist");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   return { entries: await listBlocks(context.services.db) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console", context.services.db);
+  const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
+  await requireIntent(request, seller, access, field(form, "intent"), context.services);
   const parsed = blockActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return refusedFields({ [String(issue?.path[0] ?? "form")]: issue?.message ?? "The form is incomplete." });
   }
   const db = context.services.db;
+  const now = context.services.now();
   if (parsed.data.intent === "unblock") {
-    return (await removeBlock(db, seller, Number(parsed.data.id))) ? done("Removed from the blocklist.") : refused(404, "That entry is gone already.");
+    return (await removeBlock(db, seller, Number(parsed.data.id), now)) ? done("Removed from the blocklist.") : refused(404, "That entry is gone already.");
   }
   const { kind, value, reason } = parsed.data;
-  const result = await addBlock(db, seller, { kind, value, reason: reason ?? null });
+  const result = await addBlock(db, seller, { kind, value, reason: reason ?? null }, now);
   if (!result.ok) return refusedFields({ value: result.message });
   return done(result.added ? `Blocked ${BLOCK_KIND_LABELS[kind].toLowerCase()} ${value}: their new orders are refused.` : "Already on the blocklist.");
 }

@@ -21,15 +21,15 @@ export const meta: Route.MetaFunction = () => adminMeta("New coupon");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.services.db;
-  await requireSeller(request, access.read, db);
+  await requireSeller(request, access.read, context.services);
   return { products: (await readCatalogue(db)).products.map((p) => ({ id: p.id, title: p.title })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write, context.services.db);
+  const seller = await requireSeller(request, access.write, context.services);
   const read = readNewCoupon(formRecord(await readForm(request)));
   if (!read.ok) return refusedFields(read.errors);
-  const created = await createCoupon(context.services.db, seller, read.coupon);
+  const created = await createCoupon(context.services.db, seller, read.coupon, context.services.now());
   if (!created.ok) return "errors" in created ? refusedFields(created.errors, 409) : refused(409, "The coupon could not be created.");
   return redirect(`/admin/coupons/${encodeURIComponent(created.id)}?created=1`);
 }

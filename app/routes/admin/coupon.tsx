@@ -26,12 +26,12 @@ export const access = routeAccess({ read: "coupons.view", write: { save: "coupon
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Coupon ${data.coupon.code}` : "Coupon");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   const db = context.services.db;
   const coupon = await findCoupon(db, params.id);
   if (!coupon) throw data("No such coupon", { status: 404 });
   return {
-    now: new Date(),
+    now: context.services.now(),
     coupon,
     orders: await couponOrders(db, coupon.id),
     products: (await readCatalogue(context.services.db)).products.map((p) => ({ id: p.id, title: p.title })),
@@ -39,14 +39,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console", context.services.db);
+  const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
+  await requireIntent(request, seller, access, field(form, "intent"), context.services);
   const intent = field(form, "intent");
-  if (intent !== "save") return toggleCoupon(context.services.db, seller, intent, params.id);
+  if (intent !== "save") return toggleCoupon(context.services.db, seller, intent, params.id, context.services.now());
   const read = readCouponTerms(formRecord(form));
   if (!read.ok) return refusedFields(read.errors);
-  const saved = await updateCouponTerms(context.services.db, seller, params.id, read.coupon);
+  const saved = await updateCouponTerms(context.services.db, seller, params.id, read.coupon, context.services.now());
   if (!saved.ok) {
     if ("reason" in saved) throw data("No such coupon", { status: 404 });
     return refusedFields(saved.errors);

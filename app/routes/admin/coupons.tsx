@@ -24,8 +24,8 @@ export const access = routeAccess({ read: "coupons.view", write: { enable: "coup
 export const meta: Route.MetaFunction = () => adminMeta("Coupons");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
-  const now = new Date();
+  await requireSeller(request, access.read, context.services);
+  const now = context.services.now();
   const coupons = await listCouponUsage(context.services.db);
   const newUser = coupons.find((c) => c.code.toUpperCase() === NEWUSER15.code);
   const catalogue = await readCatalogue(context.services.db);
@@ -42,10 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Disable / enable from the list (the edit page has the same buttons). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console", context.services.db);
+  const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
-  return toggleCoupon(context.services.db, seller, field(form, "intent"), field(form, "id"));
+  await requireIntent(request, seller, access, field(form, "intent"), context.services);
+  return toggleCoupon(context.services.db, seller, field(form, "intent"), field(form, "id"), context.services.now());
 }
 
 export default function Coupons() {

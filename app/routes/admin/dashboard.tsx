@@ -9,7 +9,6 @@ import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/seller-auth/guard.server";
 import { loadDashboard } from "~/server/analytics/dashboard.server";
 import { shopBackupStatus } from "~/server/backup/shop.server";
-import { getEnv } from "~/server/platform/env.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "console" });
@@ -17,9 +16,10 @@ export const access = routeAccess({ read: "console" });
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   const db = context.services.db;
-  const [dashboard, backup] = await Promise.all([loadDashboard(db), shopBackupStatus(db, getEnv())]);
+  const now = context.services.now();
+  const [dashboard, backup] = await Promise.all([loadDashboard(db, now), shopBackupStatus(db, context.services.env, now)]);
   return { ...dashboard, backup };
 }
 

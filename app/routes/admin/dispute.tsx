@@ -31,17 +31,17 @@ export const access = routeAccess({
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Dispute ${params.id}`);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   const page = await disputePage(context.services.db, params.id);
   if (!page) throw data(null, { status: 404 });
-  return { ...page, now: new Date(), payPalReady: context.services.paypal !== null };
+  return { ...page, now: context.services.now(), payPalReady: context.services.paypal !== null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console", context.services.db);
+  const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
-  const deps = { db: context.services.db, paypal: context.services.paypal, seller };
+  await requireIntent(request, seller, access, field(form, "intent"), context.services);
+  const deps = { db: context.services.db, site: context.services.site, paypal: context.services.paypal, seller, now: context.services.now() };
   if (field(form, "intent") === "block_buyer") {
     const result = await applyDisputeAction(deps, params.id, { intent: "block_buyer" });
     return result.ok ? done(result.message) : refused(result.status, result.message);

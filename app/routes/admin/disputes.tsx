@@ -16,10 +16,10 @@ export const access = routeAccess({ read: "disputes.view" });
 export const meta: Route.MetaFunction = () => adminMeta("Disputes");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   const rows = await listDisputes(context.services.db);
   return {
-    now: new Date(),
+    now: context.services.now(),
     disputes: rows.map(({ id, orderId, reason, amountCents, status, outcome, sellerResponseDueAt, evidenceSentAt, createdAt }) => ({
       id,
       orderId,

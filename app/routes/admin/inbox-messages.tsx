@@ -28,7 +28,7 @@ const FILTERS: readonly { value: ContactFilter; label: string }[] = [
 const filterOf = (url: URL): ContactFilter => FILTERS.find((f) => f.value === url.searchParams.get("show"))?.value ?? "unread";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   const url = new URL(request.url);
   const filter = filterOf(url);
   const list = await listContactMessages(context.services.db, filter, pageNumber(url));
@@ -36,13 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console", context.services.db);
+  const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
+  await requireIntent(request, seller, access, field(form, "intent"), context.services);
   const intent = field(form, "intent");
   const id = Number(field(form, "id"));
   if ((intent !== "read" && intent !== "unread") || !Number.isSafeInteger(id) || id < 1) return refused(400, "Unknown action.");
-  if (!(await setMessageRead(context.services.db, seller, id, intent === "read"))) return refused(404, "No such message.");
+  if (!(await setMessageRead(context.services.db, seller, id, intent === "read", context.services.now()))) return refused(404, "No such message.");
   return done(intent === "read" ? "Marked as read." : "Marked as unread.");
 }
 

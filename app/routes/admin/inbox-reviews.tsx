@@ -27,20 +27,20 @@ const FILTERS: readonly { value: ReviewFilter; label: string }[] = [
 const STATUS_LABEL = { published: "Published", pending: "Waiting", hidden: "Hidden" } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   const url = new URL(request.url);
   const filter = FILTERS.find((f) => f.value === url.searchParams.get("show"))?.value ?? "all";
   return { filter, ...(await listReviews(context.services.db, filter, pageNumber(url))) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console", context.services.db);
+  const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
+  await requireIntent(request, seller, access, field(form, "intent"), context.services);
   const intent = field(form, "intent");
   const id = Number(field(form, "id"));
   if ((intent !== "publish" && intent !== "hide") || !Number.isSafeInteger(id) || id < 1) return refused(400, "Unknown action.");
-  const before = await setReviewStatus(context.services.db, seller, id, intent === "publish" ? "published" : "hidden");
+  const before = await setReviewStatus(context.services.db, seller, id, intent === "publish" ? "published" : "hidden", context.services.now());
   if (before === undefined) return refused(404, "No such review.");
   return done(intent === "publish" ? "Review published: the product page shows it." : "Review hidden from the product page.");
 }

@@ -25,7 +25,7 @@ const FILTERS: readonly { value: SubscriberFilter; label: string }[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   const url = new URL(request.url);
   const filter = subscriberFilterOf(url);
   return { filter, ...(await listSubscribers(context.services.db, filter, pageNumber(url))) };

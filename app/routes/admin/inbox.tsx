@@ -12,7 +12,7 @@ export const access = routeAccess({ read: "inbox.view" });
 
 /** The inbox's frame: its three lists as tabs, each with what waits in it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   return inboxCounts(context.services.db);
 }
 

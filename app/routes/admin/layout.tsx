@@ -17,7 +17,7 @@ export const access = routeAccess({ read: "console" });
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.services.db;
-  const seller = await requireSeller(request, access.read, db);
+  const seller = await requireSeller(request, access.read, context.services);
   const [paid, reports] = await Promise.all([paidOrderCount(db), waitingReportCount(db)]);
   // The role lets every page hide what it may not use (useCan); the server refuses it anyway.
   return { email: seller.email, role: seller.role, badges: { "/admin/orders": paid, "/admin/reports": reports } };

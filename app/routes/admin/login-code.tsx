@@ -10,7 +10,7 @@ import { ReplyNotice } from "~/components/admin/kit/reply";
 import { ADMIN_LOGIN, safeAdminNext, totpCodeSchema } from "~/domain/seller-access";
 import { clientKey } from "~/server/platform/client-key.server";
 import { field, readForm, refused, retryAfter } from "~/server/platform/forms.server";
-import { consoleIsSecure, currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/seller-auth/guard.server";
+import { currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/seller-auth/guard.server";
 import { totpLogin } from "~/server/seller-auth/login.server";
 import { clearSessionCookie, readSessionToken, sessionSetCookie } from "~/server/seller-auth/session-cookie.server";
 import { passRetryAfter } from "~/server/platform/retry-after.server";
@@ -23,7 +23,7 @@ const STEP_EXPIRED = "This login step has ended (it lasts 5 minutes). Start agai
 
 /** Only after the password step (a session at stage "totp"); anyone else starts at the login page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await currentSession(request, context.services.db);
+  const session = await currentSession(request, context.services);
   const next = safeAdminNext(new URL(request.url).searchParams.get("next"));
   if (session?.stage === "active") throw redirect(next);
   if (session?.stage !== "totp") throw redirect(ADMIN_LOGIN);
@@ -31,24 +31,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!isSameOriginRequest(request)) refuseCrossSite();
+  const { site } = context.services;
+  if (!isSameOriginRequest(request, site)) refuseCrossSite();
   const form = await readForm(request);
   const next = safeAdminNext(field(form, "next"));
-  const secure = consoleIsSecure();
-  const token = readSessionToken(request, secure);
+  const token = readSessionToken(request, site);
   // Posted without the password step's session: 401, as every console post without one.
   if (!token) return refused(401, STEP_EXPIRED);
   const code = totpCodeSchema.safeParse(field(form, "code"));
   if (!code.success) return refused(422, "Enter the 6-digit code from your authenticator app.");
-  const outcome = await totpLogin(context.services.db, token, code.data, {
-    clientKey: clientKey(context.clientIp),
-    userAgent: request.headers.get("user-agent"),
-  });
+  const now = context.services.now();
+  const outcome = await totpLogin(
+    context.services.db,
+    token,
+    code.data,
+    { clientKey: clientKey(site.keys, context.clientIp), userAgent: request.headers.get("user-agent") },
+    now,
+  );
   switch (outcome.kind) {
     case "signed_in":
-      throw redirect(next, { headers: { "Set-Cookie": sessionSetCookie(outcome.session.token, secure, outcome.session.expiresAt.getTime() - Date.now()) } });
+      throw redirect(next, { headers: { "Set-Cookie": sessionSetCookie(outcome.session.token, site, outcome.session.expiresAt.getTime() - now.getTime()) } });
     case "expired":
-      return refused(401, STEP_EXPIRED, { headers: { "Set-Cookie": clearSessionCookie(secure) } });
+      return refused(401, STEP_EXPIRED, { headers: { "Set-Cookie": clearSessionCookie(site) } });
     case "refused":
       return outcome.waitSeconds > 0
         ? refused(401, `Wrong code. Wait ${waitLeft(outcome.waitSeconds)} before trying again.`, retryAfter(outcome.waitSeconds))

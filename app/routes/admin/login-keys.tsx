@@ -20,7 +20,7 @@ export const access = routeAccess({ read: "login-keys.manage", write: "login-key
 export const meta: Route.MetaFunction = () => adminMeta("Login keys");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   return { keys: await listSellerKeys(context.services.db) };
 }
 
@@ -36,12 +36,13 @@ const newKeySchema = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write, context.services.db);
+  const seller = await requireSeller(request, access.write, context.services);
   const parsed = newKeySchema.safeParse(await readJson(request));
   if (!parsed.success) return refused(422, "The key pair could not be read: reload the page and try again.");
-  const result = await createSellerKey(context.services.db, parsed.data, seller.actor, new Date(), async (tx, keyId) => {
-    await recordSellerAction(tx, seller, "login_key_created", `login-key:${keyId}`, { publicKey: parsed.data.publicKey });
-    await queueKeyCreatedAlert(tx, seller.actor, keyId, parsed.data.publicKey);
+  const now = context.services.now();
+  const result = await createSellerKey(context.services.db, parsed.data, seller.actor, now, async (tx, keyId) => {
+    await recordSellerAction(tx, seller, "login_key_created", `login-key:${keyId}`, { publicKey: parsed.data.publicKey }, now);
+    await queueKeyCreatedAlert(tx, context.services.site, seller.actor, keyId, parsed.data.publicKey, now);
   });
   if (!result.ok) return refused(result.status, "This key pair is not well formed: reload the page and try again.");
   return done(`Key pair #${result.value.id} is active: buyers' logins are now sealed to it. Keep the passphrase safe.`);

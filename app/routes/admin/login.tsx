@@ -9,7 +9,7 @@ import { ReplyNotice } from "~/components/admin/kit/reply";
 import { loginFormSchema, safeAdminNext } from "~/domain/seller-access";
 import { clientKey } from "~/server/platform/client-key.server";
 import { field, readForm, refused, retryAfter } from "~/server/platform/forms.server";
-import { consoleIsSecure, currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/seller-auth/guard.server";
+import { currentSession, isSameOriginRequest, refuseCrossSite } from "~/server/seller-auth/guard.server";
 import { passwordLogin } from "~/server/seller-auth/login.server";
 import { sessionSetCookie } from "~/server/seller-auth/session-cookie.server";
 import { passRetryAfter } from "~/server/platform/retry-after.server";
@@ -20,27 +20,31 @@ export const headers: Route.HeadersFunction = passRetryAfter;
 
 /** Already signed in: straight on. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await currentSession(request, context.services.db);
+  const session = await currentSession(request, context.services);
   const next = safeAdminNext(new URL(request.url).searchParams.get("next"));
   if (session?.stage === "active") throw redirect(next);
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!isSameOriginRequest(request)) refuseCrossSite();
+  const { site } = context.services;
+  if (!isSameOriginRequest(request, site)) refuseCrossSite();
   const form = await readForm(request);
   const parsed = loginFormSchema.safeParse({ email: field(form, "email"), password: field(form, "password"), next: field(form, "next") });
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "Enter your email and password");
   const { email, password } = parsed.data;
   const next = safeAdminNext(parsed.data.next);
-  const outcome = await passwordLogin(context.services.db, email, password, {
-    clientKey: clientKey(context.clientIp),
-    userAgent: request.headers.get("user-agent"),
-  });
+  const now = context.services.now();
+  const outcome = await passwordLogin(
+    context.services.db,
+    email,
+    password,
+    { clientKey: clientKey(site.keys, context.clientIp), userAgent: request.headers.get("user-agent") },
+    now,
+  );
   switch (outcome.kind) {
     case "signed_in": {
-      const secure = consoleIsSecure();
-      const cookie = sessionSetCookie(outcome.session.token, secure, outcome.session.expiresAt.getTime() - Date.now());
+      const cookie = sessionSetCookie(outcome.session.token, site, outcome.session.expiresAt.getTime() - now.getTime());
       const to = outcome.stage === "totp" ? `/admin/login/code?next=${encodeURIComponent(next)}` : next;
       throw redirect(to, { headers: { "Set-Cookie": cookie } });
     }

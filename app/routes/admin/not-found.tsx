@@ -9,12 +9,12 @@ export const access = routeAccess({ read: "console", write: "console" });
 
 /** Unknown console paths: a 404 for a seller, the login page (or 401) for anyone else. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   throw data(null, { status: 404 });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireSeller(request, access.write, context.services.db);
+  await requireSeller(request, access.write, context.services);
   throw data(null, { status: 404 });
 }
 

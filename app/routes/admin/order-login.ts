@@ -24,16 +24,17 @@ const refusal = (status: number, code: MessageCode) => refused(status, MESSAGES[
  * answers the sealed login. Both are opened only in the seller's browser.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write, context.services.db);
+  const seller = await requireSeller(request, access.write, context.services);
   const body = (await readJson(request)) as { intent?: unknown } | null;
   const db = context.services.db;
+  const now = context.services.now();
   if (body?.intent === "key") {
-    const result = await loginKeyForOrder(db, params.id, (tx) => recordSellerAction(tx, seller, "login_key_fetched", params.id));
+    const result = await loginKeyForOrder(db, params.id, (tx) => recordSellerAction(tx, seller, "login_key_fetched", params.id, null, now));
     if (!result.ok) return refusal(result.status, result.code);
     return done("The key the login is sealed to.", { key: result.value });
   }
   if (body?.intent === "reveal") {
-    const result = await revealLogin(db, params.id, seller.actor, new Date(), (tx) => recordSellerAction(tx, seller, "login_revealed", params.id));
+    const result = await revealLogin(db, params.id, seller.actor, now, (tx) => recordSellerAction(tx, seller, "login_revealed", params.id, null, now));
     if (!result.ok) return refusal(result.status, result.code);
     return done("The sealed login.", { keyId: result.value.keyId, ciphertext: result.value.ciphertext });
   }
@@ -41,6 +42,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   throw data(null, { status: 405 });
 }

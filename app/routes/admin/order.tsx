@@ -44,12 +44,12 @@ export const access = routeAccess({
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.id}`);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   const db = context.services.db;
   const detail = await orderDetail(db, params.id);
   if (!detail) throw data(null, { status: 404 });
   const { order } = detail;
-  const now = new Date();
+  const now = context.services.now();
   const waiting = order.paidAt && (order.status === "paid" || order.status === "in_progress");
   return {
     ...detail,
@@ -57,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     urgency: waiting ? deliveryUrgency(order.paidAt!, now) : null,
     // Earlier orders, disputes and blocks of the same email, game username or PayPal payer.
     signals: await buyerSignals(db, order),
-    statusPagePath: orderStatusPath(order.id, isLang(order.lang) ? order.lang : "en"),
+    statusPagePath: orderStatusPath(context.services.keys, order.id, isLang(order.lang) ? order.lang : "en"),
     // One per rendering: the same refund form submitted twice is one refund at PayPal.
     refundKey: formKey(),
     payPalRefunds: order.channel === "paypal" && detail.capture?.provider === "paypal",
@@ -70,18 +70,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console", context.services.db);
+  const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
+  await requireIntent(request, seller, access, field(form, "intent"), context.services);
   // From the "This buyer elsewhere" card (docs/decisions/035).
   if (form.get("intent") === "block_buyer") {
-    const added = await blockOrderBuyer(context.services.db, seller, params.id, "Blocked from the order page", `order:${params.id}`);
+    const added = await blockOrderBuyer(context.services.db, seller, params.id, "Blocked from the order page", `order:${params.id}`, context.services.now());
     if (added === null) return refused(404, "No such order.");
     return done(added > 0 ? "Buyer blocked: their new orders are refused." : "This buyer was already blocked.");
   }
   const parsed = orderActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
-  const result = await applyOrderAction({ db: context.services.db, paypal: context.services.paypal, seller }, params.id, parsed.data);
+  const result = await applyOrderAction(
+    { db: context.services.db, site: context.services.site, paypal: context.services.paypal, seller, now: context.services.now() },
+    params.id,
+    parsed.data,
+  );
   return result.ok ? done(result.message) : refused(result.status, result.message);
 }
 

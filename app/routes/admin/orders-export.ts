@@ -13,7 +13,7 @@ const day = z.iso.date();
 
 /** GET /admin/orders/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: orders placed in that range (UTC days, both included). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seller = await requireSeller(request, access.read, context.services.db);
+  const seller = await requireSeller(request, access.read, context.services);
   const url = new URL(request.url);
   const from = day.safeParse(url.searchParams.get("from"));
   const to = day.safeParse(url.searchParams.get("to"));
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (days >= EXPORT_MAX_DAYS) throw data(`Export at most ${EXPORT_MAX_DAYS} days at a time.`, { status: 400 });
   const db = context.services.db;
   const csv = await exportOrdersCsv(db, from.data, to.data);
-  await recordSellerAction(db, seller, "orders_exported", "orders", { from: from.data, to: to.data });
+  await recordSellerAction(db, seller, "orders_exported", "orders", { from: from.data, to: to.data }, context.services.now());
   return new Response(`\ufeff${csv}`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

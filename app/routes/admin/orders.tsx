@@ -22,13 +22,13 @@ export const access = routeAccess({ read: "orders.view" });
 export const meta: Route.MetaFunction = () => adminMeta("Orders");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   const url = new URL(request.url);
   const query = orderQueueQuerySchema.parse(Object.fromEntries(url.searchParams));
   // A search looks through every status unless a tab was chosen with it.
   if (query.q && !url.searchParams.has("status")) query.status = "all";
   const queue = await listOrderQueue(context.services.db, query);
-  const now = new Date();
+  const now = context.services.now();
   return {
     now,
     query,

@@ -23,7 +23,7 @@ import { megabytes } from "~/server/media/media-error.server";
 export const access = routeAccess({ read: "products.view", write: "products.media" });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   const media = context.services.media;
   const rows = await sellerProductMedia(context.services.db, params.id);
   return {
@@ -36,28 +36,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 const reply = (result: MediaActionResult) => (result.ok ? done(result.message) : refused(result.status, result.message));
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write, context.services.db);
+  const seller = await requireSeller(request, access.write, context.services);
   const db = context.services.db;
+  const now = context.services.now();
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
-    return reply(await uploadProductMedia(db, context.services.media, seller, params.id, request));
+    return reply(await uploadProductMedia(db, context.services.media, seller, params.id, request, now));
   }
   const form = formRecord(await readForm(request));
   switch (form.intent) {
     case "order": {
       const parsed = mediaOrderSchema.safeParse(form);
       if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
-      return reply(await reorderMedia(db, seller, params.id, parsed.data.order));
+      return reply(await reorderMedia(db, seller, params.id, parsed.data.order, now));
     }
     case "alt": {
       const parsed = mediaAltSchema.safeParse(form);
       if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
       const { id, altEn, altFr, altEs } = parsed.data;
-      return reply(await saveMediaAlt(db, seller, params.id, id, { en: altEn, fr: altFr, es: altEs }));
+      return reply(await saveMediaAlt(db, seller, params.id, id, { en: altEn, fr: altFr, es: altEs }, now));
     }
     case "delete": {
       const parsed = mediaDeleteSchema.safeParse(form);
       if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
-      return reply(await removeMedia(db, context.services.media, seller, params.id, parsed.data.id));
+      return reply(await removeMedia(db, context.services.media, seller, params.id, parsed.data.id, now));
     }
     default:
       return refused(400, "Unknown request.");

@@ -39,15 +39,15 @@ const BLANK: ProductInput = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   return { candidates: await bundleCandidates(context.services.db) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, access.write, context.services.db);
+  const seller = await requireSeller(request, access.write, context.services);
   const parsed = productFormSchema.safeParse(productFormRecord(await readForm(request)));
   if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
-  const result = await createProduct(context.services.db, seller, toProductInput(parsed.data));
+  const result = await createProduct(context.services.db, seller, toProductInput(parsed.data), context.services.now());
   if (!result.ok) return refusedFields("errors" in result ? result.errors : { form: "Nothing was saved." });
   return redirect(`/admin/products/${encodeURIComponent(result.id)}?created=1`);
 }

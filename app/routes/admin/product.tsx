@@ -28,7 +28,7 @@ const LANG_NAMES: Record<Lang, string> = { en: "English", fr: "French", es: "Spa
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.services.db;
-  await requireSeller(request, access.read, db);
+  await requireSeller(request, access.read, context.services);
   const product = await findSellerProduct(db, params.id);
   if (!product) throw data("No such product", { status: 404 });
   return { product, candidates: (await bundleCandidates(db)).filter((c) => c.id !== product.id) };
@@ -36,25 +36,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.services.db;
-  const seller = await requireSeller(request, "console", db);
+  const now = context.services.now();
+  const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
   // The edit form's button posts "save"; a post without an intent is read as one too.
   const intent = field(form, "intent") || "save";
-  await requireIntent(request, seller, access, intent, db);
+  await requireIntent(request, seller, access, intent, context.services);
   if (intent === "duplicate") {
-    const result = await duplicateProduct(db, seller, params.id);
+    const result = await duplicateProduct(db, seller, params.id, now);
     if (!result.ok) throw data("No such product", { status: 404 });
     return redirect(`/admin/products/${encodeURIComponent(result.id)}?duplicated=1`);
   }
   if (intent === "archive" || intent === "restore") {
-    const result = await setArchived(db, seller, params.id, intent === "archive");
+    const result = await setArchived(db, seller, params.id, intent === "archive", now);
     if (!result.ok) throw data("No such product", { status: 404 });
     return done(intent === "archive" ? "Archived: the product is off the storefront. Past orders keep it." : "Restored: the product is back as it was.");
   }
   if (intent !== "save") return refused(400, "Unknown action.");
   const parsed = productFormSchema.safeParse(productFormRecord(form));
   if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
-  const result = await updateProduct(db, seller, params.id, toProductInput(parsed.data));
+  const result = await updateProduct(db, seller, params.id, toProductInput(parsed.data), now);
   if (!result.ok) {
     if ("errors" in result) return refusedFields(result.errors);
     throw data("No such product", { status: 404 });

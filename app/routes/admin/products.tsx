@@ -19,24 +19,24 @@ export const access = routeAccess({ read: "products.view", write: { up: "product
 export const meta: Route.MetaFunction = () => adminMeta("Products");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   return { products: await listSellerProducts(context.services.db) };
 }
 
 /** Reorder (one place up or down) and restore from the list; everything else on the product's page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console", context.services.db);
+  const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
   const id = field(form, "id");
   const intent = field(form, "intent");
-  await requireIntent(request, seller, access, intent, context.services.db);
+  await requireIntent(request, seller, access, intent, context.services);
   if (intent === "up" || intent === "down") {
-    const result = await moveProduct(context.services.db, seller, id, intent);
+    const result = await moveProduct(context.services.db, seller, id, intent, context.services.now());
     if (!result.ok) return refused(404, "No such product.");
     return done(Object.keys(result.changes).length === 0 ? "Already in place." : "Moved. The storefront shows the new order now.");
   }
   if (intent === "restore") {
-    const result = await setArchived(context.services.db, seller, id, false);
+    const result = await setArchived(context.services.db, seller, id, false, context.services.now());
     if (!result.ok) return refused(404, "No such product.");
     return done("Restored: the product is back as it was.");
   }

@@ -35,7 +35,7 @@ function reportId(param: string): number {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
+  await requireSeller(request, access.read, context.services);
   const db = context.services.db;
   const detail = await reportDetail(db, reportId(params.id));
   if (!detail) throw data(null, { status: 404 });
@@ -43,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { capture, refundableCents } = paymentSummary(rows);
   return {
     ...detail,
-    now: new Date(),
+    now: context.services.now(),
     refund: capture
       ? {
           refundKey: formKey(),
@@ -56,12 +56,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const seller = await requireSeller(request, "console", context.services.db);
+  const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
-  await requireIntent(request, seller, access, field(form, "intent"), context.services.db);
+  await requireIntent(request, seller, access, field(form, "intent"), context.services);
   const parsed = sellerReportActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
-  const result = await applyReportAction({ db: context.services.db, paypal: context.services.paypal, seller }, reportId(params.id), parsed.data);
+  const result = await applyReportAction(
+    { db: context.services.db, site: context.services.site, paypal: context.services.paypal, seller, now: context.services.now() },
+    reportId(params.id),
+    parsed.data,
+  );
   return result.ok ? done(result.message) : refused(result.status, result.message);
 }
 

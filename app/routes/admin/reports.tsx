@@ -16,8 +16,8 @@ export const access = routeAccess({ read: "reports.view" });
 export const meta: Route.MetaFunction = () => adminMeta("Problem reports");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services.db);
-  return { now: new Date(), reports: await openReportsQueue(context.services.db) };
+  await requireSeller(request, access.read, context.services);
+  return { now: context.services.now(), reports: await openReportsQueue(context.services.db) };
 }
 
 /** The open problem reports (docs/decisions/034): those waiting on the seller first, the longest waiting first. */

@@ -12,12 +12,13 @@ export const access = routeAccess({ read: "newsletter.export" });
  * No-store and nosniff come from the server for every /admin response.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seller = await requireSeller(request, access.read, context.services.db);
+  const seller = await requireSeller(request, access.read, context.services);
   const filter = subscriberFilterOf(new URL(request.url));
   const db = context.services.db;
+  const now = context.services.now();
   const { csv, rows } = await subscribersCsv(db, filter);
-  await recordSellerAction(db, seller, "newsletter_exported", "newsletter", { show: filter, rows });
-  const day = new Date().toISOString().slice(0, 10);
+  await recordSellerAction(db, seller, "newsletter_exported", "newsletter", { show: filter, rows }, now);
+  const day = now.toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -4,6 +4,7 @@ import { newOrder } from "../../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { changeOrderStatus, createOrder, markOrderPaid } from "../orders/orders.server";
 import { loadDashboard } from "./dashboard.server";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 // Wednesday 2026-03-11 15:00 UTC: the week began on Monday the 9th, the month on the 1st.
 const NOW = new Date("2026-03-11T15:00:00Z");
@@ -15,10 +16,11 @@ for (const target of testDatabases()) {
 
     /** An order of product 2 ($54.99) paid at `paidAt`. */
     async function paidOrder(paidAt: Date): Promise<string> {
-      const created = await createOrder(database.db, newOrder(), new Date(paidAt.getTime() - 60_000));
+      const created = await createOrder(database.db, TEST_SITE, newOrder(), new Date(paidAt.getTime() - 60_000));
       if (!created.ok) throw new Error("order refused");
       const paid = await markOrderPaid(
         database.db,
+        TEST_SITE,
         { orderId: created.order.id, provider: "paypal", reference: `CAP-${created.order.id}`, amountCents: 5499, currency: "USD", actor: "test" },
         paidAt,
       );
@@ -39,7 +41,7 @@ for (const target of testDatabases()) {
       await paidOrder(new Date("2026-03-09T08:00:00Z")); // Monday: this week
       await paidOrder(new Date("2026-03-02T08:00:00Z")); // last week, this month
       await paidOrder(new Date("2026-02-27T08:00:00Z")); // last month
-      await createOrder(database.db, newOrder(), hoursAgo(1)); // never paid: not a sale
+      await createOrder(database.db, TEST_SITE, newOrder(), hoursAgo(1)); // never paid: not a sale
       await database.db.insert(payments).values({ orderId: refunded, kind: "refund", providerRef: "REF-1", status: "COMPLETED", amountCents: 1000 });
 
       const { sales } = await loadDashboard(database.db, NOW);
@@ -60,9 +62,9 @@ for (const target of testDatabases()) {
         hoursAgo(14).toISOString(),
       ]);
       const oldest = board.waiting.oldest[0].id;
-      await changeOrderStatus(database.db, oldest, "in_progress", "seller");
+      await changeOrderStatus(database.db, TEST_SITE, oldest, "in_progress", "seller", null, new Date());
       expect((await loadDashboard(database.db, NOW)).waiting.over24h).toBe(3);
-      await changeOrderStatus(database.db, oldest, "delivered", "seller");
+      await changeOrderStatus(database.db, TEST_SITE, oldest, "delivered", "seller", null, new Date());
       expect((await loadDashboard(database.db, NOW)).waiting).toMatchObject({ over12h: 3, over24h: 2 });
     });
 

@@ -54,7 +54,7 @@ async function salesSince(db: Db, from: Date, now: Date): Promise<Sales> {
   return { paidOrders: Number(row.paidOrders), revenueCents: Number(row.totalCents) - refundedCents, refundedCents };
 }
 
-export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard> {
+export async function loadDashboard(db: Db, now: Date): Promise<Dashboard> {
   const periods = periodStarts(now);
   const waitingSince = (hours: number) =>
     db

@@ -26,7 +26,8 @@ export interface BackupOptions {
   /** Encrypts the archive (BACKUP_KEY). */
   key: Buffer | null;
   trigger: "schedule" | "command";
-  now?: () => Date;
+  /** The clock the run's start and end (and a folder backup's name) are read from. */
+  now: () => Date;
 }
 
 export interface BackupResult extends WrittenArchive {
@@ -77,7 +78,7 @@ async function recorded(
   options: BackupOptions,
   run: (startedAt: Date) => Promise<BackupResult>,
 ): Promise<BackupResult> {
-  const now = options.now ?? (() => new Date());
+  const { now } = options;
   const startedAt = now();
   try {
     const result = await run(startedAt);
@@ -131,13 +132,13 @@ export function backupToFile(source: BackupSource, file: string, options: Backup
 
 /** A backup into a folder, named by its time. */
 export function backupToFolder(source: BackupSource, folder: string, options: BackupOptions): Promise<BackupResult> {
-  const at = (options.now ?? (() => new Date()))();
+  const at = options.now();
   return backupToFile(source, path.join(folder, backupFileName(at, options.key !== null)), options);
 }
 
 /** A backup uploaded to the private storage under backups/ (docs/decisions/039). */
 export function backupToStorage(source: BackupSource, storage: PrivateStorage, options: BackupOptions): Promise<BackupResult> {
-  const at = (options.now ?? (() => new Date()))();
+  const at = options.now();
   const key = `${BACKUP_PREFIX}${backupFileName(at, options.key !== null)}`;
   return recorded(source, `storage:${key}`, options, async (startedAt) => {
     const body = new PassThrough();

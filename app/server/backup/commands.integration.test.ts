@@ -12,6 +12,7 @@ import { seedDatabase } from "../catalogue/seed.server";
 import { readArchive } from "./archive.server";
 import { backupControlHandler } from "./control-handler.server";
 import { claimDataDir, controlSocketPath, DataDirBusy } from "./control-socket.server";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -59,10 +60,16 @@ describe("npm run backup and npm run restore on the embedded database", () => {
     let orderId: string;
     try {
       await seedDatabase(database.db);
-      const created = await createOrder(database.db, newOrder());
+      const created = await createOrder(database.db, TEST_SITE, newOrder(), new Date());
       if (!created.ok) throw new Error(created.code);
       orderId = created.order.id;
-      claim.handle(backupControlHandler(() => ({ database, media: null, sessionSecret: null }), null));
+      claim.handle(
+        backupControlHandler(
+          () => ({ database, media: null, sessionSecret: null }),
+          null,
+          () => new Date(),
+        ),
+      );
 
       const backup = await command("backup", [archive], { DATA_DIR: dataDir });
       expect(backup.stderr).toBe("");

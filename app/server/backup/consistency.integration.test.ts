@@ -7,6 +7,7 @@ import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { createOrder } from "../orders/orders.server";
 import { readArchive } from "./archive.server";
 import { backupToFile } from "./backup.server";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 type Row = Record<string, unknown>;
 
@@ -44,12 +45,14 @@ for (const target of testDatabases()) {
         while (!stop) {
           const created = await createOrder(
             db,
+            TEST_SITE,
             newOrder({
               lines: [
                 { id: "2", quantity: 1 },
                 { id: "1", quantity: 2 },
               ],
             }),
+            new Date(),
           );
           if (!created.ok) throw new Error(created.code);
           placed++;
@@ -67,7 +70,7 @@ for (const target of testDatabases()) {
         }
         for (let i = 0; i < 2; i++) {
           const shop = { database: { db, kind: target.name, close: async () => {} }, media: null, sessionSecret: null };
-          files.push((await backupToFile(shop, path.join(dir, `during-${i}.tar.gz`), { key: null, trigger: "command" })).location);
+          files.push((await backupToFile(shop, path.join(dir, `during-${i}.tar.gz`), { key: null, trigger: "command", now: () => new Date() })).location);
         }
       } finally {
         stop = true;

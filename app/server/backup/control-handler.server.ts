@@ -25,7 +25,7 @@ async function readBody(req: http.IncomingMessage, limit: number): Promise<strin
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export function backupControlHandler(source: () => BackupSource, defaultKey: Buffer | null): http.RequestListener {
+export function backupControlHandler(source: () => BackupSource, defaultKey: Buffer | null, now: () => Date): http.RequestListener {
   return (req, res) => {
     void (async () => {
       if (req.method !== "POST" || req.url !== "/backup") {
@@ -59,7 +59,7 @@ export function backupControlHandler(source: () => BackupSource, defaultKey: Buf
         if (!res.writableFinished) sink.destroy(new Error("npm run backup disconnected before the archive was complete"));
       });
       try {
-        const result = await backupToStream(source(), sink, body.location, { key, trigger: "command" });
+        const result = await backupToStream(source(), sink, body.location, { key, trigger: "command", now });
         await ended;
         res.addTrailers({
           [RESULT_TRAILER]: JSON.stringify({

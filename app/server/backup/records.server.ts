@@ -45,7 +45,7 @@ export interface BackupStatus {
  * What the console's dashboard tile shows: the last good backup, a failure since, and whether it is
  * time to worry (older than twice the interval).
  */
-export async function backupStatus(db: Db, intervalMs: number | null, now = new Date()): Promise<BackupStatus> {
+export async function backupStatus(db: Db, intervalMs: number | null, now: Date): Promise<BackupStatus> {
   const last = await lastBackupRun(db, { status: "ok" });
   const latest = await lastBackupRun(db);
   const limit = intervalMs === null ? UNSCHEDULED_WARNING_MS : 2 * intervalMs;

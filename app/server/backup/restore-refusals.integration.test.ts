@@ -16,6 +16,7 @@ import { seedDatabase } from "../catalogue/seed.server";
 import { backupToFile } from "./backup.server";
 import { BackupRefusal } from "./refusal.server";
 import { restoreBackup } from "./restore.server";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 interface Entry {
   name: string;
@@ -54,13 +55,13 @@ describe("a restore refuses what it cannot trust, in one line, and changes nothi
     const source = await openDatabase({ dataDir: "memory://" });
     try {
       await seedDatabase(source.db);
-      const created = await createOrder(source.db, newOrder());
+      const created = await createOrder(source.db, TEST_SITE, newOrder(), new Date());
       if (!created.ok) throw new Error(created.code);
       const media = localMediaStorage(path.join(dir, "media"));
       await media.put("products/2/photo.webp", randomBytes(200_000), { contentType: "image/webp" });
       const shop = { database: source, media, sessionSecret: null };
-      plain = readFileSync((await backupToFile(shop, path.join(dir, "good.tar.gz"), { key: null, trigger: "command" })).location);
-      encrypted = readFileSync((await backupToFile(shop, path.join(dir, "good.tar.gz.enc"), { key, trigger: "command" })).location);
+      plain = readFileSync((await backupToFile(shop, path.join(dir, "good.tar.gz"), { key: null, trigger: "command", now: () => new Date() })).location);
+      encrypted = readFileSync((await backupToFile(shop, path.join(dir, "good.tar.gz.enc"), { key, trigger: "command", now: () => new Date() })).location);
     } finally {
       await source.close();
     }
@@ -171,7 +172,7 @@ describe("a restore refuses what it cannot trust, in one line, and changes nothi
     const dataDir = path.join(dir, "occupied");
     const occupied = await openDatabase({ dataDir });
     await seedDatabase(occupied.db);
-    await createOrder(occupied.db, newOrder());
+    await createOrder(occupied.db, TEST_SITE, newOrder(), new Date());
     await occupied.close();
     const before = readdirSync(path.join(dataDir, "pglite")).length;
     await expect(restoreBackup(file, { dataDir, media: null }, { key: null })).rejects.toThrow(/^the target is not empty: .*pglite holds a database$/);

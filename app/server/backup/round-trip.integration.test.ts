@@ -19,6 +19,7 @@ import { backupToFile, type BackupResult } from "./backup.server";
 import { restoreBackup } from "./restore.server";
 import { currentSchemaVersion } from "./schema-version.server";
 import { newOrder } from "../../../tests/fixtures/orders";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const fake = useFakePayPal();
 const SECRET = "busy-shop-session-secret-0123456789abcdef";
@@ -50,8 +51,8 @@ describe("a backup of a busy embedded shop, restored", () => {
       before = await snapshotShop(source.db);
       beforeMedia = await snapshotMedia(media);
       const sourceShop = { database: source, media, sessionSecret: SECRET };
-      archives.plain = await backupToFile(sourceShop, path.join(dir, "shop.tar.gz"), { key: null, trigger: "command" });
-      archives.encrypted = await backupToFile(sourceShop, path.join(dir, "shop.tar.gz.enc"), { key, trigger: "command" });
+      archives.plain = await backupToFile(sourceShop, path.join(dir, "shop.tar.gz"), { key: null, trigger: "command", now: () => new Date() });
+      archives.encrypted = await backupToFile(sourceShop, path.join(dir, "shop.tar.gz.enc"), { key, trigger: "command", now: () => new Date() });
     } finally {
       await source.close();
     }
@@ -108,7 +109,7 @@ describe("a backup of a busy embedded shop, restored", () => {
         // The restored shop starts (seed, migrations) and goes on: new ids do not collide with restored ones.
         await seedDatabase(restored.db);
         expect((await findOrder(restored.db, shop.orders.delivered))?.status).toBe("delivered");
-        const next = await createOrder(restored.db, newOrder());
+        const next = await createOrder(restored.db, TEST_SITE, newOrder(), new Date());
         expect(next.ok).toBe(true);
         if (next.ok) {
           const items = await restored.db.select().from(orderItems).where(eq(orderItems.orderId, next.order.id));
@@ -141,7 +142,7 @@ describe("a backup of a busy embedded shop, restored", () => {
           expect({ ...after.typed, backup_runs: [] }).toEqual({ ...before.typed, backup_runs: [] });
           expect(after.sequences).toEqual({ ...before.sequences, backup_runs_id_seq: after.sequences.backup_runs_id_seq });
           expect(await snapshotMedia(media)).toEqual(beforeMedia);
-          const next = await createOrder(restored.db, newOrder());
+          const next = await createOrder(restored.db, TEST_SITE, newOrder(), new Date());
           expect(next.ok).toBe(true);
         } finally {
           await restored.close();

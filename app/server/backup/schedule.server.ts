@@ -20,7 +20,7 @@ export interface ScheduleOptions {
   source: () => BackupSource;
   key: Buffer | null;
   log?: (message: string) => void;
-  now?: () => Date;
+  now: () => Date;
 }
 
 /** How often the job checks whether a backup is due. */
@@ -50,7 +50,7 @@ async function pruneBackups(destination: BackupDestination, keep: number): Promi
 
 /** Takes a scheduled backup now if one is due; resolves with it, or null when not due. */
 export async function runScheduledBackup(options: ScheduleOptions): Promise<BackupResult | null> {
-  const now = options.now ?? (() => new Date());
+  const { now } = options;
   const source = options.source();
   const last = await lastBackupRun(source.database.db, { trigger: "schedule", status: "ok" });
   // A little slack, so a check landing just before the hour does not wait a whole extra check.
@@ -65,11 +65,12 @@ export async function runScheduledBackup(options: ScheduleOptions): Promise<Back
   return result;
 }
 
-export function scheduledBackupJob(options: ScheduleOptions): Job {
+/** The job checks with the runner's clock (services.now). */
+export function scheduledBackupJob(options: Omit<ScheduleOptions, "now">): Job {
   return {
     name: "scheduled-backup",
     intervalMs: Math.min(CHECK_MS, options.intervalMs),
     jitter: 0.1,
-    run: async () => void (await runScheduledBackup(options)),
+    run: async (_db, now) => void (await runScheduledBackup({ ...options, now })),
   };
 }

@@ -50,6 +50,7 @@ export function shopBackups(
   env: Env,
   database: Database,
   storages: { media: MediaStorage | null; privateFiles: PrivateStorage },
+  now: () => Date,
   log?: (message: string) => void,
 ): ShopBackups {
   const { media } = storages;
@@ -64,7 +65,7 @@ export function shopBackups(
   }
   return {
     source,
-    controlHandler: backupControlHandler(source, key),
+    controlHandler: backupControlHandler(source, key, now),
     jobs: intervalMs === null ? [] : [scheduledBackupJob({ intervalMs, keep: env.BACKUP_KEEP, destination, source, key, log })],
   };
 }
@@ -73,7 +74,7 @@ export function shopBackups(
  * For the console's dashboard: the last good backup (time, size, checksum, where), a failure since,
  * and whether it is older than twice BACKUP_INTERVAL_HOURS (a day when backups are not scheduled).
  */
-export function shopBackupStatus(db: Db, env: Pick<Env, "BACKUP_INTERVAL_HOURS">, now = new Date()): Promise<BackupStatus> {
+export function shopBackupStatus(db: Db, env: Pick<Env, "BACKUP_INTERVAL_HOURS">, now: Date): Promise<BackupStatus> {
   return backupStatus(db, backupIntervalMs(env), now);
 }
 

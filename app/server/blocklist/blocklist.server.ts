@@ -45,7 +45,7 @@ export async function addBlock(
   db: Db,
   who: Actor,
   entry: { kind: BlockKind; value: string; reason?: string | null; source?: string | null },
-  now = new Date(),
+  now: Date,
 ): Promise<BlockResult> {
   const value = normaliseBlockValue(entry.kind, entry.value);
   if (!value) return { ok: false, message: "Nothing to block." };
@@ -62,7 +62,7 @@ export async function addBlock(
 }
 
 /** The buyer of an order, by everything the shop knows of them (the lost-dispute offer). */
-export async function blockOrderBuyer(db: Db, who: Actor, orderId: string, reason: string, source: string): Promise<number | null> {
+export async function blockOrderBuyer(db: Db, who: Actor, orderId: string, reason: string, source: string, now: Date): Promise<number | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
   const entries: { kind: BlockKind; value: string | null }[] = [
@@ -74,17 +74,17 @@ export async function blockOrderBuyer(db: Db, who: Actor, orderId: string, reaso
   let added = 0;
   for (const { kind, value } of entries) {
     if (!value) continue;
-    const result = await addBlock(db, who, { kind, value, reason, source });
+    const result = await addBlock(db, who, { kind, value, reason, source }, now);
     if (result.ok && result.added) added++;
   }
   return added;
 }
 
-export async function removeBlock(db: Db, who: Actor, id: number): Promise<boolean> {
+export async function removeBlock(db: Db, who: Actor, id: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [removed] = await tx.delete(blocklist).where(eq(blocklist.id, id)).returning();
     if (!removed) return false;
-    await recordSellerAction(tx, who, "unblock", `block:${removed.kind}`, { value: removed.value });
+    await recordSellerAction(tx, who, "unblock", `block:${removed.kind}`, { value: removed.value }, now);
     return true;
   });
 }

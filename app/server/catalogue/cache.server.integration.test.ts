@@ -13,7 +13,7 @@ for (const target of testDatabases()) {
     it("serves the catalogue from memory until the seller's edit is invalidated, then shows the edit", async () => {
       const before = await readCatalogue(database.db);
       expect(before.product("2")?.priceCents).toBe(5499);
-      await updateProduct(database.db, "2", { priceCents: 3999, inStock: false });
+      await updateProduct(database.db, "2", { priceCents: 3999, inStock: false }, new Date());
       // Not read again: the copy in memory still answers.
       expect((await readCatalogue(database.db)).product("2")?.priceCents).toBe(5499);
       await invalidateCatalogue(database.db);
@@ -44,7 +44,7 @@ describe.skipIf(!url)("catalogue cache across processes (PostgreSQL)", () => {
       await seedDatabase(first.db);
       expect((await readCatalogue(first.db)).product("4")?.priceCents).toBe(2999);
       expect((await readCatalogue(second.db)).product("4")?.priceCents).toBe(2999);
-      await updateProduct(first.db, "4", { priceCents: 1999 });
+      await updateProduct(first.db, "4", { priceCents: 1999 }, new Date());
       await invalidateCatalogue(first.db);
       expect((await readCatalogue(first.db)).product("4")?.priceCents).toBe(1999);
       // The notification travels through PostgreSQL: the other process drops its copy on arrival.

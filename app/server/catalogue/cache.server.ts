@@ -16,6 +16,7 @@ import { listCoupons } from "./coupons.server";
 import { listen, type Db, type Subscription } from "../platform/db.server";
 import { listProducts } from "./products.server";
 import { withProductMedia } from "./product-media.server";
+import { MEDIA_ROUTE } from "../media/storage.server";
 
 const CHANNEL = "catalogue_changed";
 
@@ -39,10 +40,13 @@ interface Cache {
 
 const caches = new WeakMap<Db, Cache>();
 
+/** Where each database's product media URLs start, as its services' media storage says (see setCatalogueMediaBase). */
+const mediaBases = new WeakMap<Db, string>();
+
 const couponKey = (code: string) => code.trim().toUpperCase();
 
 async function load(db: Db): Promise<Catalogue> {
-  const [all, coupons] = await Promise.all([listProducts(db).then((list) => withProductMedia(db, list)), listCoupons(db)]);
+  const [all, coupons] = await Promise.all([listProducts(db).then((list) => withProductMedia(db, list, mediaBases.get(db) ?? MEDIA_ROUTE)), listCoupons(db)]);
   const products = all.filter((p) => !p.archived);
   const live = new Map(products.map((p) => [p.id, p]));
   const any = new Map(all.map((p) => [p.id, p]));
@@ -75,6 +79,18 @@ export function onCatalogueChange(listener: () => void, db: Db): () => void {
   const cache = cacheFor(db);
   cache.listeners.add(listener);
   return () => cache.listeners.delete(listener);
+}
+
+/**
+ * The public base of product media URLs for the catalogue read from `db` ("/media", or
+ * MEDIA_PUBLIC_URL for a CDN): set by createServices from `services.media.storage.publicBase`, once
+ * per database; "/media" until then. A change drops this process's copy.
+ */
+export function setCatalogueMediaBase(db: Db, base: string): void {
+  if (mediaBases.get(db) === base) return;
+  mediaBases.set(db, base);
+  const cache = caches.get(db);
+  if (cache) drop(cache);
 }
 
 /** False while this process could miss another's change (its PostgreSQL listener is down). */

@@ -101,7 +101,7 @@ async function freeId(db: Db, code: string): Promise<string> {
 }
 
 /** Creates the coupon with its audit row; shoppers can use it as soon as this returns. */
-export async function createCoupon(db: Db, seller: Actor, input: NewCoupon): Promise<CouponSaveResult> {
+export async function createCoupon(db: Db, seller: Actor, input: NewCoupon, now: Date): Promise<CouponSaveResult> {
   const productError = await checkFreeProduct(db, input);
   if (productError) return { ok: false, errors: productError };
   const result = await db.transaction(async (tx): Promise<CouponSaveResult> => {
@@ -114,7 +114,7 @@ export async function createCoupon(db: Db, seller: Actor, input: NewCoupon): Pro
       .returning({ id: coupons.id });
     if (inserted.length === 0) return { ok: false, errors: { code: `A coupon with the code ${input.code} already exists` } };
     const changes: Changes = { code: [null, input.code], ...Object.fromEntries(Object.entries(columns(input)).map(([k, v]) => [k, [null, v]])) };
-    await recordSellerAction(tx, seller, "coupon_created", `coupon:${id}`, changes);
+    await recordSellerAction(tx, seller, "coupon_created", `coupon:${id}`, changes, now);
     return { ok: true, id, changes };
   });
   if (result.ok) await invalidateCatalogue(db);
@@ -122,7 +122,7 @@ export async function createCoupon(db: Db, seller: Actor, input: NewCoupon): Pro
 }
 
 /** Changes everything but the code (and the usage count: it is the orders' record), with its audit row. */
-export async function updateCouponTerms(db: Db, seller: Actor, id: string, terms: CouponTerms): Promise<CouponSaveResult> {
+export async function updateCouponTerms(db: Db, seller: Actor, id: string, terms: CouponTerms, now: Date): Promise<CouponSaveResult> {
   const productError = await checkFreeProduct(db, terms);
   if (productError) return { ok: false, errors: productError };
   const after = columns(terms);
@@ -137,7 +137,7 @@ export async function updateCouponTerms(db: Db, seller: Actor, id: string, terms
     }
     if (Object.keys(changes).length === 0) return { ok: true, id, changes };
     await tx.update(coupons).set(after).where(eq(coupons.id, id));
-    await recordSellerAction(tx, seller, "coupon_updated", `coupon:${id}`, changes);
+    await recordSellerAction(tx, seller, "coupon_updated", `coupon:${id}`, changes, now);
     return { ok: true, id, changes };
   });
   if (result.ok && Object.keys(result.changes).length > 0) await invalidateCatalogue(db);
@@ -145,13 +145,13 @@ export async function updateCouponTerms(db: Db, seller: Actor, id: string, terms
 }
 
 /** Disables or re-enables a coupon (recorded when it changes anything); false when there is no such coupon. */
-export async function setCouponActive(db: Db, seller: Actor, id: string, active: boolean): Promise<boolean> {
+export async function setCouponActive(db: Db, seller: Actor, id: string, active: boolean, now: Date): Promise<boolean> {
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx.select({ isActive: coupons.isActive }).from(coupons).where(eq(coupons.id, id)).for("update");
     if (!row) return "missing" as const;
     if (row.isActive === active) return "unchanged" as const;
     await tx.update(coupons).set({ isActive: active }).where(eq(coupons.id, id));
-    await recordSellerAction(tx, seller, active ? "coupon_enabled" : "coupon_disabled", `coupon:${id}`);
+    await recordSellerAction(tx, seller, active ? "coupon_enabled" : "coupon_disabled", `coupon:${id}`, null, now);
     return "changed" as const;
   });
   if (outcome === "changed") await invalidateCatalogue(db);

@@ -57,7 +57,7 @@ export function sellerProductMedia(db: Db, productId: string): Promise<StoredPro
  * checked and processed, stored, then its rows and audit row written. A refusal answers the
  * MediaError's status and message; nothing stays behind.
  */
-export async function uploadProductMedia(db: Db, media: Media, seller: Actor, productId: string, request: Request): Promise<MediaActionResult> {
+export async function uploadProductMedia(db: Db, media: Media, seller: Actor, productId: string, request: Request, now: Date): Promise<MediaActionResult> {
   try {
     return await media.withUpload(request, async (upload) => {
       if (!(await productExists(db, productId))) return NO_PRODUCT;
@@ -75,12 +75,19 @@ export async function uploadProductMedia(db: Db, media: Media, seller: Actor, pr
             productId,
             ingested.media.map((m) => ({ media: m })),
           );
-          await recordSellerAction(tx, seller, "product_media_added", target(productId), {
-            ids,
-            files: upload.files.map((file) => file.name),
-            photos: ingested.photos.length,
-            video: ingested.video !== null,
-          });
+          await recordSellerAction(
+            tx,
+            seller,
+            "product_media_added",
+            target(productId),
+            {
+              ids,
+              files: upload.files.map((file) => file.name),
+              photos: ingested.photos.length,
+              video: ingested.video !== null,
+            },
+            now,
+          );
           return true;
         });
         if (!saved) {
@@ -103,12 +110,12 @@ export async function uploadProductMedia(db: Db, media: Media, seller: Actor, pr
 }
 
 /** Puts the media in the order of `ids` (each of the product's media exactly once). */
-export async function reorderMedia(db: Db, seller: Actor, productId: string, ids: readonly number[]): Promise<MediaActionResult> {
+export async function reorderMedia(db: Db, seller: Actor, productId: string, ids: readonly number[], now: Date): Promise<MediaActionResult> {
   const result = await db.transaction(async (tx) => {
     if (!(await productExists(tx, productId))) return NO_PRODUCT;
     const before = (await listProductMedia(tx, productId)).map((item) => item.id);
     if (!(await reorderProductMedia(tx, productId, ids))) return refusal(409, "The media changed meanwhile: reload the page and try again.");
-    await recordSellerAction(tx, seller, "product_media_reordered", target(productId), { before, after: ids });
+    await recordSellerAction(tx, seller, "product_media_reordered", target(productId), { before, after: ids }, now);
     return { ok: true, message: "New order saved. The storefront shows it now." } as const;
   });
   if (result.ok) await invalidateCatalogue(db);
@@ -116,12 +123,12 @@ export async function reorderMedia(db: Db, seller: Actor, productId: string, ids
 }
 
 /** Sets one media's alt texts in the three languages. */
-export async function saveMediaAlt(db: Db, seller: Actor, productId: string, id: number, alt: Localized): Promise<MediaActionResult> {
+export async function saveMediaAlt(db: Db, seller: Actor, productId: string, id: number, alt: Localized, now: Date): Promise<MediaActionResult> {
   const result = await db.transaction(async (tx) => {
     const before = (await listProductMedia(tx, productId)).find((item) => item.id === id);
     if (!before) return refusal(404, "No such photo or video on this product.");
     if (!(await updateProductMediaAlt(tx, productId, id, alt))) return refusal(404, "No such photo or video on this product.");
-    await recordSellerAction(tx, seller, "product_media_alt_changed", target(productId), { id, before: before.alt, after: alt });
+    await recordSellerAction(tx, seller, "product_media_alt_changed", target(productId), { id, before: before.alt, after: alt }, now);
     return { ok: true, message: "Alt text saved." } as const;
   });
   if (result.ok) await invalidateCatalogue(db);
@@ -129,13 +136,20 @@ export async function saveMediaAlt(db: Db, seller: Actor, productId: string, id:
 }
 
 /** Deletes one media row, then the files no other row (of any product) still uses. */
-export async function removeMedia(db: Db, media: Pick<Media, "deleteUnreferenced">, seller: Actor, productId: string, id: number): Promise<MediaActionResult> {
+export async function removeMedia(
+  db: Db,
+  media: Pick<Media, "deleteUnreferenced">,
+  seller: Actor,
+  productId: string,
+  id: number,
+  now: Date,
+): Promise<MediaActionResult> {
   let removed: MediaDescription[] = [];
   const result = await db.transaction(async (tx) => {
     const gone = await deleteProductMedia(tx, productId, [id]);
     if (gone.length === 0) return refusal(404, "No such photo or video on this product.");
     removed = gone.map((item) => item.media);
-    await recordSellerAction(tx, seller, "product_media_deleted", target(productId), { id, kind: gone[0].media.kind, alt: gone[0].alt });
+    await recordSellerAction(tx, seller, "product_media_deleted", target(productId), { id, kind: gone[0].media.kind, alt: gone[0].alt }, now);
     return { ok: true, message: `${gone[0].media.kind === "video" ? "Video" : "Photo"} deleted.` } as const;
   });
   if (!result.ok) return result;

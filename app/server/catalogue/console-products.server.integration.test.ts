@@ -7,6 +7,7 @@ import { readCatalogue } from "./cache.server";
 import { createOrder, findOrder } from "../orders/orders.server";
 import { actionsOn } from "../../../tests/setup/audit";
 import { createProduct, duplicateProduct, findSellerProduct, listSellerProducts, moveProduct, setArchived, updateProduct } from "./console-products.server";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const SELLER = { id: null, actor: "seller:ops@example.com" };
 
@@ -28,7 +29,7 @@ for (const target of testDatabases()) {
     it("shows a new price on the storefront at once while an existing order keeps the title and price it was sold at; one audit row with before/after", async () => {
       // Warm the cache first: the edit must replace what the storefront remembers.
       expect((await readCatalogue(database.db)).product("2")?.priceCents).toBe(5499);
-      const sold = await createOrder(database.db, newOrder({ lines: [{ id: "2", quantity: 2 }] }));
+      const sold = await createOrder(database.db, TEST_SITE, newOrder({ lines: [{ id: "2", quantity: 2 }] }), new Date());
       if (!sold.ok) throw new Error("order refused");
 
       const before = await stored("2");
@@ -40,7 +41,7 @@ for (const target of testDatabases()) {
         badge: "Popular" as const,
         texts: { ...before.input.texts, en: { ...en, title: "VENOM-TRIGGER II" } },
       };
-      const result = await updateProduct(database.db, SELLER, "2", input);
+      const result = await updateProduct(database.db, SELLER, "2", input, new Date());
       const changes = { priceCents: [5499, 4499], inStock: [true, false], badge: ["Premium", "Popular"], "title.en": ["VENOM-TRIGGER", "VENOM-TRIGGER II"] };
       expect(result).toEqual({ ok: true, id: "2", changes });
       expect((await readCatalogue(database.db)).product("2")).toMatchObject({ priceCents: 4499, inStock: false, badge: "Popular", title: "VENOM-TRIGGER II" });
@@ -51,21 +52,21 @@ for (const target of testDatabases()) {
       const order = await findOrder(database.db, sold.order.id);
       expect(order?.items[0]).toMatchObject({ productId: "2", title: "VENOM-TRIGGER", unitPriceCents: 5499, quantity: 2 });
       // Out of stock now: a new order holding it is refused with its name.
-      const next = await createOrder(database.db, newOrder({ lines: [{ id: "2", quantity: 1 }] }));
+      const next = await createOrder(database.db, TEST_SITE, newOrder({ lines: [{ id: "2", quantity: 1 }] }), new Date());
       expect(next).toEqual({ ok: false, code: "product_out_of_stock", vars: { product: "VENOM-TRIGGER II" } });
-      await updateProduct(database.db, SELLER, "2", before.input);
+      await updateProduct(database.db, SELLER, "2", before.input, new Date());
     });
 
     it("records nothing when nothing changed", async () => {
       const product = await stored("6");
-      expect(await updateProduct(database.db, SELLER, "6", product.input)).toEqual({ ok: true, id: "6", changes: {} });
+      expect(await updateProduct(database.db, SELLER, "6", product.input, new Date())).toEqual({ ok: true, id: "6", changes: {} });
       expect(await actionsOn(database.db, "product:6")).toEqual([]);
     });
 
     it("falls back to English for a French or Spanish text left empty, and says which are missing", async () => {
       const product = await stored("9");
       const fr = { ...product.input.texts.fr!, title: "Projecteur coquin", description: "" };
-      await updateProduct(database.db, SELLER, "9", { ...product.input, texts: { ...product.input.texts, fr } });
+      await updateProduct(database.db, SELLER, "9", { ...product.input, texts: { ...product.input.texts, fr } }, new Date());
       const shown = (await readCatalogue(database.db)).product("9")!;
       expect(shown.titles).toEqual({ en: "Dirty Projector", fr: "Projecteur coquin", es: "Dirty Projector" });
       expect(shown.description.fr).toBe(shown.description.en);
@@ -78,17 +79,17 @@ for (const target of testDatabases()) {
       expect(await featuredIds()).toContain("king-cummy");
       expect(await featuredIds()).not.toContain("king-cummy-v8-new");
       const cummy = await stored("king-cummy");
-      await updateProduct(database.db, SELLER, "king-cummy", { ...cummy.input, badge: null });
+      await updateProduct(database.db, SELLER, "king-cummy", { ...cummy.input, badge: null }, new Date());
       const v8 = await stored("king-cummy-v8-new");
-      await updateProduct(database.db, SELLER, "king-cummy-v8-new", { ...v8.input, badge: "Popular" });
+      await updateProduct(database.db, SELLER, "king-cummy-v8-new", { ...v8.input, badge: "Popular" }, new Date());
       expect(await featuredIds()).not.toContain("king-cummy");
       expect((await featuredIds())[0]).toBe("king-cummy-v8-new");
-      await updateProduct(database.db, SELLER, "king-cummy", cummy.input);
-      await updateProduct(database.db, SELLER, "king-cummy-v8-new", v8.input);
+      await updateProduct(database.db, SELLER, "king-cummy", cummy.input, new Date());
+      await updateProduct(database.db, SELLER, "king-cummy-v8-new", v8.input, new Date());
     });
 
     it("creates a product with a stable id from its title, a draft until listed", async () => {
-      const result = await createProduct(database.db, SELLER, productInput({ listed: false }));
+      const result = await createProduct(database.db, SELLER, productInput({ listed: false }), new Date());
       expect(result).toMatchObject({ ok: true, id: "gorilla-trigger" });
       const catalogue = await readCatalogue(database.db);
       expect(catalogue.product("gorilla-trigger")).toMatchObject({
@@ -104,16 +105,25 @@ for (const target of testDatabases()) {
 
       // Renaming never moves its URL; a second product with the same title gets another id.
       const draft = await stored("gorilla-trigger");
-      await updateProduct(database.db, SELLER, "gorilla-trigger", {
-        ...draft.input,
-        listed: true,
-        texts: { ...draft.input.texts, en: { ...draft.input.texts.en, title: "Silverback" } },
-      });
+      await updateProduct(
+        database.db,
+        SELLER,
+        "gorilla-trigger",
+        {
+          ...draft.input,
+          listed: true,
+          texts: { ...draft.input.texts, en: { ...draft.input.texts.en, title: "Silverback" } },
+        },
+        new Date(),
+      );
       expect((await readCatalogue(database.db)).product("gorilla-trigger")).toMatchObject({ title: "Silverback", listed: true });
-      expect(await createProduct(database.db, SELLER, productInput({}, "Silverback"))).toMatchObject({ ok: true, id: "silverback" });
-      expect(await createProduct(database.db, SELLER, productInput({}, "Gorilla Trigger"))).toMatchObject({ ok: true, id: "gorilla-trigger-2" });
+      expect(await createProduct(database.db, SELLER, productInput({}, "Silverback"), new Date())).toMatchObject({ ok: true, id: "silverback" });
+      expect(await createProduct(database.db, SELLER, productInput({}, "Gorilla Trigger"), new Date())).toMatchObject({ ok: true, id: "gorilla-trigger-2" });
       // A gift-delivered product's id says "gift" (SPEC §4 recognises gifts by id).
-      expect(await createProduct(database.db, SELLER, productInput({ delivery: "username-gift" }, "Ape"))).toMatchObject({ ok: true, id: "ape-gift" });
+      expect(await createProduct(database.db, SELLER, productInput({ delivery: "username-gift" }, "Ape"), new Date())).toMatchObject({
+        ok: true,
+        id: "ape-gift",
+      });
     });
 
     it("builds a bundle from picked items and computes its saving from their prices", async () => {
@@ -121,6 +131,7 @@ for (const target of testDatabases()) {
         database.db,
         SELLER,
         productInput({ category: "Bundles", type: "bundle", bundleItemIds: ["1", "4"], priceCents: 6000 }, "Duo"),
+        new Date(),
       );
       if (!result.ok) throw new Error("refused");
       const bundle = (await readCatalogue(database.db)).product(result.id)!;
@@ -129,31 +140,33 @@ for (const target of testDatabases()) {
         { productId: "4", title: "TRAMP-ROOM", priceCents: 2999 },
       ]);
       expect((await stored(result.id)).bundle).toEqual({ items: expect.any(Array), savingsCents: 4999 + 2999 - 6000 });
-      expect(await createProduct(database.db, SELLER, productInput({ category: "Bundles", type: "bundle", bundleItemIds: ["1", result.id] }, "Bad"))).toEqual({
+      expect(
+        await createProduct(database.db, SELLER, productInput({ category: "Bundles", type: "bundle", bundleItemIds: ["1", result.id] }, "Bad"), new Date()),
+      ).toEqual({
         ok: false,
         errors: { bundleItems: expect.any(String) },
       });
     });
 
     it("archives a product off the storefront while past orders keep it, and restores it", async () => {
-      const sold = await createOrder(database.db, newOrder({ lines: [{ id: "7", quantity: 1 }] }));
+      const sold = await createOrder(database.db, TEST_SITE, newOrder({ lines: [{ id: "7", quantity: 1 }] }), new Date());
       if (!sold.ok) throw new Error("order refused");
-      expect(await setArchived(database.db, SELLER, "7", true)).toMatchObject({ ok: true, changes: { archived: [false, true] } });
+      expect(await setArchived(database.db, SELLER, "7", true, new Date())).toMatchObject({ ok: true, changes: { archived: [false, true] } });
       const catalogue = await readCatalogue(database.db);
       expect(catalogue.product("7")).toBeUndefined();
       expect(catalogue.anyProduct("7")?.title).toBe("3SOME-ROOM");
       expect(catalogue.products.map((p) => p.id)).not.toContain("7");
       expect((await findOrder(database.db, sold.order.id))?.items[0]).toMatchObject({ productId: "7", title: "3SOME-ROOM", unitPriceCents: 3999 });
-      expect(await createOrder(database.db, newOrder({ lines: [{ id: "7", quantity: 1 }] }))).toMatchObject({ ok: false });
+      expect(await createOrder(database.db, TEST_SITE, newOrder({ lines: [{ id: "7", quantity: 1 }] }), new Date())).toMatchObject({ ok: false });
       expect((await listSellerProducts(database.db)).at(-1)).toMatchObject({ id: "7", archived: true });
 
-      await setArchived(database.db, SELLER, "7", false);
+      await setArchived(database.db, SELLER, "7", false, new Date());
       expect((await readCatalogue(database.db)).product("7")).toMatchObject({ listed: true });
       expect((await actionsOn(database.db, "product:7")).map((a) => a.action)).toEqual(["product_restored", "product_archived"]);
     });
 
     it("duplicates a product as a draft with one audit row", async () => {
-      const result = await duplicateProduct(database.db, SELLER, "10");
+      const result = await duplicateProduct(database.db, SELLER, "10", new Date());
       expect(result).toMatchObject({ ok: true, id: "netflix-n-chill-copy" });
       const copy = (await readCatalogue(database.db)).product("netflix-n-chill-copy")!;
       expect(copy).toMatchObject({ title: "Netflix N Chill (copy)", listed: false, images: ["/products/10.svg"], videoUrl: "/products/10.mp4" });
@@ -166,17 +179,17 @@ for (const target of testDatabases()) {
       const order = async () => (await readCatalogue(database.db)).products.map((p) => p.id);
       const before = await order();
       expect(before.slice(0, 2)).toEqual(["king-cummy", "king-cummy-v8-new"]);
-      expect(await moveProduct(database.db, SELLER, "king-cummy-v8-new", "up")).toMatchObject({ ok: true, changes: { position: [2, 1] } });
+      expect(await moveProduct(database.db, SELLER, "king-cummy-v8-new", "up", new Date())).toMatchObject({ ok: true, changes: { position: [2, 1] } });
       expect((await order()).slice(0, 2)).toEqual(["king-cummy-v8-new", "king-cummy"]);
-      expect(await moveProduct(database.db, SELLER, "king-cummy-v8-new", "up")).toEqual({ ok: true, id: "king-cummy-v8-new", changes: {} });
-      await moveProduct(database.db, SELLER, "king-cummy-v8-new", "down");
+      expect(await moveProduct(database.db, SELLER, "king-cummy-v8-new", "up", new Date())).toEqual({ ok: true, id: "king-cummy-v8-new", changes: {} });
+      await moveProduct(database.db, SELLER, "king-cummy-v8-new", "down", new Date());
       expect(await order()).toEqual(before);
       expect((await actionsOn(database.db, "product:king-cummy-v8-new")).filter((a) => a.action === "product_moved")).toHaveLength(2);
     });
 
     it("refuses an unknown product", async () => {
-      expect(await updateProduct(database.db, SELLER, "nope", productInput())).toEqual({ ok: false, reason: "not_found" });
-      expect(await setArchived(database.db, SELLER, "nope", true)).toEqual({ ok: false, reason: "not_found" });
+      expect(await updateProduct(database.db, SELLER, "nope", productInput(), new Date())).toEqual({ ok: false, reason: "not_found" });
+      expect(await setArchived(database.db, SELLER, "nope", true, new Date())).toEqual({ ok: false, reason: "not_found" });
     });
   });
 }

@@ -202,6 +202,7 @@ export async function createProduct(
   db: Db,
   seller: Actor,
   input: ProductInput,
+  now: Date,
   options: CreateOptions = { action: "product_created" },
 ): Promise<ProductSaveResult> {
   const itemErrors = await checkBundleItems(db, null, input);
@@ -214,9 +215,9 @@ export async function createProduct(
     if (input.delivery === "username-gift" && !id.includes("gift")) id = newProductId(`${input.texts.en.title} gift`, taken);
     const position = existing.reduce((max, r) => Math.max(max, r.position), -1) + 1;
     const media = options.media ?? { images: [], videoUrl: null };
-    await tx.insert(products).values({ id, ...columnsOf(input), rating: 5, reviews: 0, position, ...media });
+    await tx.insert(products).values({ id, ...columnsOf(input), rating: 5, reviews: 0, position, ...media, createdAt: now, updatedAt: now });
     const changes = { ...options.note, ...changesBetween(null, input) };
-    await recordSellerAction(tx, seller, options.action, `product:${id}`, changes);
+    await recordSellerAction(tx, seller, options.action, `product:${id}`, changes, now);
     return { ok: true, id, changes };
   });
   if (result.ok) await invalidateCatalogue(db);
@@ -224,7 +225,7 @@ export async function createProduct(
 }
 
 /** Saves every field of the form; records and invalidates only when something changed. */
-export async function updateProduct(db: Db, seller: Actor, id: string, input: ProductInput): Promise<ProductSaveResult> {
+export async function updateProduct(db: Db, seller: Actor, id: string, input: ProductInput, now: Date): Promise<ProductSaveResult> {
   const itemErrors = await checkBundleItems(db, id, input);
   if (itemErrors) return { ok: false, errors: itemErrors };
   const result = await db.transaction(async (tx): Promise<ProductSaveResult> => {
@@ -234,9 +235,9 @@ export async function updateProduct(db: Db, seller: Actor, id: string, input: Pr
     if (Object.keys(changes).length === 0) return { ok: true, id, changes };
     await tx
       .update(products)
-      .set({ ...columnsOf(input), updatedAt: new Date() })
+      .set({ ...columnsOf(input), updatedAt: now })
       .where(eq(products.id, id));
-    await recordSellerAction(tx, seller, "product_updated", `product:${id}`, changes);
+    await recordSellerAction(tx, seller, "product_updated", `product:${id}`, changes, now);
     return { ok: true, id, changes };
   });
   if (result.ok && Object.keys(result.changes).length > 0) await invalidateCatalogue(db);
@@ -244,7 +245,7 @@ export async function updateProduct(db: Db, seller: Actor, id: string, input: Pr
 }
 
 /** A copy as a draft (not listed), titled "… (copy)" in every language, placed last; pictures shared. */
-export async function duplicateProduct(db: Db, seller: Actor, id: string): Promise<ProductSaveResult> {
+export async function duplicateProduct(db: Db, seller: Actor, id: string, now: Date): Promise<ProductSaveResult> {
   const [row] = await db.select().from(products).where(eq(products.id, id));
   if (!row) return { ok: false, reason: "not_found" };
   const input = inputOf(row);
@@ -256,26 +257,25 @@ export async function duplicateProduct(db: Db, seller: Actor, id: string): Promi
     ...(input.texts.es ? { es: { ...input.texts.es, title: copy(input.texts.es.title) } } : {}),
   };
   // The pictures and video stay the original's (content-named files, shared safely).
-  return createProduct(
-    db,
-    seller,
-    { ...input, texts, listed: false },
-    { action: "product_duplicated", note: { duplicatedFrom: [null, id] }, media: { images: row.images, videoUrl: row.videoUrl } },
-  );
+  return createProduct(db, seller, { ...input, texts, listed: false }, now, {
+    action: "product_duplicated",
+    note: { duplicatedFrom: [null, id] },
+    media: { images: row.images, videoUrl: row.videoUrl },
+  });
 }
 
 /** Archived: off the storefront everywhere (404, sitemap, search, carts); past orders untouched. Restore brings it back as it was. */
-export async function setArchived(db: Db, seller: Actor, id: string, archived: boolean): Promise<ProductSaveResult> {
+export async function setArchived(db: Db, seller: Actor, id: string, archived: boolean, now: Date): Promise<ProductSaveResult> {
   const result = await db.transaction(async (tx): Promise<ProductSaveResult> => {
     const [row] = await tx.select({ archivedAt: products.archivedAt }).from(products).where(eq(products.id, id)).for("update");
     if (!row) return { ok: false, reason: "not_found" };
     if ((row.archivedAt !== null) === archived) return { ok: true, id, changes: {} };
     await tx
       .update(products)
-      .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+      .set({ archivedAt: archived ? now : null, updatedAt: now })
       .where(eq(products.id, id));
     const changes: Changes = { archived: [!archived, archived] };
-    await recordSellerAction(tx, seller, archived ? "product_archived" : "product_restored", `product:${id}`, changes);
+    await recordSellerAction(tx, seller, archived ? "product_archived" : "product_restored", `product:${id}`, changes, now);
     return { ok: true, id, changes };
   });
   if (result.ok && Object.keys(result.changes).length > 0) await invalidateCatalogue(db);
@@ -283,7 +283,7 @@ export async function setArchived(db: Db, seller: Actor, id: string, archived: b
 }
 
 /** Moves a product one place up or down in the catalogue order (positions renumbered 0…n-1). */
-export async function moveProduct(db: Db, seller: Actor, id: string, direction: "up" | "down"): Promise<ProductSaveResult> {
+export async function moveProduct(db: Db, seller: Actor, id: string, direction: "up" | "down", now: Date): Promise<ProductSaveResult> {
   const result = await db.transaction(async (tx): Promise<ProductSaveResult> => {
     // One mover at a time: two sellers reordering at once would interleave renumberings.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('product_order'))`);
@@ -304,7 +304,7 @@ export async function moveProduct(db: Db, seller: Actor, id: string, direction: 
       if (before !== position) await tx.update(products).set({ position }).where(eq(products.id, rowId));
     }
     const changes: Changes = { position: [from + 1, to + 1], [direction === "up" ? "before" : "after"]: [null, rows[to].id] };
-    await recordSellerAction(tx, seller, "product_moved", `product:${id}`, changes);
+    await recordSellerAction(tx, seller, "product_moved", `product:${id}`, changes, now);
     return { ok: true, id, changes };
   });
   if (result.ok && Object.keys(result.changes).length > 0) await invalidateCatalogue(db);

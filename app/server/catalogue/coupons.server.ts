@@ -56,7 +56,7 @@ export async function redeemCoupon(tx: Db, couponId: string, orderId: string): P
  * inside the caller's transaction. The redemption row stays, marked released; a second call is a no-op.
  * Returns how many uses went back (0 or 1): the caller invalidates the catalogue after committing.
  */
-export async function releaseCoupon(tx: Db, orderId: string, now = new Date()): Promise<number> {
+export async function releaseCoupon(tx: Db, orderId: string, now: Date): Promise<number> {
   const released = await tx
     .update(couponRedemptions)
     .set({ releasedAt: now })

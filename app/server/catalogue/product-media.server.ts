@@ -11,9 +11,6 @@ import type { Product, Localized } from "~/domain/product";
 import type { ProductGallery, ProductMediaItem } from "~/domain/product-media";
 import { productMedia } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
-import { mediaPublicBase } from "../media/media-env.server";
-import { MEDIA_ROUTE } from "../media/storage.server";
 
 type Row = typeof productMedia.$inferSelect;
 type Executor = Pick<Db, "select" | "insert" | "update" | "delete">;
@@ -139,24 +136,11 @@ export async function deleteProductMedia(db: Executor, productId: string, ids: r
 }
 
 /**
- * The public base of media URLs, as the shop's media settings build it; "/media" when the
- * environment cannot be read (a test without one).
- */
-function publicBase(): string {
-  try {
-    return mediaPublicBase(getEnv());
-  } catch {
-    return MEDIA_ROUTE;
-  }
-}
-
-/**
  * The products with their galleries, for the catalogue cache: one query for every product's media
- * at load time, none per request.
+ * at load time, none per request. `base` starts their URLs (the storage's public base).
  */
-export async function withProductMedia(db: Db, products: Product[]): Promise<Product[]> {
+export async function withProductMedia(db: Db, products: Product[], base: string): Promise<Product[]> {
   const media = await listAllProductMedia(db);
-  const base = publicBase();
   return products.map((product) => {
     const items = media.get(product.id);
     if (!items || items.length === 0) return product;

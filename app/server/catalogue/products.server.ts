@@ -115,10 +115,10 @@ export async function findProduct(db: Db, id: string): Promise<Product | undefin
 
 export type ProductPatch = Partial<Omit<ProductRow, "id" | "createdAt" | "updatedAt">>;
 
-export async function updateProduct(db: Db, id: string, patch: ProductPatch): Promise<boolean> {
+export async function updateProduct(db: Db, id: string, patch: ProductPatch, now: Date): Promise<boolean> {
   const updated = await db
     .update(products)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: now })
     .where(eq(products.id, id))
     .returning({ id: products.id });
   return updated.length === 1;

@@ -47,14 +47,14 @@ for (const target of testDatabases()) {
     });
 
     it("keeps the seller's edits when seeding again (a restart)", async () => {
-      await updateProduct(database.db, "2", { priceCents: 4444, inStock: false, badge: "New" });
+      await updateProduct(database.db, "2", { priceCents: 4444, inStock: false, badge: "New" }, new Date());
       await updateCoupon(database.db, "newuser15", { validUntil: "2027-06-30" });
       await seedDatabase(database.db);
       const venom = await findProduct(database.db, "2");
       expect(venom).toMatchObject({ priceCents: 4444, inStock: false, badge: "New", title: "VENOM-TRIGGER" });
       expect(venom?.description.fr.length).toBeGreaterThan(0);
       expect((await findCouponByCode(database.db, "NEWUSER15"))?.validUntil).toBe("2027-06-30");
-      await updateProduct(database.db, "2", { priceCents: 5499, inStock: true, badge: "Premium" });
+      await updateProduct(database.db, "2", { priceCents: 5499, inStock: true, badge: "Premium" }, new Date());
     });
 
     it("lists products with their database prices in catalogue order", async () => {
@@ -103,7 +103,7 @@ describe("embedded database on disk", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "pglite-"));
     const first = await openDatabase({ dataDir });
     await seedDatabase(first.db);
-    await updateProduct(first.db, "4", { priceCents: 1234 });
+    await updateProduct(first.db, "4", { priceCents: 1234 }, new Date());
     await first.close();
     const second = await openDatabase({ dataDir });
     await seedDatabase(second.db);

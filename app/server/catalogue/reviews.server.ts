@@ -27,7 +27,7 @@ function toPublic(row: typeof reviews.$inferSelect): PublicReview {
  * Stores a validated review: identical reviews are refused, and a client must wait
  * REVIEW_WAIT_MINUTES between two reviews. Reviews are published at once; the seller can hide them.
  */
-export async function submitReview(db: Db, input: ReviewInput, client: string, now = new Date()): Promise<ReviewResult> {
+export async function submitReview(db: Db, input: ReviewInput, client: string, now: Date): Promise<ReviewResult> {
   const since = new Date(now.getTime() - REVIEW_WAIT_MINUTES * 60_000);
   const [recent] = await db
     .select({ createdAt: reviews.createdAt })

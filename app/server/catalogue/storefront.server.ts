@@ -10,27 +10,29 @@ import { newUserOffer } from "~/domain/new-user-offer";
 import type { InitialCurrency, StorefrontData } from "~/state/storefront-data";
 import { readCatalogue } from "./cache.server";
 import type { Db } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
+import type { Env } from "../platform/env.server";
 
 /** Reads one request header (a Fetch Request's or Express's). */
 export type HeaderReader = (name: string) => string | null;
+
+/** Where a proxy or CDN puts the shopper's country (COUNTRY_HEADER), when it does. */
+type CountryHeader = Pick<Env, "COUNTRY_HEADER">;
 
 /**
  * The stored currency preference (cookie mirror of local storage) decides server-rendered prices,
  * so a returning shopper never sees a flash of dollars.
  */
-function initialCurrency(request: Request, now = Date.now()): InitialCurrency {
-  return initialCurrencyFor(new URL(request.url).pathname, (name) => request.headers.get(name), now);
+function initialCurrency(request: Request, env: CountryHeader, now: Date): InitialCurrency {
+  return initialCurrencyFor(new URL(request.url).pathname, (name) => request.headers.get(name), env, now);
 }
 
-function initialCurrencyFor(pathname: string, header: HeaderReader, now: number): InitialCurrency {
-  const env = getEnv();
+function initialCurrencyFor(pathname: string, header: HeaderReader, env: CountryHeader, now: Date): InitialCurrency {
   const cookies = parse(header("cookie") ?? "");
   const stored = parsePreference(cookies[CURRENCY_COOKIE] ?? null);
   const country = env.COUNTRY_HEADER ? header(env.COUNTRY_HEADER) : null;
   const geoCurrency = country ? currencyForCountry(country) : null;
   const { lang } = splitLangFromPath(pathname);
-  if (stored && isPreferenceFresh(stored, now)) {
+  if (stored && isPreferenceFresh(stored, now.getTime())) {
     return { currency: stored.currency, isManualSelection: stored.isManualSelection, geoCurrency, needsDetection: false };
   }
   const detected = geoCurrency ?? "USD";
@@ -64,8 +66,8 @@ export function preferredLang(header: HeaderReader): Lang | null {
  * decides the redirect of unprefixed pages) and the currency the prices are rendered in. Pages with
  * the same URL and variant are identical, so the render cache (server/render-cache.ts) shares them.
  */
-export function sharedPageVariant(pathname: string, header: HeaderReader, now = Date.now()): string {
-  const currency = initialCurrencyFor(pathname, header, now);
+export function sharedPageVariant(pathname: string, header: HeaderReader, env: CountryHeader, now: Date): string {
+  const currency = initialCurrencyFor(pathname, header, env, now);
   return [
     preferredLang(header) ?? "-",
     currency.currency,
@@ -75,12 +77,16 @@ export function sharedPageVariant(pathname: string, header: HeaderReader, now = 
   ].join(":");
 }
 
-/** What the shop's frame and the shopper state need on every page, from the catalogue cache. */
-export async function storefrontData(request: Request, db: Db): Promise<StorefrontData> {
+/**
+ * What the shop's frame and the shopper state need on every page, from the catalogue cache. Routes
+ * pass `context.services` (the database, the environment's country header, the clock).
+ */
+export async function storefrontData(request: Request, { db, env, now }: { db: Db; env: CountryHeader; now: () => Date }): Promise<StorefrontData> {
   const catalogue = await readCatalogue(db);
+  const at = now();
   return {
-    currency: initialCurrency(request),
+    currency: initialCurrency(request, env, at),
     // The live coupon decides (the seller's edits invalidate the cache): never a code that cannot be applied today.
-    announcement: newUserOffer(catalogue.coupon(NEWUSER15.code), new Date(), (id) => catalogue.product(id)),
+    announcement: newUserOffer(catalogue.coupon(NEWUSER15.code), at, (id) => catalogue.product(id)),
   };
 }

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactSchema } from "~/domain/validation";
 import { contactMessages, emailOutbox } from "../../../db/schema";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { useFakeMail } from "../../../tests/setup/fake-mail";
 import { saveContactMessage } from "./contact.server";
-import { getEnv, parseEnv, setEnv } from "../platform/env.server";
 import { deliverDueMail } from "../mail/outbox.server";
 import { smtpSender } from "../mail/senders.server";
+import { testSite } from "../../../tests/fixtures/site";
 
 const SELLER = "owner@shop.test";
 
@@ -15,9 +15,7 @@ for (const target of testDatabases()) {
   describe(`contact messages on ${target.name}`, () => {
     const database = seededDatabase(target);
     const fake = useFakeMail();
-    const previous = getEnv();
-    beforeAll(() => setEnv(parseEnv({ SESSION_SECRET: "contact-test-secret-contact-test-secret", SELLER_EMAIL: SELLER })));
-    afterAll(() => setEnv(previous));
+    const site = testSite({ SELLER_EMAIL: SELLER });
 
     it("stores a validated message with its language, unhandled, for the seller's inbox", async () => {
       const input = contactSchema.parse({
@@ -27,7 +25,7 @@ for (const target of testDatabases()) {
         website: "",
       });
       const before = new Date(Date.now() - 1000);
-      const saved = await saveContactMessage(database.db, { ...input, lang: "fr" });
+      const saved = await saveContactMessage(database.db, site, { ...input, lang: "fr" }, new Date());
 
       expect(saved.id).toBeGreaterThan(0);
       const [row] = await database.db.select().from(contactMessages).where(eq(contactMessages.id, saved.id));
@@ -43,8 +41,13 @@ for (const target of testDatabases()) {
     });
 
     it("keeps every message, in order, with an optional client key", async () => {
-      const first = await saveContactMessage(database.db, { name: "Ada", email: "ada@example.com", message: "One", lang: "en", clientKey: "k1" });
-      const second = await saveContactMessage(database.db, { name: "Ada", email: "ada@example.com", message: "Two", lang: "es" });
+      const first = await saveContactMessage(
+        database.db,
+        site,
+        { name: "Ada", email: "ada@example.com", message: "One", lang: "en", clientKey: "k1" },
+        new Date(),
+      );
+      const second = await saveContactMessage(database.db, site, { name: "Ada", email: "ada@example.com", message: "Two", lang: "es" }, new Date());
       expect(second.id).toBeGreaterThan(first.id);
       const rows = await database.db.select().from(contactMessages).where(eq(contactMessages.email, "ada@example.com")).orderBy(contactMessages.id);
       expect(rows.map((r) => [r.message, r.lang, r.clientKey])).toEqual([
@@ -57,6 +60,7 @@ for (const target of testDatabases()) {
       const sentAt = new Date("2026-11-22T17:30:00Z");
       const saved = await saveContactMessage(
         database.db,
+        site,
         { name: "Lucía\nGómez", email: "lucia@example.es", message: "Hola, ¿cuándo llega mi pedido?\nGracias.", lang: "es" },
         sentAt,
       );
@@ -68,7 +72,7 @@ for (const target of testDatabases()) {
       expect(row.text).toContain("Sent  22 November 2026 at 17:30 UTC");
       expect(row.text).toContain(`Message no.  ${saved.id}`);
 
-      await deliverDueMail(database.db, { email: smtpSender(fake().smtpUrl, "Trigger Shop <shop@shop.test>"), discord: null }, { batch: 500 });
+      await deliverDueMail(database.db, { email: smtpSender(fake().smtpUrl, "Trigger Shop <shop@shop.test>"), discord: null }, { now: new Date(), batch: 500 });
       const mail = fake().mails.find((m) => m.to.includes(SELLER) && m.subject.includes("Lucía"));
       expect(mail?.replyTo).toBe("lucia@example.es");
       expect(mail?.text).toContain("Hola, ¿cuándo llega mi pedido?");

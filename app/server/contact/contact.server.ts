@@ -3,7 +3,7 @@ import type { Lang } from "~/domain/product";
 import type { ContactForm } from "~/domain/validation";
 import { contactMessages } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
+import type { Site } from "../platform/site.server";
 import { enqueueMail, type OutgoingMail } from "../mail/outbox.server";
 import { renderMail } from "../mail/render.server";
 
@@ -28,7 +28,7 @@ function sellerTime(date: Date): string {
  * The seller's copy of a contact message (English, like the console): answering it in the mail
  * client replies to the shopper (Reply-To), in the language shown.
  */
-function contactSellerMail(message: ContactMessage): OutgoingMail {
+function contactSellerMail(site: Pick<Site, "sellerEmail">, message: ContactMessage): OutgoingMail {
   const lang: Lang = isLang(message.lang) ? message.lang : "en";
   // Typed names may hold line breaks: the subject stays one line.
   const name = message.name.replace(/\s+/g, " ").trim();
@@ -51,7 +51,7 @@ function contactSellerMail(message: ContactMessage): OutgoingMail {
     ],
     footer: "Trigger Shop contact form",
   });
-  return { ...rendered, to: getEnv().SELLER_EMAIL, replyTo: message.email, kind: "seller_contact", lang: "en" };
+  return { ...rendered, to: site.sellerEmail, replyTo: message.email, kind: "seller_contact", lang: "en" };
 }
 
 /**
@@ -59,7 +59,7 @@ function contactSellerMail(message: ContactMessage): OutgoingMail {
  * brings it to SELLER_EMAIL: the message is never stored without its mail, nor mailed without being
  * stored. The input must already have passed `contactSchema` (trimmed, non-empty, within the caps).
  */
-export async function saveContactMessage(db: Db, input: NewContactMessage, now = new Date()): Promise<ContactMessage> {
+export async function saveContactMessage(db: Db, site: Pick<Site, "sellerEmail">, input: NewContactMessage, now: Date): Promise<ContactMessage> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
@@ -72,7 +72,7 @@ export async function saveContactMessage(db: Db, input: NewContactMessage, now =
         createdAt: now,
       })
       .returning();
-    await enqueueMail(tx, contactSellerMail(row), now);
+    await enqueueMail(tx, contactSellerMail(site, row), now);
     return row;
   });
 }

@@ -6,6 +6,7 @@ import { readCatalogue } from "../catalogue/cache.server";
 import { cachedPublishedReviews, listPublishedReviews } from "../catalogue/reviews.server";
 import { actionsOn } from "../../../tests/setup/audit";
 import { listContactMessages, listReviews, listSubscribers, PAGE_SIZE, setMessageRead, setReviewStatus, subscribersCsv, inboxCounts } from "./inbox.server";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const SELLER = { id: null, actor: "seller:ops@example.com" };
 
@@ -14,22 +15,27 @@ for (const target of testDatabases()) {
     const database = seededDatabase(target);
 
     it("lists contact messages newest first and marks them read or unread", async () => {
-      const first = await saveContactMessage(database.db, { name: "Ana", email: "ana@example.com", message: "Where is my order?", lang: "es" });
-      const second = await saveContactMessage(database.db, { name: "Bo", email: "bo@example.com", message: "Hello", lang: "en" });
+      const first = await saveContactMessage(
+        database.db,
+        TEST_SITE,
+        { name: "Ana", email: "ana@example.com", message: "Where is my order?", lang: "es" },
+        new Date(),
+      );
+      const second = await saveContactMessage(database.db, TEST_SITE, { name: "Bo", email: "bo@example.com", message: "Hello", lang: "en" }, new Date());
       let unread = await listContactMessages(database.db, "unread");
       expect(unread.rows.map((m) => m.id)).toEqual([second.id, first.id]);
       expect(unread.unread).toBe(2);
 
-      expect(await setMessageRead(database.db, SELLER, first.id, true)).toBe(true);
+      expect(await setMessageRead(database.db, SELLER, first.id, true, new Date())).toBe(true);
       unread = await listContactMessages(database.db, "unread");
       expect(unread.rows.map((m) => m.id)).toEqual([second.id]);
       expect(unread.unread).toBe(1);
       expect((await listContactMessages(database.db, "read")).rows.map((m) => m.id)).toEqual([first.id]);
       expect((await listContactMessages(database.db, "all")).total).toBe(2);
 
-      expect(await setMessageRead(database.db, SELLER, first.id, false)).toBe(true);
+      expect(await setMessageRead(database.db, SELLER, first.id, false, new Date())).toBe(true);
       expect((await listContactMessages(database.db, "unread")).unread).toBe(2);
-      expect(await setMessageRead(database.db, SELLER, 999_999, true)).toBe(false);
+      expect(await setMessageRead(database.db, SELLER, 999_999, true, new Date())).toBe(false);
       expect((await actionsOn(database.db, `message:${first.id}`)).map((a) => [a.actor, a.action])).toEqual([
         ["seller:ops@example.com", "message_marked_unread"],
         ["seller:ops@example.com", "message_marked_read"],
@@ -68,15 +74,15 @@ for (const target of testDatabases()) {
       // What the product page shows: the reviews remembered with the catalogue follow each change at once.
       const shown = async () => (await cachedPublishedReviews(database.db, await readCatalogue(database.db), "2")).map((r) => r.id);
       expect(await shown()).toEqual([]);
-      expect(await setReviewStatus(database.db, SELLER, row.id, "published")).toBe("pending");
+      expect(await setReviewStatus(database.db, SELLER, row.id, "published", new Date())).toBe("pending");
       expect((await listPublishedReviews(database.db, "2")).map((r) => r.id)).toEqual([row.id]);
       expect(await shown()).toEqual([row.id]);
-      expect(await setReviewStatus(database.db, SELLER, row.id, "hidden")).toBe("published");
+      expect(await setReviewStatus(database.db, SELLER, row.id, "hidden", new Date())).toBe("published");
       expect(await listPublishedReviews(database.db, "2")).toEqual([]);
       expect(await shown()).toEqual([]);
       expect((await listReviews(database.db, "all")).counts).toEqual({ published: 0, pending: 0, hidden: 1 });
       expect((await inboxCounts(database.db)).pendingReviews).toBe(0);
-      expect(await setReviewStatus(database.db, SELLER, 999_999, "published")).toBeUndefined();
+      expect(await setReviewStatus(database.db, SELLER, 999_999, "published", new Date())).toBeUndefined();
       expect((await actionsOn(database.db, `review:${row.id}`)).map((a) => [a.action, a.detail])).toEqual([
         ["review_hidden", { status: ["published", "hidden"] }],
         ["review_published", { status: ["pending", "published"] }],

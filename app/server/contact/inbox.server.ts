@@ -50,11 +50,11 @@ export async function listContactMessages(db: Db, filter: ContactFilter, page = 
 }
 
 /** Marks a message read (handled) or unread again, with its audit row; false when there is no such message. */
-export async function setMessageRead(db: Db, seller: Actor, id: number, read: boolean): Promise<boolean> {
+export async function setMessageRead(db: Db, seller: Actor, id: number, read: boolean, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const updated = await tx.update(contactMessages).set({ handled: read }).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
     if (updated.length === 0) return false;
-    await recordSellerAction(tx, seller, read ? "message_marked_read" : "message_marked_unread", `message:${id}`);
+    await recordSellerAction(tx, seller, read ? "message_marked_read" : "message_marked_unread", `message:${id}`, null, now);
     return true;
   });
 }
@@ -109,12 +109,12 @@ export async function listReviews(db: Db, filter: ReviewFilter, page = 1): Promi
  * Publishes or hides a review, with its audit row; product pages follow at once. Returns the
  * previous status, undefined when there is no such review.
  */
-export async function setReviewStatus(db: Db, seller: Actor, id: number, status: "published" | "hidden"): Promise<ReviewStatus | undefined> {
+export async function setReviewStatus(db: Db, seller: Actor, id: number, status: "published" | "hidden", now: Date): Promise<ReviewStatus | undefined> {
   const before = await db.transaction(async (tx) => {
     const [row] = await tx.select({ status: reviews.status }).from(reviews).where(eq(reviews.id, id)).for("update");
     if (!row) return undefined;
     await tx.update(reviews).set({ status }).where(eq(reviews.id, id));
-    await recordSellerAction(tx, seller, status === "published" ? "review_published" : "review_hidden", `review:${id}`, { status: [row.status, status] });
+    await recordSellerAction(tx, seller, status === "published" ? "review_published" : "review_hidden", `review:${id}`, { status: [row.status, status] }, now);
     return row.status;
   });
   // Product pages (and the reviews remembered with the catalogue) must drop a hidden review at once.

@@ -9,6 +9,7 @@ import { disputes } from "../../../db/schema";
 import { recordSellerAction, type Actor } from "../seller-auth/audit.server";
 import { blockOrderBuyer } from "../blocklist/blocklist.server";
 import type { Db } from "../platform/db.server";
+import type { Site } from "../platform/site.server";
 import type { PayPalAdapter } from "../paypal/adapter.server";
 import { findDispute, refreshDispute } from "./disputes.server";
 import { evidencePdf } from "./evidence-pdf.server";
@@ -22,18 +23,18 @@ const refusedBy = (what: string, result: { status: number | null; issue: string 
 });
 
 export async function applyDisputeAction(
-  context: { db: Db; paypal: PayPalAdapter | null; seller: Actor },
+  context: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor; now: Date },
   disputeId: string,
   action: DisputeAction | { intent: "block_buyer" },
 ): Promise<DisputeActionOutcome> {
-  const { db, paypal, seller } = context;
+  const { db, site, paypal, seller, now } = context;
   const dispute = await findDispute(db, disputeId);
   if (!dispute) return { ok: false, status: 404, message: "No such dispute." };
   const target = `dispute:${dispute.id}`;
 
   if (action.intent === "block_buyer") {
     if (!dispute.orderId) return { ok: false, status: 409, message: "This dispute is not about one of the shop's orders." };
-    const added = await blockOrderBuyer(db, seller, dispute.orderId, `Lost PayPal dispute ${dispute.id}`, target);
+    const added = await blockOrderBuyer(db, seller, dispute.orderId, `Lost PayPal dispute ${dispute.id}`, target, now);
     if (added === null) return { ok: false, status: 404, message: "The order is gone." };
     return { ok: true, message: added > 0 ? `Blocked the buyer (${added} new entr${added === 1 ? "y" : "ies"}).` : "The buyer was already blocked." };
   }
@@ -41,9 +42,9 @@ export async function applyDisputeAction(
 
   switch (action.intent) {
     case "refresh": {
-      const row = await refreshDispute(db, paypal, dispute.id);
+      const row = await refreshDispute(db, site, paypal, dispute.id, now);
       if (!row) return { ok: false, status: 503, message: "PayPal could not be reached; try again in a moment." };
-      await recordSellerAction(db, seller, "dispute_refresh", target, { status: row.status });
+      await recordSellerAction(db, seller, "dispute_refresh", target, { status: row.status }, now);
       return { ok: true, message: `Read again from PayPal: ${row.status}.` };
     }
     case "send_evidence": {
@@ -51,28 +52,27 @@ export async function applyDisputeAction(
       const document = { name, type: "application/pdf", content: evidencePdf(`Evidence for PayPal dispute ${dispute.id}`, action.notes) };
       const result = await paypal.provideEvidence(dispute.id, action.notes, document);
       if (result.kind === "error") return refusedBy("the evidence", result);
-      const now = new Date();
       await db.transaction(async (tx) => {
         await tx.update(disputes).set({ evidenceSentAt: now, evidenceText: action.notes, updatedAt: now }).where(eq(disputes.id, dispute.id));
         await recordSellerAction(tx, seller, "dispute_evidence", target, { order: dispute.orderId, characters: action.notes.length, document: name }, now);
       });
-      await refreshDispute(db, paypal, dispute.id);
+      await refreshDispute(db, site, paypal, dispute.id, now);
       return { ok: true, message: "Evidence sent to PayPal as proof of fulfilment." };
     }
     case "accept_claim": {
       const result = await paypal.acceptClaim(dispute.id, action.note);
       if (result.kind === "error") return refusedBy("accepting the claim", result);
-      await recordSellerAction(db, seller, "dispute_accept_claim", target, { order: dispute.orderId, note: action.note });
+      await recordSellerAction(db, seller, "dispute_accept_claim", target, { order: dispute.orderId, note: action.note }, now);
       // PayPal refunds the buyer and resolves the dispute: reading it applies the outcome (a refund, once).
-      const row = await refreshDispute(db, paypal, dispute.id);
+      const row = await refreshDispute(db, site, paypal, dispute.id, now);
       const refunded = row && isLostOutcome(row.outcome);
       return { ok: true, message: refunded ? "Claim accepted: PayPal refunded the buyer and the order records the refund." : "Claim accepted." };
     }
     case "send_message": {
       const result = await paypal.sendMessage(dispute.id, action.message);
       if (result.kind === "error") return refusedBy("the message", result);
-      await recordSellerAction(db, seller, "dispute_message", target, { characters: action.message.length });
-      await refreshDispute(db, paypal, dispute.id);
+      await recordSellerAction(db, seller, "dispute_message", target, { characters: action.message.length }, now);
+      await refreshDispute(db, site, paypal, dispute.id, now);
       return { ok: true, message: "Message sent to the buyer through PayPal." };
     }
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { centsToAmountString } from "~/domain/money";
 import { blocklist, disputes, emailOutbox, orders, payments, sellerActions } from "../../../db/schema";
 import { BUYER, newOrder } from "../../../tests/fixtures/orders";
@@ -8,7 +8,6 @@ import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { fakePayPalConfig, useFakePayPal } from "../../../tests/setup/fake-paypal";
 import { addBlock } from "../blocklist/blocklist.server";
 import type { Db } from "../platform/db.server";
-import { getEnv, parseEnv, setEnv } from "../platform/env.server";
 import { createOrder, findOrder, type NewOrder } from "../orders/orders.server";
 import { createPayPalAdapter, type PayPalAdapter } from "../paypal/adapter.server";
 import { handlePayPalWebhook } from "../payments/payments.server";
@@ -16,6 +15,7 @@ import { applyDisputeAction } from "./actions.server";
 import { alertDisputesDue, DISPUTE_DUE_ALERT, DISPUTE_OPEN_ALERT } from "./disputes.server";
 import { evidenceFacts } from "./evidence.server";
 import { payThroughPayPal, placeOrder } from "../../../tests/fixtures/paid-order";
+import { testSite } from "../../../tests/fixtures/site";
 
 const WEBHOOK_ID = "DISPUTESWEBHOOK";
 const fake = useFakePayPal();
@@ -26,18 +26,10 @@ for (const target of testDatabases()) {
     const database = seededDatabase(target);
     const db = (): Db => database.db;
     let paypal: PayPalAdapter;
-    const previous = getEnv();
+    const site = testSite({ SELLER_EMAIL: "seller@shop.test", SELLER_DISCORD_WEBHOOK: "http://127.0.0.1:9/hook" });
     beforeAll(() => {
       paypal = createPayPalAdapter(fakePayPalConfig(fake()));
-      setEnv(
-        parseEnv({
-          SESSION_SECRET: "disputes-test-secret-0123456789abcdef",
-          SELLER_EMAIL: "seller@shop.test",
-          SELLER_DISCORD_WEBHOOK: "http://127.0.0.1:9/hook",
-        }),
-      );
     });
-    afterAll(() => setEnv(previous));
 
     /** An order paid through the fake PayPal (the buyer's PayPal account is the fake's payer). */
     async function paidOrder(over: Partial<NewOrder> = {}) {
@@ -49,7 +41,8 @@ for (const target of testDatabases()) {
       return (await findOrder(db(), placed.id))!;
     }
 
-    const deliver = (d: { rawBody: string; headers: Record<string, string> }) => handlePayPalWebhook(db(), paypal, WEBHOOK_ID, d.headers, d.rawBody);
+    const deliver = (d: { rawBody: string; headers: Record<string, string> }) =>
+      handlePayPalWebhook(db(), site, paypal, WEBHOOK_ID, d.headers, d.rawBody, new Date());
     const rowsOf = (id: string) => db().select().from(disputes).where(eq(disputes.id, id));
     const refundsOf = (orderId: string) =>
       db()
@@ -97,7 +90,7 @@ for (const target of testDatabases()) {
       const [row] = await rowsOf(opened.id);
       expect(row.orderId).toBe(order.id);
       expect(row.detailsReadAt).toBeNull();
-      expect(await applyDisputeAction({ db: db(), paypal, seller }, opened.id, { intent: "refresh" })).toMatchObject({ ok: true });
+      expect(await applyDisputeAction({ db: db(), site: site, paypal, seller, now: new Date() }, opened.id, { intent: "refresh" })).toMatchObject({ ok: true });
       expect((await rowsOf(opened.id))[0].detailsReadAt).not.toBeNull();
     });
 
@@ -109,7 +102,7 @@ for (const target of testDatabases()) {
       expect(facts).toMatchObject({ orderId: order.id, paypalOrderId: order.paypalOrderId, captureId: opened.captureId, gameUsername: order.gameUsername });
 
       const notes = `Order ${order.id} delivered to SamGame.`;
-      const result = await applyDisputeAction({ db: db(), paypal, seller }, opened.id, { intent: "send_evidence", notes });
+      const result = await applyDisputeAction({ db: db(), site: site, paypal, seller, now: new Date() }, opened.id, { intent: "send_evidence", notes });
       expect(result).toMatchObject({ ok: true });
       const sent = fake().requests.find((r) => r.route === "provide-evidence")!;
       expect(sent.parts?.map((p) => [p.name, p.contentType])).toEqual([
@@ -128,7 +121,10 @@ for (const target of testDatabases()) {
         .where(eq(sellerActions.target, `dispute:${opened.id}`));
       expect(audit.map((a) => a.action)).toEqual(["dispute_evidence"]);
       // A second send is refused by PayPal (the dispute is under review) and recorded as nothing.
-      expect(await applyDisputeAction({ db: db(), paypal, seller }, opened.id, { intent: "send_evidence", notes })).toMatchObject({ ok: false, status: 409 });
+      expect(await applyDisputeAction({ db: db(), site: site, paypal, seller, now: new Date() }, opened.id, { intent: "send_evidence", notes })).toMatchObject({
+        ok: false,
+        status: 409,
+      });
     });
 
     it("the fake refuses evidence the contract does not allow (a text file, an unknown part)", async () => {
@@ -151,7 +147,7 @@ for (const target of testDatabases()) {
       expect(await deliver(resolved)).toBe("processed");
       expect(await deliver(resolved)).toBe("duplicate");
       expect(await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.RESOLVED", WEBHOOK_ID))).toBe("processed");
-      await applyDisputeAction({ db: db(), paypal, seller }, opened.id, { intent: "refresh" });
+      await applyDisputeAction({ db: db(), site: site, paypal, seller, now: new Date() }, opened.id, { intent: "refresh" });
       // PayPal's own reversal of the same money is a repeat, not a second refund.
       const reversal = JSON.stringify({
         id: `WH-${randomUUID()}`,
@@ -176,7 +172,9 @@ for (const target of testDatabases()) {
       const order = await paidOrder();
       const opened = fake().openDispute({ invoiceId: order.id });
       await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.CREATED", WEBHOOK_ID));
-      expect(await applyDisputeAction({ db: db(), paypal, seller }, opened.id, { intent: "accept_claim", note: "Sorry, refunding." })).toMatchObject({
+      expect(
+        await applyDisputeAction({ db: db(), site: site, paypal, seller, now: new Date() }, opened.id, { intent: "accept_claim", note: "Sorry, refunding." }),
+      ).toMatchObject({
         ok: true,
       });
       const accepted = fake().requests.find((r) => r.route === "accept-claim")!;
@@ -184,7 +182,9 @@ for (const target of testDatabases()) {
       await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.RESOLVED", WEBHOOK_ID));
       expect(await refundsOf(order.id)).toHaveLength(1);
       // Then the seller blocks the buyer from the lost dispute.
-      expect(await applyDisputeAction({ db: db(), paypal, seller }, opened.id, { intent: "block_buyer" })).toMatchObject({ ok: true });
+      expect(await applyDisputeAction({ db: db(), site: site, paypal, seller, now: new Date() }, opened.id, { intent: "block_buyer" })).toMatchObject({
+        ok: true,
+      });
       const blocked = await db()
         .select()
         .from(blocklist)
@@ -197,7 +197,10 @@ for (const target of testDatabases()) {
       const inquiry = fake().openDispute({ invoiceId: order.id, stage: "INQUIRY" });
       await deliver(fake().disputeWebhook(inquiry.id, "CUSTOMER.DISPUTE.CREATED", WEBHOOK_ID));
       expect(
-        await applyDisputeAction({ db: db(), paypal, seller }, inquiry.id, { intent: "send_message", message: "Delivered at 14:02 to SamGame." }),
+        await applyDisputeAction({ db: db(), site: site, paypal, seller, now: new Date() }, inquiry.id, {
+          intent: "send_message",
+          message: "Delivered at 14:02 to SamGame.",
+        }),
       ).toMatchObject({
         ok: true,
       });
@@ -212,8 +215,8 @@ for (const target of testDatabases()) {
       const order = await paidOrder();
       const opened = fake().openDispute({ invoiceId: order.id, dueInMs: 30 * 3_600_000 });
       await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.CREATED", WEBHOOK_ID));
-      await alertDisputesDue(db());
-      await alertDisputesDue(db());
+      await alertDisputesDue(db(), site, new Date());
+      await alertDisputesDue(db(), site, new Date());
       const due = await db()
         .select()
         .from(emailOutbox)
@@ -223,14 +226,15 @@ for (const target of testDatabases()) {
 
     it("a blocked email, game username or PayPal payer cannot order, and nothing reaches PayPal", async () => {
       const before = fake().requests.length;
-      const tryOrder = (email: string, game: string) => createOrder(db(), newOrder({ buyer: { ...BUYER, email: email, gameUsername: game } }));
-      await addBlock(db(), seller, { kind: "email", value: "  Blocked@Example.com " });
+      const tryOrder = (email: string, game: string) =>
+        createOrder(db(), site, newOrder({ buyer: { ...BUYER, email: email, gameUsername: game } }), new Date());
+      await addBlock(db(), seller, { kind: "email", value: "  Blocked@Example.com " }, new Date());
       expect(await tryOrder("blocked@example.com", "FreshGame")).toEqual({ ok: false, code: "order_refused", vars: {} });
-      await addBlock(db(), seller, { kind: "game_username", value: "BadGame" });
+      await addBlock(db(), seller, { kind: "game_username", value: "BadGame" }, new Date());
       expect(await tryOrder("new@example.com", "badgame")).toEqual({ ok: false, code: "order_refused", vars: {} });
-      await addBlock(db(), seller, { kind: "client", value: "client-hash-1" });
+      await addBlock(db(), seller, { kind: "client", value: "client-hash-1" }, new Date());
       expect(
-        await createOrder(db(), newOrder({ buyer: { ...BUYER, email: "c@example.com", gameUsername: "CGame" }, clientKey: "client-hash-1" })),
+        await createOrder(db(), site, newOrder({ buyer: { ...BUYER, email: "c@example.com", gameUsername: "CGame" }, clientKey: "client-hash-1" }), new Date()),
       ).toMatchObject({
         ok: false,
       });
@@ -239,7 +243,7 @@ for (const target of testDatabases()) {
       // A payer id is known from a payment: blocking it blocks the emails and game usernames it paid for.
       const paid = await paidOrder({ buyer: { ...BUYER, email: "payer@example.com", gameUsername: "PayerGame" } });
       expect(paid.payerId).toBe("QYR5Z8XDVJNXQ");
-      await addBlock(db(), seller, { kind: "payer_id", value: paid.payerId! });
+      await addBlock(db(), seller, { kind: "payer_id", value: paid.payerId! }, new Date());
       expect(await tryOrder("payer@example.com", "OtherGame")).toEqual({ ok: false, code: "order_refused", vars: {} });
       expect(await tryOrder("other@example.com", "PayerGame")).toEqual({ ok: false, code: "order_refused", vars: {} });
       expect((await tryOrder("someone-else@example.com", "SomeoneGame")).ok).toBe(true);

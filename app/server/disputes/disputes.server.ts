@@ -9,7 +9,7 @@ import { DUE_ALERT_BEFORE_MS, isLostOutcome, reasonLabel } from "~/domain/disput
 import { formatMoney } from "~/domain/money";
 import { disputes, orderEvents, orders, payments } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
+import type { Site } from "../platform/site.server";
 import { enqueueDiscord, enqueueMail } from "../mail/outbox.server";
 import { renderMail } from "../mail/render.server";
 import type { OrderTx } from "../orders/orders.server";
@@ -48,8 +48,7 @@ async function orderOfDispute(db: Tx, dispute: PayPalDispute): Promise<string | 
  * refunds the order. Idempotent: the same dispute seen again updates its one row, and the refund's
  * reference makes a second application a repeat. Runs in the caller's transaction (the webhook's).
  */
-export async function saveDispute(db: Tx, dispute: PayPalDispute, options: { fromApi: boolean; now?: Date }): Promise<DisputeRow> {
-  const now = options.now ?? new Date();
+export async function saveDispute(db: Tx, site: Site, dispute: PayPalDispute, options: { fromApi: boolean }, now: Date): Promise<DisputeRow> {
   const orderId = await orderOfDispute(db, dispute);
   const fields = {
     orderId,
@@ -79,13 +78,13 @@ export async function saveDispute(db: Tx, dispute: PayPalDispute, options: { fro
     const known = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined));
     [row] = await db.update(disputes).set(known).where(eq(disputes.id, dispute.id)).returning();
   }
-  if (!row.openAlertedAt) row = await alertOpened(db, row, now);
-  if (row.orderId && isLostOutcome(row.outcome)) await refundLostDispute(db, row, now);
+  if (!row.openAlertedAt) row = await alertOpened(db, site, row, now);
+  if (row.orderId && isLostOutcome(row.outcome)) await refundLostDispute(db, site, row, now);
   return row;
 }
 
 /** Reads the full dispute from PayPal and saves it; false when PayPal could not answer (the job tries again). */
-export async function refreshDispute(db: Db, paypal: PayPalAdapter, disputeId: string, now = new Date()): Promise<DisputeRow | null> {
+export async function refreshDispute(db: Db, site: Site, paypal: PayPalAdapter, disputeId: string, now: Date): Promise<DisputeRow | null> {
   let dispute: PayPalDispute | null;
   try {
     dispute = await paypal.getDispute(disputeId);
@@ -93,7 +92,7 @@ export async function refreshDispute(db: Db, paypal: PayPalAdapter, disputeId: s
     return null;
   }
   if (!dispute) return null;
-  return db.transaction((tx) => saveDispute(tx, dispute, { fromApi: true, now }));
+  return db.transaction((tx) => saveDispute(tx, site, dispute, { fromApi: true }, now));
 }
 
 /**
@@ -101,7 +100,7 @@ export async function refreshDispute(db: Db, paypal: PayPalAdapter, disputeId: s
  * recordRefund, cause 'dispute', reference dispute-<id> (a second call is a repeat). When PayPal's
  * reversal or refund webhook already recorded that money, nothing more is recorded.
  */
-async function refundLostDispute(db: Tx, row: DisputeRow, now: Date): Promise<void> {
+async function refundLostDispute(db: Tx, site: Site, row: DisputeRow, now: Date): Promise<void> {
   const orderId = row.orderId!;
   const amount = row.refundedCents ?? row.amountCents;
   const reference = disputeRefundReference(row.id);
@@ -113,6 +112,7 @@ async function refundLostDispute(db: Tx, row: DisputeRow, now: Date): Promise<vo
   if (!amount || amount <= 0) return;
   const result = await recordRefund(
     db,
+    site,
     {
       orderId,
       amountCents: amount,
@@ -161,9 +161,8 @@ function alertLines(row: DisputeRow, now: Date) {
   return { amount, due, left };
 }
 
-async function alert(db: Tx, row: DisputeRow, kind: string, headline: string, now: Date): Promise<void> {
-  const env = getEnv();
-  const url = `${env.SITE_URL}/admin/disputes/${encodeURIComponent(row.id)}`;
+async function alert(db: Tx, site: Site, row: DisputeRow, kind: string, headline: string, now: Date): Promise<void> {
+  const url = `${site.url}/admin/disputes/${encodeURIComponent(row.id)}`;
   const { amount, due } = alertLines(row, now);
   const mail = renderMail({
     lang: "en",
@@ -186,8 +185,8 @@ async function alert(db: Tx, row: DisputeRow, kind: string, headline: string, no
     ],
     footer: "Trigger Shop seller alert",
   });
-  await enqueueMail(db, { ...mail, to: env.SELLER_EMAIL, kind, orderId: row.orderId, lang: "en" }, now);
-  if (env.SELLER_DISCORD_WEBHOOK) {
+  await enqueueMail(db, { ...mail, to: site.sellerEmail, kind, orderId: row.orderId, lang: "en" }, now);
+  if (site.sellerDiscord) {
     await enqueueDiscord(
       db,
       {
@@ -204,15 +203,15 @@ async function alert(db: Tx, row: DisputeRow, kind: string, headline: string, no
   }
 }
 
-async function alertOpened(db: Tx, row: DisputeRow, now: Date): Promise<DisputeRow> {
+async function alertOpened(db: Tx, site: Site, row: DisputeRow, now: Date): Promise<DisputeRow> {
   // First seen already resolved (a late webhook): nothing for the seller to answer.
-  if (row.status !== "RESOLVED") await alert(db, row, DISPUTE_OPEN_ALERT, "A PayPal dispute was opened", now);
+  if (row.status !== "RESOLVED") await alert(db, site, row, DISPUTE_OPEN_ALERT, "A PayPal dispute was opened", now);
   const [updated] = await db.update(disputes).set({ openAlertedAt: now }).where(eq(disputes.id, row.id)).returning();
   return updated;
 }
 
 /** Disputes still waiting for the seller whose answer is due within two days: alerted once each. */
-export async function alertDisputesDue(db: Db, now = new Date()): Promise<number> {
+export async function alertDisputesDue(db: Db, site: Site, now: Date): Promise<number> {
   const due = await db
     .select()
     .from(disputes)
@@ -233,22 +232,22 @@ export async function alertDisputesDue(db: Db, now = new Date()): Promise<number
         .set({ dueAlertedAt: now })
         .where(and(eq(disputes.id, row.id), isNull(disputes.dueAlertedAt)))
         .returning({ id: disputes.id });
-      if (claimed.length > 0) await alert(tx, row, DISPUTE_DUE_ALERT, "A PayPal dispute answer is due in under two days", now);
+      if (claimed.length > 0) await alert(tx, site, row, DISPUTE_DUE_ALERT, "A PayPal dispute answer is due in under two days", now);
     });
   }
   return due.length;
 }
 
 /** The dispute job: read the details of disputes only known from a webhook, and of open ones every run; then the due alerts. */
-export async function disputeJob(db: Db, paypal: PayPalAdapter | null, now = new Date()): Promise<void> {
+export async function disputeJob(db: Db, site: Site, paypal: PayPalAdapter | null, now: Date): Promise<void> {
   if (paypal) {
     const open = await db
       .select({ id: disputes.id })
       .from(disputes)
       .where(inArray(disputes.status, ["OPEN", "WAITING_FOR_SELLER_RESPONSE", "WAITING_FOR_BUYER_RESPONSE", "UNDER_REVIEW", "OTHER"]));
-    for (const { id } of open) await refreshDispute(db, paypal, id, now);
+    for (const { id } of open) await refreshDispute(db, site, paypal, id, now);
   }
-  await alertDisputesDue(db, now);
+  await alertDisputesDue(db, site, now);
 }
 
 /** The console's list: open ones first by deadline, then the rest newest first. */

@@ -24,7 +24,7 @@ import {
 } from "./records.server";
 
 /** What the buyer's page shows for `orderId`; null for an unknown order. */
-export async function buyerHandoffView(db: Executor, orderId: string, now = new Date()): Promise<BuyerHandoffView | null> {
+export async function buyerHandoffView(db: Executor, orderId: string, now: Date): Promise<BuyerHandoffView | null> {
   const order = await readOrder(db, orderId, false);
   if (!order) return null;
   const stage = stageOf(order, now);
@@ -77,7 +77,7 @@ export interface SealedLogin {
  * Stores the buyer's sealed login, or replaces the one given earlier (while the team has not
  * started). Under the order's row lock, so it never races a delivery or a refund that deletes it.
  */
-export async function submitLogin(db: Db, orderId: string, sealed: SealedLogin, now = new Date()): Promise<HandoffResult<"submitted" | "replaced">> {
+export async function submitLogin(db: Db, orderId: string, sealed: SealedLogin, now: Date): Promise<HandoffResult<"submitted" | "replaced">> {
   if (!isPlausibleSealedLogin(sealed.ciphertext)) return refused(422, "login_ciphertext_invalid");
   return db.transaction(async (tx): Promise<HandoffResult<"submitted" | "replaced">> => {
     const order = await readOrder(tx, orderId, true);
@@ -111,7 +111,7 @@ export async function submitLogin(db: Db, orderId: string, sealed: SealedLogin, 
 }
 
 /** The buyer takes the login back before the team starts: the ciphertext is deleted at once. */
-export async function withdrawLogin(db: Db, orderId: string, now = new Date()): Promise<HandoffResult<"withdrawn">> {
+export async function withdrawLogin(db: Db, orderId: string, now: Date): Promise<HandoffResult<"withdrawn">> {
   return db.transaction(async (tx): Promise<HandoffResult<"withdrawn">> => {
     const order = await readOrder(tx, orderId, true);
     if (!order) return refused(404, "order_not_found");

@@ -81,7 +81,7 @@ export async function createSellerKey(
   db: Db,
   key: NewSellerKey,
   actor: string,
-  now = new Date(),
+  now: Date,
   within?: (tx: Tx, keyId: number) => Promise<void>,
 ): Promise<HandoffResult<PublicSellerKey>> {
   if (!isWellFormedSellerKey(key)) return refused(422, "login_key_invalid");
@@ -110,7 +110,7 @@ export async function createSellerKey(
  * Wipes the encrypted private key of retired keys that no live login needs any more: once the last
  * ciphertext sealed to a key is gone, nothing is left for that key to open.
  */
-export async function destroyUnusedRetiredKeys(db: Executor, now = new Date()): Promise<number> {
+export async function destroyUnusedRetiredKeys(db: Executor, now: Date): Promise<number> {
   const destroyed = await db
     .update(sellerKeys)
     .set({ privateKeyCiphertext: null, privateKeyIv: null, privateKeySalt: null, destroyedAt: now })

@@ -23,6 +23,7 @@ import { loginKeyForOrder, revealLogin } from "./seller.server";
 import { orderAccessKey } from "../orders/links.server";
 import { changeOrderStatus, createOrder, markOrderPaid, type NewOrder } from "../orders/orders.server";
 import { recordRefund } from "../orders/refunds.server";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const PASSPHRASE = "integration passphrase 1";
 const PASSWORD = "Hunter2-Integration-Secret!";
@@ -33,11 +34,12 @@ const post = (path: string, body: unknown) =>
 
 /** A stored order, paid at `paidAt` unless `paid` is false. */
 async function placeOrder(db: Db, over: Partial<NewOrder> = {}, options: { paid?: boolean; paidAt?: Date } = {}): Promise<string> {
-  const created = await createOrder(db, newOrder(over), options.paidAt);
+  const created = await createOrder(db, TEST_SITE, newOrder(over), options.paidAt ?? new Date());
   if (!created.ok) throw new Error(created.code);
   if (options.paid !== false) {
     const paid = await markOrderPaid(
       db,
+      TEST_SITE,
       {
         orderId: created.order.id,
         provider: "paypal",
@@ -46,7 +48,7 @@ async function placeOrder(db: Db, over: Partial<NewOrder> = {}, options: { paid?
         currency: "USD",
         actor: "test",
       },
-      options.paidAt,
+      options.paidAt ?? new Date(),
     );
     if (!paid.ok) throw new Error(paid.code);
   }
@@ -73,18 +75,18 @@ for (const target of testDatabases()) {
     beforeAll(async () => {
       await sodium.ready;
       key = await makeKeyInBrowser(PASSPHRASE);
-      const stored = await createSellerKey(route.db, key, "seller:one@e2e.test");
+      const stored = await createSellerKey(route.db, key, "seller:one@e2e.test", new Date());
       if (!stored.ok) throw new Error(stored.code);
       keyId = stored.value.id;
     });
 
     const submitVia = (orderId: string, body: Record<string, unknown>, ip = "198.51.100.40") =>
-      submitAction(route.args(post("/api/orders/login", { orderId, key: orderAccessKey(orderId), ...body }), ip));
+      submitAction(route.args(post("/api/orders/login", { orderId, key: orderAccessKey(TEST_SITE.keys, orderId), ...body }), ip));
 
     it("never sees the password: not in the request, not in any stored row, and nothing stored opens the box", async () => {
       const orderId = await placeOrder(route.db);
       const ciphertext = await sealLogin(LOGIN, key.publicKey);
-      const body = JSON.stringify({ orderId, key: orderAccessKey(orderId), keyId, ciphertext });
+      const body = JSON.stringify({ orderId, key: orderAccessKey(TEST_SITE.keys, orderId), keyId, ciphertext });
       expect(body).not.toContain(PASSWORD);
       expect(body).not.toContain(LOGIN.username);
 
@@ -127,8 +129,8 @@ for (const target of testDatabases()) {
     it("a key made from the console commits with its audit row and the seller's alert mail, or not at all", async () => {
       const next = await makeKeyInBrowser("console passphrase 1");
       const made = await createSellerKey(route.db, next, "seller:one@e2e.test", new Date(), async (tx, id) => {
-        await recordSellerAction(tx, { id: null, actor: "seller:one@e2e.test" }, "login_key_created", `login-key:${id}`);
-        await queueKeyCreatedAlert(tx, "seller:one@e2e.test", id, next.publicKey);
+        await recordSellerAction(tx, { id: null, actor: "seller:one@e2e.test" }, "login_key_created", `login-key:${id}`, null, new Date());
+        await queueKeyCreatedAlert(tx, TEST_SITE, "seller:one@e2e.test", id, next.publicKey, new Date());
       });
       expect(made.ok).toBe(true);
       if (!made.ok) return;
@@ -143,19 +145,19 @@ for (const target of testDatabases()) {
           throw new Error("audit down");
         }),
       ).rejects.toThrow("audit down");
-      expect((await buyerHandoffView(route.db, await placeOrder(route.db)))?.key?.publicKey).toBe(next.publicKey);
+      expect((await buyerHandoffView(route.db, await placeOrder(route.db), new Date()))?.key?.publicKey).toBe(next.publicKey);
       // Back to the suite's key for the tests that follow.
-      const restored = await createSellerKey(route.db, key, "seller:one@e2e.test");
+      const restored = await createSellerKey(route.db, key, "seller:one@e2e.test", new Date());
       if (restored.ok) keyId = restored.value.id;
     });
 
     it("refuses a key pair whose private key would be stored in clear or with too few iterations", async () => {
       const clear = Buffer.alloc(32, 1).toString("base64");
-      expect(await createSellerKey(route.db, { ...key, privateKey: { ...key.privateKey, ciphertext: clear } }, "seller:x")).toMatchObject({
+      expect(await createSellerKey(route.db, { ...key, privateKey: { ...key.privateKey, ciphertext: clear } }, "seller:x", new Date())).toMatchObject({
         ok: false,
         code: "login_key_invalid",
       });
-      expect(await createSellerKey(route.db, { ...key, privateKey: { ...key.privateKey, iterations: 100_000 } }, "seller:x")).toMatchObject({
+      expect(await createSellerKey(route.db, { ...key, privateKey: { ...key.privateKey, iterations: 100_000 } }, "seller:x", new Date())).toMatchObject({
         ok: false,
         code: "login_key_invalid",
       });
@@ -171,8 +173,8 @@ for (const target of testDatabases()) {
       expect((await submitVia(gift, { keyId, ciphertext })).data).toMatchObject({ ok: false, code: "login_not_needed" });
       expect((await submitVia(giftTriggers, { keyId, ciphertext })).data).toMatchObject({ ok: false, code: "login_not_needed" });
       for (const id of [gift, giftTriggers])
-        expect(await buyerHandoffView(route.db, id)).toMatchObject({ stage: "not_needed", key: null, may: { submit: false } });
-      expect(await buyerHandoffView(route.db, room)).toMatchObject({ stage: "open", may: { submit: true } });
+        expect(await buyerHandoffView(route.db, id, new Date())).toMatchObject({ stage: "not_needed", key: null, may: { submit: false } });
+      expect(await buyerHandoffView(route.db, room, new Date())).toMatchObject({ stage: "open", may: { submit: true } });
       expect(await route.db.select().from(orderLogins).where(eq(orderLogins.orderId, unpaid))).toEqual([]);
     });
 
@@ -180,7 +182,9 @@ for (const target of testDatabases()) {
       const orderId = await placeOrder(route.db);
       const other = await placeOrder(route.db);
       const ciphertext = await sealLogin(LOGIN, key.publicKey);
-      const wrong = await submitAction(route.args(post("/api/orders/login", { orderId, key: orderAccessKey(other), keyId, ciphertext }), "198.51.100.42"));
+      const wrong = await submitAction(
+        route.args(post("/api/orders/login", { orderId, key: orderAccessKey(TEST_SITE.keys, other), keyId, ciphertext }), "198.51.100.42"),
+      );
       expect(wrong.init?.status).toBe(404);
       expect(wrong.data).toEqual({ ok: false, code: "order_not_found", vars: {} });
       const state = await stateAction(route.args(post("/api/orders/login/state", { orderId, key: "nope" }), "198.51.100.42"));
@@ -202,12 +206,12 @@ for (const target of testDatabases()) {
       const [row] = await route.db.select().from(orderLogins).where(eq(orderLogins.orderId, orderId));
       expect(await revealSealedLogin(row!.ciphertext!, key, PASSPHRASE)).toEqual({ username: "SamGameLogin", password: "corrected password" });
 
-      expect(await changeOrderStatus(route.db, orderId, "in_progress", "seller:one@e2e.test")).toEqual({ ok: true });
+      expect(await changeOrderStatus(route.db, TEST_SITE, orderId, "in_progress", "seller:one@e2e.test", null, new Date())).toEqual({ ok: true });
       const late = await submitVia(orderId, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) });
       expect(late.init?.status).toBe(409);
       expect(late.data).toMatchObject({ ok: false, code: "login_locked" });
       expect(
-        (await withdrawAction(route.args(post("/api/orders/login/withdraw", { orderId, key: orderAccessKey(orderId) }), "198.51.100.43"))).data,
+        (await withdrawAction(route.args(post("/api/orders/login/withdraw", { orderId, key: orderAccessKey(TEST_SITE.keys, orderId) }), "198.51.100.43"))).data,
       ).toMatchObject({
         ok: false,
         code: "login_locked",
@@ -217,18 +221,20 @@ for (const target of testDatabases()) {
 
     it("accepts a first login even after the team marked the order in progress", async () => {
       const orderId = await placeOrder(route.db);
-      await changeOrderStatus(route.db, orderId, "in_progress", "seller:one@e2e.test");
+      await changeOrderStatus(route.db, TEST_SITE, orderId, "in_progress", "seller:one@e2e.test", null, new Date());
       expect((await submitVia(orderId, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) })).data).toMatchObject({ ok: true, done: "submitted" });
     });
 
     it("withdraws: the ciphertext is deleted at once, the page says so, and a login may be given again", async () => {
       const orderId = await placeOrder(route.db);
       await submitVia(orderId, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) });
-      const withdrawn = await withdrawAction(route.args(post("/api/orders/login/withdraw", { orderId, key: orderAccessKey(orderId) }), "198.51.100.44"));
+      const withdrawn = await withdrawAction(
+        route.args(post("/api/orders/login/withdraw", { orderId, key: orderAccessKey(TEST_SITE.keys, orderId) }), "198.51.100.44"),
+      );
       expect(withdrawn.data).toMatchObject({ ok: true, handoff: { login: { state: "deleted", reason: "withdrawn" }, may: { submit: true, withdraw: false } } });
       const [row] = await route.db.select().from(orderLogins).where(eq(orderLogins.orderId, orderId));
       expect(row).toMatchObject({ ciphertext: null, deletedReason: "withdrawn", deletedAt: expect.any(Date) });
-      expect(await withdrawLogin(route.db, orderId)).toMatchObject({ ok: false, code: "login_missing" });
+      expect(await withdrawLogin(route.db, orderId, new Date())).toMatchObject({ ok: false, code: "login_missing" });
       expect((await submitVia(orderId, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) })).data).toMatchObject({ done: "submitted" });
       expect((await listLoginEvents(route.db, orderId)).map((e) => [e.kind, e.actor])).toEqual([
         ["submitted", "buyer"],
@@ -240,9 +246,9 @@ for (const target of testDatabases()) {
     it("deletes the login in the transaction that delivers or refunds the order, and records who", async () => {
       const delivered = await placeOrder(route.db);
       const refunded = await placeOrder(route.db);
-      for (const id of [delivered, refunded]) await submitLogin(route.db, id, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) });
-      await changeOrderStatus(route.db, delivered, "in_progress", "seller:one@e2e.test");
-      await changeOrderStatus(route.db, delivered, "delivered", "seller:one@e2e.test");
+      for (const id of [delivered, refunded]) await submitLogin(route.db, id, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) }, new Date());
+      await changeOrderStatus(route.db, TEST_SITE, delivered, "in_progress", "seller:one@e2e.test", null, new Date());
+      await changeOrderStatus(route.db, TEST_SITE, delivered, "delivered", "seller:one@e2e.test", null, new Date());
       const [{ totalCents }] = await route.db.select({ totalCents: orders.totalCents }).from(orders).where(eq(orders.id, refunded));
       const refund = {
         orderId: refunded,
@@ -252,7 +258,7 @@ for (const target of testDatabases()) {
         actor: "seller:one@e2e.test",
         note: null,
       } as const;
-      expect(await recordRefund(route.db, refund)).toMatchObject({ ok: true, becameRefunded: true });
+      expect(await recordRefund(route.db, TEST_SITE, refund, new Date())).toMatchObject({ ok: true, becameRefunded: true });
       for (const [id, reason] of [
         [delivered, "delivered"],
         [refunded, "refunded"],
@@ -260,22 +266,26 @@ for (const target of testDatabases()) {
         const [row] = await route.db.select().from(orderLogins).where(eq(orderLogins.orderId, id));
         expect(row).toMatchObject({ ciphertext: null, deletedReason: reason });
         expect((await listLoginEvents(route.db, id)).at(-1)).toMatchObject({ kind: "deleted", actor: "seller:one@e2e.test", reason });
-        expect(await buyerHandoffView(route.db, id)).toMatchObject({ stage: "closed", login: { state: "deleted", reason }, may: { submit: false } });
-        expect(await revealLogin(route.db, id, "seller:one@e2e.test")).toMatchObject({ ok: false, code: "login_missing" });
+        expect(await buyerHandoffView(route.db, id, new Date())).toMatchObject({
+          stage: "closed",
+          login: { state: "deleted", reason },
+          may: { submit: false },
+        });
+        expect(await revealLogin(route.db, id, "seller:one@e2e.test", new Date())).toMatchObject({ ok: false, code: "login_missing" });
         expect(await loginKeyForOrder(route.db, id)).toMatchObject({ ok: false, code: "login_missing" });
       }
     });
 
     it("hands out the encrypted key first, then records the reveal before handing out the sealed box", async () => {
       const orderId = await placeOrder(route.db);
-      await submitLogin(route.db, orderId, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) });
+      await submitLogin(route.db, orderId, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) }, new Date());
       const locked = await loginKeyForOrder(route.db, orderId);
       expect(locked).toEqual({ ok: true, value: { id: keyId, publicKey: key.publicKey, privateKey: key.privateKey } });
       // Fetching the key marks nothing on the buyer's side: a wrong passphrase stops there.
       await expect(openPrivateKey(locked.ok ? locked.value : key, "wrong passphrase!")).rejects.toThrow();
       expect((await listLoginEvents(route.db, orderId)).map((e) => e.kind)).toEqual(["submitted"]);
 
-      const revealed = await revealLogin(route.db, orderId, "seller:one@e2e.test");
+      const revealed = await revealLogin(route.db, orderId, "seller:one@e2e.test", new Date());
       expect(revealed).toEqual({ ok: true, value: { orderId, keyId, ciphertext: expect.any(String) } });
       if (!revealed.ok) return;
       expect((await listLoginEvents(route.db, orderId)).map((e) => [e.kind, e.actor])).toEqual([
@@ -284,7 +294,7 @@ for (const target of testDatabases()) {
       ]);
       expect(await revealSealedLogin(revealed.value.ciphertext, key, PASSPHRASE)).toEqual(LOGIN);
       // The buyer sees that the team opened it, not who.
-      const view = await buyerHandoffView(route.db, orderId);
+      const view = await buyerHandoffView(route.db, orderId, new Date());
       expect(view?.events.map((e) => e.kind)).toEqual(["submitted", "revealed"]);
       expect(JSON.stringify(view)).not.toContain("seller:");
     });
@@ -299,13 +309,13 @@ for (const target of testDatabases()) {
       for (const id of [old, oldInProgress, fresh]) {
         expect(await submitLogin(route.db, id, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) }, earlier)).toMatchObject({ ok: true });
       }
-      await changeOrderStatus(route.db, oldInProgress, "in_progress", "seller:one@e2e.test", null, earlier);
+      await changeOrderStatus(route.db, TEST_SITE, oldInProgress, "in_progress", "seller:one@e2e.test", null, earlier);
       // The buyer's page already says the window closed, and refuses a late login.
       expect(await buyerHandoffView(route.db, old, now)).toMatchObject({ stage: "closed", may: { submit: false, replace: false, withdraw: false } });
 
       // A rotation: the old key stays while logins sealed to it remain.
       const next = await makeKeyInBrowser("the next passphrase");
-      const rotated = await createSellerKey(route.db, next, "seller:one@e2e.test");
+      const rotated = await createSellerKey(route.db, next, "seller:one@e2e.test", new Date());
       expect(rotated.ok).toBe(true);
       // Sealed to the retired key: a send from a page opened before the rotation is refused.
       expect(await submitLogin(route.db, fresh, { keyId, ciphertext: await sealLogin(LOGIN, key.publicKey) }, now)).toMatchObject({
@@ -325,7 +335,7 @@ for (const target of testDatabases()) {
       const [retired] = await route.db.select().from(sellerKeys).where(eq(sellerKeys.id, keyId));
       expect(retired).toMatchObject({ retiredAt: expect.any(Date), destroyedAt: null, privateKeyCiphertext: key.privateKey.ciphertext });
       const oldKey = await loginKeyForOrder(route.db, fresh);
-      const reveal = await revealLogin(route.db, fresh, "seller:one@e2e.test");
+      const reveal = await revealLogin(route.db, fresh, "seller:one@e2e.test", new Date());
       expect(oldKey.ok && reveal.ok && (await revealSealedLogin(reveal.value.ciphertext, oldKey.value, PASSPHRASE))).toEqual(LOGIN);
 
       // Once every login sealed to the retired key is gone, its private key is wiped.
@@ -335,7 +345,9 @@ for (const target of testDatabases()) {
       expect(destroyed).toMatchObject({ privateKeyCiphertext: null, privateKeyIv: null, privateKeySalt: null, destroyedAt: expect.any(Date) });
       // The new key is the one buyers now seal to.
       const orderId = await placeOrder(route.db);
-      expect(await buyerHandoffView(route.db, orderId)).toMatchObject({ key: { id: rotated.ok ? rotated.value.id : -1, publicKey: next.publicKey } });
+      expect(await buyerHandoffView(route.db, orderId, new Date())).toMatchObject({
+        key: { id: rotated.ok ? rotated.value.id : -1, publicKey: next.publicKey },
+      });
       keyId = rotated.ok ? rotated.value.id : keyId;
       key = next;
     });
@@ -359,16 +371,16 @@ for (const target of testDatabases()) {
       };
       const mail = await paidMail(permanent);
       expect(mail.text).toContain("Give your game login");
-      expect(mail.text).toContain(`/order/${permanent}?k=${orderAccessKey(permanent)}#game-login`);
+      expect(mail.text).toContain(`/order/${permanent}?k=${orderAccessKey(TEST_SITE.keys, permanent)}#game-login`);
       expect(mail.html).toContain("#game-login");
-      expect((await paidMail(room)).text).toContain(`/order/${room}?k=${orderAccessKey(room)}#game-login`);
+      expect((await paidMail(room)).text).toContain(`/order/${room}?k=${orderAccessKey(TEST_SITE.keys, room)}#game-login`);
       for (const id of [gift, giftTriggers]) expect((await paidMail(id)).text).not.toContain("#game-login");
       expect((await paidMail(giftTriggers)).text).toContain("Nothing else is needed from you.");
     });
 
     it("shows the buyer their order's state through the state endpoint", async () => {
       const orderId = await placeOrder(route.db);
-      const answer = await stateAction(route.args(post("/api/orders/login/state", { orderId, key: orderAccessKey(orderId) }), "198.51.100.45"));
+      const answer = await stateAction(route.args(post("/api/orders/login/state", { orderId, key: orderAccessKey(TEST_SITE.keys, orderId) }), "198.51.100.45"));
       expect(answer.init?.status).toBe(200);
       expect(answer.data).toMatchObject({ ok: true, handoff: { stage: "open", login: { state: "none" }, key: { id: keyId }, may: { submit: true } } });
       expect(new Headers(answer.init?.headers).get("Cache-Control")).toBe("private, no-store");

@@ -14,14 +14,14 @@ import { eraseCiphertext, recordEvent, type Executor, type Tx } from "./records.
  * Deletes the order's login, if one is stored, and records why. Call it inside the transaction that
  * ends the order (changeOrderStatus), so the order never ends with its login still stored.
  */
-async function deleteOrderLogin(tx: Executor, orderId: string, reason: LoginDeletionReason, actor: string, now = new Date()): Promise<boolean> {
+async function deleteOrderLogin(tx: Executor, orderId: string, reason: LoginDeletionReason, actor: string, now: Date): Promise<boolean> {
   const erased = await eraseCiphertext(tx, orderId, reason, now);
   if (erased) await recordEvent(tx, orderId, "deleted", actor, now, reason);
   return erased;
 }
 
 /** For changeOrderStatus: the deletion a move to `status` requires, if any. */
-export async function deleteLoginForStatus(tx: Tx, orderId: string, status: OrderState, actor: string, now = new Date()): Promise<void> {
+export async function deleteLoginForStatus(tx: Tx, orderId: string, status: OrderState, actor: string, now: Date): Promise<void> {
   const reason = deletionReasonFor(status);
   if (reason) await deleteOrderLogin(tx, orderId, reason, actor, now);
 }
@@ -31,7 +31,7 @@ export async function deleteLoginForStatus(tx: Tx, orderId: string, status: Orde
  * order's status, then retired keys left with nothing to open are destroyed. Returns how many
  * logins were deleted.
  */
-export async function deleteExpiredLogins(db: Db, now = new Date()): Promise<number> {
+export async function deleteExpiredLogins(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - LOGIN_RETENTION_MS);
   const due = await db
     .select({ orderId: orderLogins.orderId })

@@ -1,5 +1,5 @@
 import type { Db } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
+import type { Site } from "../platform/site.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { renderMail } from "../mail/render.server";
 
@@ -8,8 +8,14 @@ import { renderMail } from "../mail/render.server";
  * shop seal future logins to an attacker's key, and this is how the seller hears of it at once
  * (docs/decisions/022). Written in the key's transaction.
  */
-export async function queueKeyCreatedAlert(db: Pick<Db, "insert">, actor: string, keyId: number, publicKey: string, now = new Date()): Promise<void> {
-  const env = getEnv();
+export async function queueKeyCreatedAlert(
+  db: Pick<Db, "insert">,
+  site: Pick<Site, "url" | "sellerEmail">,
+  actor: string,
+  keyId: number,
+  publicKey: string,
+  now: Date,
+): Promise<void> {
   const mail = renderMail({
     lang: "en",
     subject: `New login key pair #${keyId} created — Trigger Shop`,
@@ -27,9 +33,9 @@ export async function queueKeyCreatedAlert(db: Pick<Db, "insert">, actor: string
         kind: "paragraph",
         text: "Buyers' logins are now sealed to this key. If you did not create it, log out every session, create a new key pair yourself and change your console password.",
       },
-      { kind: "link", label: "Login keys", href: `${env.SITE_URL}/admin/login-keys` },
+      { kind: "link", label: "Login keys", href: `${site.url}/admin/login-keys` },
     ],
     footer: "Trigger Shop seller alert",
   });
-  await enqueueMail(db, { ...mail, to: env.SELLER_EMAIL, kind: "seller_login_key_created", lang: "en" }, now);
+  await enqueueMail(db, { ...mail, to: site.sellerEmail, kind: "seller_login_key_created", lang: "en" }, now);
 }

@@ -64,7 +64,7 @@ export async function revealLogin(
   db: Db,
   orderId: string,
   actor: string,
-  now = new Date(),
+  now: Date,
   within?: (tx: Tx) => Promise<void>,
 ): Promise<HandoffResult<RevealedLogin>> {
   return db.transaction(async (tx): Promise<HandoffResult<RevealedLogin>> => {

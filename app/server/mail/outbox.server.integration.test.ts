@@ -1,25 +1,28 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, orders } from "../../../db/schema";
 import { newOrder } from "../../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { useFakeMail } from "../../../tests/setup/fake-mail";
 import type { Db } from "../platform/db.server";
-import { getEnv, parseEnv, setEnv } from "../platform/env.server";
 import { isOrderAccessKey } from "../orders/links.server";
 import { createOrder, changeOrderStatus, markOrderPaid } from "../orders/orders.server";
 import { UNPAID_REMINDER_DELAY_MS } from "../orders/order-mail.server";
 import { backoffMs, deliverDueMail, type OutboxSenders } from "./outbox.server";
 import { discordSender, smtpSender } from "./senders.server";
+import { testSite } from "../../../tests/fixtures/site";
 
 const SELLER = "seller@shop.test";
+/** The sellerDiscord flag only: the webhook itself is the fake mail server's, in `senders`. */
+const SITE = testSite({ SITE_URL: "http://shop.test", SELLER_EMAIL: SELLER, SELLER_DISCORD_WEBHOOK: "http://127.0.0.1:9/hook" });
 
 async function paidOrder(db: Db, over: Parameters<typeof newOrder>[0] = {}, now = new Date()) {
-  const created = await createOrder(db, newOrder(over), now);
+  const created = await createOrder(db, SITE, newOrder(over), now);
   if (!created.ok) throw new Error(created.code);
   const { id, totalCents } = created.order;
   const paid = await markOrderPaid(
     db,
+    SITE,
     { orderId: id, provider: "paypal", reference: `CAP-${id}`, amountCents: totalCents, currency: "USD", actor: "test" },
     now,
   );
@@ -40,21 +43,11 @@ for (const target of testDatabases()) {
   describe(`order notifications through the outbox on ${target.name}`, () => {
     const database = seededDatabase(target);
     const fake = useFakeMail();
-    const previous = getEnv();
     let senders: OutboxSenders;
 
     beforeAll(() => {
-      setEnv(
-        parseEnv({
-          SESSION_SECRET: "outbox-test-secret-outbox-test-secret-0123",
-          SITE_URL: "http://shop.test",
-          SELLER_EMAIL: SELLER,
-          SELLER_DISCORD_WEBHOOK: fake().discordWebhookUrl,
-        }),
-      );
       senders = { email: smtpSender(fake().smtpUrl, "Trigger Shop <orders@shop.test>"), discord: discordSender(fake().discordWebhookUrl) };
     });
-    afterAll(() => setEnv(previous));
 
     /** Sends everything due by `now`, as the job does. */
     const deliver = (now = new Date()) => deliverDueMail(database.db, senders, { now, batch: 500 });
@@ -74,10 +67,10 @@ for (const target of testDatabases()) {
       const link = statusLink(mail!.text);
       expect(link.origin).toBe("http://shop.test");
       expect(link.pathname).toBe(`/fr/order/${order.id}`);
-      expect(isOrderAccessKey(order.id, link.searchParams.get("k"))).toBe(true);
+      expect(isOrderAccessKey(SITE.keys, order.id, link.searchParams.get("k"))).toBe(true);
       // Another order's id (its last character changed; "X" may already be the last one).
       const otherId = `${order.id.slice(0, -1)}${order.id.endsWith("X") ? "Y" : "X"}`;
-      expect(isOrderAccessKey(otherId, link.searchParams.get("k"))).toBe(false);
+      expect(isOrderAccessKey(SITE.keys, otherId, link.searchParams.get("k"))).toBe(false);
     });
 
     it("alerts the seller by email (reply-to the buyer) and on Discord with the order's fields, without letting buyer text ping anyone", async () => {
@@ -130,6 +123,7 @@ for (const target of testDatabases()) {
       const now = new Date();
       const manual = await createOrder(
         database.db,
+        SITE,
         newOrder({ channel: "manual", buyer: { email: "hand@example.com", name: "Hana", communityUsername: "hana#1", gameUsername: "HanaGame" } }),
         now,
       );
@@ -156,6 +150,7 @@ for (const target of testDatabases()) {
       const now = new Date();
       const created = await createOrder(
         database.db,
+        SITE,
         newOrder({ buyer: { email: "later@example.com", name: "Lee", communityUsername: "lee#1", gameUsername: "LeeGame" } }),
         now,
       );
@@ -174,8 +169,8 @@ for (const target of testDatabases()) {
         lang: "es",
       });
       await database.db.update(orders).set({ sellerNote: "Subido a tu inventario." }).where(eq(orders.id, order.id));
-      expect(await changeOrderStatus(database.db, order.id, "in_progress", "seller")).toEqual({ ok: true });
-      expect(await changeOrderStatus(database.db, order.id, "delivered", "seller")).toEqual({ ok: true });
+      expect(await changeOrderStatus(database.db, SITE, order.id, "in_progress", "seller", null, new Date())).toEqual({ ok: true });
+      expect(await changeOrderStatus(database.db, SITE, order.id, "delivered", "seller", null, new Date())).toEqual({ ok: true });
       await deliver();
       const subjects = fake()
         .mails.filter((m) => m.to.includes("done@example.com"))

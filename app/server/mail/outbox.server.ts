@@ -22,7 +22,7 @@ export interface OutgoingMail {
 /** A transaction or the database: a notification commits with the change that causes it. */
 type Writer = Pick<Db, "insert">;
 
-export async function enqueueMail(db: Writer, mail: OutgoingMail, now = new Date()): Promise<void> {
+export async function enqueueMail(db: Writer, mail: OutgoingMail, now: Date): Promise<void> {
   await db.insert(emailOutbox).values({
     channel: "email",
     to: mail.to,
@@ -40,11 +40,7 @@ export async function enqueueMail(db: Writer, mail: OutgoingMail, now = new Date
 }
 
 /** A message for the seller's Discord webhook; `text` holds the JSON body Discord receives. */
-export async function enqueueDiscord(
-  db: Writer,
-  message: { kind: string; orderId?: string | null; summary: string; body: object },
-  now = new Date(),
-): Promise<void> {
+export async function enqueueDiscord(db: Writer, message: { kind: string; orderId?: string | null; summary: string; body: object }, now: Date): Promise<void> {
   await db.insert(emailOutbox).values({
     channel: "discord",
     to: "seller-discord-webhook",
@@ -95,7 +91,7 @@ export interface DeliveryReport {
  * claim window, under SKIP LOCKED) before it is sent, so two processes never send the same row;
  * the result is then recorded on the row alone: a failure never touches the order.
  */
-export async function deliverDueMail(db: Db, senders: OutboxSenders, { now = new Date(), batch = 25 } = {}): Promise<DeliveryReport> {
+export async function deliverDueMail(db: Db, senders: OutboxSenders, { now, batch = 25 }: { now: Date; batch?: number }): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, skipped: 0, waiting: 0 };
   const channels = (["email", "discord"] as const).filter((c) => senders[c]);
   if (channels.length === 0) return report;

@@ -1,7 +1,7 @@
 import type { Lang } from "~/domain/product";
 import { getI18n } from "~/i18n/i18n";
 import "~/i18n/resources.server";
-import { getEnv } from "../platform/env.server";
+import type { Site } from "../platform/site.server";
 import { newsletterMailHeaders, newsletterUrl, type NewsletterTokenSubject } from "./links.server";
 import type { OutgoingMail } from "../mail/outbox.server";
 import { renderMail, type MailBlock } from "../mail/render.server";
@@ -15,29 +15,30 @@ export interface NewsletterRecipient extends NewsletterTokenSubject {
  * A newsletter-type mail in the recipient's language: the blocks, then the shared footer with the
  * unsubscribe link, and the List-Unsubscribe headers. Future newsletters are built the same way.
  */
-function newsletterMail(recipient: NewsletterRecipient, subject: string, blocks: readonly MailBlock[], kind: string): OutgoingMail {
+function newsletterMail(site: Site, recipient: NewsletterRecipient, subject: string, blocks: readonly MailBlock[], kind: string): OutgoingMail {
   const { lang } = recipient;
   const t = getI18n(lang).getFixedT(lang);
   const rendered = renderMail({
     lang,
     subject,
     blocks,
-    footer: t("emails.newsletter.footer", { email: getEnv().SHOP_EMAIL }),
-    footerLink: { label: t("emails.newsletter.unsubscribe"), href: newsletterUrl("unsubscribe", recipient, lang) },
+    footer: t("emails.newsletter.footer", { email: site.shopEmail }),
+    footerLink: { label: t("emails.newsletter.unsubscribe"), href: newsletterUrl(site, "unsubscribe", recipient, lang) },
   });
-  return { ...rendered, to: recipient.email, kind, lang, headers: newsletterMailHeaders(recipient) };
+  return { ...rendered, to: recipient.email, kind, lang, headers: newsletterMailHeaders(site, recipient) };
 }
 
 /** The double opt-in mail: nothing is sent to the address until its link is followed. */
-export function newsletterConfirmationMail(recipient: NewsletterRecipient): OutgoingMail {
+export function newsletterConfirmationMail(site: Site, recipient: NewsletterRecipient): OutgoingMail {
   const t = getI18n(recipient.lang).getFixedT(recipient.lang);
   return newsletterMail(
+    site,
     recipient,
     t("emails.newsletter.confirm.subject"),
     [
       { kind: "heading", text: t("emails.newsletter.confirm.title") },
       { kind: "paragraph", text: t("emails.newsletter.confirm.text") },
-      { kind: "link", label: t("emails.newsletter.confirm.button"), href: newsletterUrl("confirm", recipient, recipient.lang) },
+      { kind: "link", label: t("emails.newsletter.confirm.button"), href: newsletterUrl(site, "confirm", recipient, recipient.lang) },
       { kind: "paragraph", text: t("emails.newsletter.confirm.ignore") },
     ],
     "newsletter_confirm",
@@ -48,9 +49,10 @@ export function newsletterConfirmationMail(recipient: NewsletterRecipient): Outg
  * What a sign-up of an already confirmed address sends: the owner of the mailbox learns nothing new
  * and gets a way out; whoever typed the address sees the same answer as for any other.
  */
-export function newsletterAlreadySubscribedMail(recipient: NewsletterRecipient): OutgoingMail {
+export function newsletterAlreadySubscribedMail(site: Site, recipient: NewsletterRecipient): OutgoingMail {
   const t = getI18n(recipient.lang).getFixedT(recipient.lang);
   return newsletterMail(
+    site,
     recipient,
     t("emails.newsletter.already.subject"),
     [

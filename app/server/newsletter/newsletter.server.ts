@@ -4,6 +4,8 @@ import type { Lang } from "~/domain/product";
 import { newsletterSubscribers } from "../../../db/schema";
 import { clientKey } from "../platform/client-key.server";
 import type { Db } from "../platform/db.server";
+import type { Keys } from "../platform/keys.server";
+import type { Site } from "../platform/site.server";
 import { newsletterAlreadySubscribedMail, newsletterConfirmationMail, type NewsletterRecipient } from "./newsletter-mail.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { newNonce, readNewsletterToken, type NewsletterAction } from "./links.server";
@@ -33,9 +35,9 @@ const langOf = (value: string): Lang => (isLang(value) ? value : "en");
  * "already subscribed" mail to the address's owner only. The mail is written in the same
  * transaction as the row.
  */
-export async function subscribe(db: Db, email: string, lang: Lang, now = new Date()): Promise<void> {
+export async function subscribe(db: Db, site: Site, email: string, lang: Lang, now: Date): Promise<void> {
   const address = normalize(email);
-  const mayMail = (await hit(db, PER_ADDRESS, clientKey(`mailto:${address}`), now)).allowed;
+  const mayMail = (await hit(db, PER_ADDRESS, clientKey(site.keys, `mailto:${address}`), now)).allowed;
   await db.transaction(async (tx) => {
     await tx.insert(newsletterSubscribers).values({ email: address, lang, status: "pending", nonce: newNonce(), createdAt: now }).onConflictDoNothing();
     const [row] = await tx.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, address)).for("update");
@@ -44,12 +46,12 @@ export async function subscribe(db: Db, email: string, lang: Lang, now = new Dat
       // write happens either way, so this branch costs what the others do.
       const nonce = row.nonce || newNonce();
       await tx.update(newsletterSubscribers).set({ nonce }).where(eq(newsletterSubscribers.email, address));
-      if (mayMail) await enqueueMail(tx, newsletterAlreadySubscribedMail({ email: address, nonce, lang }), now);
+      if (mayMail) await enqueueMail(tx, newsletterAlreadySubscribedMail(site, { email: address, nonce, lang }), now);
       return;
     }
     const nonce = row.status === "pending" && row.nonce ? row.nonce : newNonce();
     await tx.update(newsletterSubscribers).set({ status: "pending", nonce, lang, confirmedAt: null }).where(eq(newsletterSubscribers.email, address));
-    if (mayMail) await enqueueMail(tx, newsletterConfirmationMail({ email: address, nonce, lang }), now);
+    if (mayMail) await enqueueMail(tx, newsletterConfirmationMail(site, { email: address, nonce, lang }), now);
   });
 }
 
@@ -63,8 +65,8 @@ const APPLIES_TO: Record<NewsletterAction, readonly Subscriber["status"][]> = {
 };
 
 /** Reads a link without using it: what its page shows before the button is pressed. */
-export async function inspectNewsletterLink(db: Db, action: NewsletterAction, token: string | null | undefined): Promise<LinkState> {
-  const subject = readNewsletterToken(action, token);
+export async function inspectNewsletterLink(db: Db, keys: Keys, action: NewsletterAction, token: string | null | undefined): Promise<LinkState> {
+  const subject = readNewsletterToken(keys, action, token);
   if (!subject) return { state: "invalid" };
   const [row] = await db
     .select({ status: newsletterSubscribers.status })
@@ -79,8 +81,8 @@ export async function inspectNewsletterLink(db: Db, action: NewsletterAction, to
  * header) still works after confirming; the link cannot confirm twice because the row is no longer
  * pending, and only a new sign-up, which draws a new nonce, makes it pending again.
  */
-export async function confirmSubscription(db: Db, token: string | null | undefined, now = new Date()): Promise<LinkState> {
-  const subject = readNewsletterToken("confirm", token);
+export async function confirmSubscription(db: Db, keys: Keys, token: string | null | undefined, now: Date): Promise<LinkState> {
+  const subject = readNewsletterToken(keys, "confirm", token);
   if (!subject) return { state: "invalid" };
   const updated = await db
     .update(newsletterSubscribers)
@@ -97,8 +99,8 @@ export async function confirmSubscription(db: Db, token: string | null | undefin
 }
 
 /** Unsubscribes the address of an unsubscribe link, once: the nonce is replaced, so every earlier link stops working. */
-export async function unsubscribe(db: Db, token: string | null | undefined, now = new Date()): Promise<LinkState> {
-  const subject = readNewsletterToken("unsubscribe", token);
+export async function unsubscribe(db: Db, keys: Keys, token: string | null | undefined, now: Date): Promise<LinkState> {
+  const subject = readNewsletterToken(keys, "unsubscribe", token);
   if (!subject) return { state: "invalid" };
   const updated = await db
     .update(newsletterSubscribers)

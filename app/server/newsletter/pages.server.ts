@@ -1,6 +1,7 @@
 import type { Translations } from "~/i18n/areas";
 import { data } from "react-router";
 import type { Db } from "../platform/db.server";
+import type { Keys } from "../platform/keys.server";
 import { readBody, UNREADABLE } from "../platform/http.server";
 import type { NewsletterAction } from "./links.server";
 import { confirmSubscription, inspectNewsletterLink, unsubscribe, type LinkState } from "./newsletter.server";
@@ -9,6 +10,13 @@ import { confirmSubscription, inspectNewsletterLink, unsubscribe, type LinkState
 export interface NewsletterPageData {
   link: LinkState;
   token: string | null;
+}
+
+/** What the pages need of the services (routes pass `context.services`): the database, the keys that signed the link, the clock. */
+export interface NewsletterPageServices {
+  db: Db;
+  keys: Keys;
+  now: () => Date;
 }
 
 /** A link that is not ours is a bad request; a used one is gone for good. */
@@ -25,9 +33,9 @@ function queryToken(request: Request): string | null {
  * unsubscribe anyone, so the change waits for the page's button (a POST).
  */
 /** `translations`: the page's strings, named by the route (app/i18n/route-areas.test.ts reads them there). */
-export async function newsletterPageLoader(db: Db, action: NewsletterAction, request: Request, translations: Translations) {
+export async function newsletterPageLoader({ db, keys }: NewsletterPageServices, action: NewsletterAction, request: Request, translations: Translations) {
   const token = queryToken(request);
-  const link = await inspectNewsletterLink(db, action, token);
+  const link = await inspectNewsletterLink(db, keys, action, token);
   return data<NewsletterPageData & { translations: Translations }>(
     { link, token: link.state === "ready" ? token : null, translations },
     { status: statusOf(link) },
@@ -39,11 +47,11 @@ export async function newsletterPageLoader(db: Db, action: NewsletterAction, req
  * from a mail client's one-click button (RFC 8058: `List-Unsubscribe=One-Click` in the body, the
  * token in the link's query). Whatever the body, the token must be one this shop signed.
  */
-export async function newsletterPageAction(db: Db, action: NewsletterAction, request: Request) {
+export async function newsletterPageAction({ db, keys, now }: NewsletterPageServices, action: NewsletterAction, request: Request) {
   const body = await readBody(request, "form");
   const fromForm = body !== UNREADABLE && typeof body === "object" && body !== null ? (body as Record<string, unknown>).t : undefined;
   const token = typeof fromForm === "string" && fromForm !== "" ? fromForm : queryToken(request);
-  const link = action === "confirm" ? await confirmSubscription(db, token) : await unsubscribe(db, token);
+  const link = action === "confirm" ? await confirmSubscription(db, keys, token, now()) : await unsubscribe(db, keys, token, now());
   return data<NewsletterPageData>({ link, token: null }, { status: statusOf(link) });
 }
 

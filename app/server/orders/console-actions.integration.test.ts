@@ -12,6 +12,7 @@ import { createPayPalAdapter, type PayPalAdapter } from "../paypal/adapter.serve
 import { applyOrderAction } from "./console-actions.server";
 import { exportOrdersCsv, listOrderQueue, orderDetail } from "./desk.server";
 import { payThroughPayPal } from "../../../tests/fixtures/paid-order";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const fake = useFakePayPal();
 const seller = { id: null, actor: "seller:desk@shop.test" };
@@ -24,12 +25,13 @@ for (const target of testDatabases()) {
       paypal = createPayPalAdapter(fakePayPalConfig(fake()));
     });
     const db = (): Db => database.db;
-    const act = (orderId: string, action: OrderAction, now?: Date) => applyOrderAction({ db: db(), paypal, seller, now }, orderId, action);
+    const act = (orderId: string, action: OrderAction, now = new Date()) =>
+      applyOrderAction({ db: db(), site: TEST_SITE, paypal, seller, now }, orderId, action);
     const refund = (amount = "", extra: Partial<Extract<OrderAction, { intent: "refund" }>> = {}) =>
       ({ intent: "refund", amount, reason: "", requestKey: randomUUID(), ...extra }) as const;
 
     async function place(over: Partial<NewOrder> = {}) {
-      const created = await createOrder(db(), newOrder(over));
+      const created = await createOrder(db(), TEST_SITE, newOrder(over), new Date());
       if (!created.ok) throw new Error(created.code);
       return created.order;
     }

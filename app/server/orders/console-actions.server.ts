@@ -11,6 +11,7 @@ import { PAYMENT_METHOD_LABELS, parseRefundAmount, QUEUE_LABELS, type OrderActio
 import { formatMessage } from "~/domain/messages";
 import { orders, payments } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
+import type { Site } from "../platform/site.server";
 import { changeOrderStatus, markOrderPaid, type OrderTx, type StatusChangeResult } from "./orders.server";
 import { keepUnappliedRefund, recordRefund, REFUND_UNAPPLIED, type RefundRefusal } from "./refunds.server";
 import { type PayPalAdapter } from "../paypal/adapter.server";
@@ -35,30 +36,32 @@ export interface ActionDeps {
   db: Db;
   /** PayPal's adapter (null without credentials: PayPal refunds are then refused). */
   paypal: PayPalAdapter | null;
+  /** The shop's site: the buyer's mails carry its links. */
+  site: Site;
   seller: Actor;
-  now?: Date;
+  /** The request's time (services.now()). */
+  now: Date;
 }
 
 export async function applyOrderAction(deps: ActionDeps, orderId: string, action: OrderAction): Promise<ActionResult> {
-  const { db, seller } = deps;
-  const now = deps.now ?? new Date();
+  const { db, site, seller, now } = deps;
   switch (action.intent) {
     case "start": {
-      const result = await changeOrderStatus(db, orderId, "in_progress", seller.actor, null, now, {
+      const result = await changeOrderStatus(db, site, orderId, "in_progress", seller.actor, null, now, {
         within: audit(seller, "order_in_progress", orderId, null, now),
       });
       return result.ok ? { ok: true, message: "Marked in progress." } : statusRefusal(result);
     }
     case "deliver": {
       const delivery = { sellerNote: action.publicNote || null, deliveryNote: action.privateNote };
-      const result = await changeOrderStatus(db, orderId, "delivered", seller.actor, null, now, {
+      const result = await changeOrderStatus(db, site, orderId, "delivered", seller.actor, null, now, {
         delivery,
         within: audit(seller, "order_delivered", orderId, { publicNote: delivery.sellerNote, deliveryNote: delivery.deliveryNote }, now),
       });
       return result.ok ? { ok: true, message: "Delivered: the buyer's status page shows it and their email is on its way." } : statusRefusal(result);
     }
     case "cancel": {
-      const result = await changeOrderStatus(db, orderId, "cancelled", seller.actor, action.reason || null, now, {
+      const result = await changeOrderStatus(db, site, orderId, "cancelled", seller.actor, action.reason || null, now, {
         within: audit(seller, "order_cancelled", orderId, { reason: action.reason || null }, now),
       });
       return result.ok ? { ok: true, message: "Cancelled." } : statusRefusal(result);
@@ -71,12 +74,13 @@ export async function applyOrderAction(deps: ActionDeps, orderId: string, action
 }
 
 async function markPaid(deps: ActionDeps, orderId: string, action: Extract<OrderAction, { intent: "mark_paid" }>, now: Date): Promise<ActionResult> {
-  const { db, seller } = deps;
+  const { db, site, seller } = deps;
   const [order] = await db.select({ status: orders.status, totalCents: orders.totalCents }).from(orders).where(eq(orders.id, orderId));
   if (!order) return refused(404, "This order does not exist.");
   if (!canTransition(order.status, "paid")) return statusRefusal({ ok: false, code: "order_transition_refused", vars: { from: order.status, to: "paid" } });
   const result = await markOrderPaid(
     db,
+    site,
     { orderId, provider: action.method, reference: action.reference, amountCents: order.totalCents, currency: "USD", actor: seller.actor },
     now,
     { within: audit(seller, "order_marked_paid", orderId, { method: action.method, reference: action.reference, amountCents: order.totalCents }, now) },
@@ -106,7 +110,7 @@ async function markPaid(deps: ActionDeps, orderId: string, action: Extract<Order
  * state, its history, the buyer's mail and this audit row commit together.
  */
 async function refund(deps: ActionDeps, orderId: string, action: Extract<OrderAction, { intent: "refund" }>, now: Date): Promise<ActionResult> {
-  const { db, seller } = deps;
+  const { db, site, seller } = deps;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return refused(404, "This order does not exist.");
   if (!canTransition(order.status, "refunded")) {
@@ -158,6 +162,7 @@ async function refund(deps: ActionDeps, orderId: string, action: Extract<OrderAc
   const auditAs = (nothingLeft: boolean) => (nothingLeft ? "order_refunded" : "order_partially_refunded");
   const result = await recordRefund(
     db,
+    site,
     {
       orderId,
       amountCents: sent.amountCents,

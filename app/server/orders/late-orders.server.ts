@@ -3,7 +3,7 @@ import { DELIVERY_LATEST_MS } from "~/domain/delivery-promise";
 import { formatMoney } from "~/domain/money";
 import { emailOutbox, orders } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
+import type { Site } from "../platform/site.server";
 import { enqueueDiscord, enqueueMail } from "../mail/outbox.server";
 import { renderMail } from "../mail/render.server";
 
@@ -18,7 +18,7 @@ const BATCH = 50;
  * and Discord when configured). The buyer's status page says "later than promised, the team has
  * been alerted" from the same moment, and this is what makes that true.
  */
-export async function alertLateOrders(db: Db, now = new Date()): Promise<number> {
+export async function alertLateOrders(db: Db, site: Site, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - DELIVERY_LATEST_MS);
   const alerted = db
     .select({ id: emailOutbox.id })
@@ -37,10 +37,9 @@ export async function alertLateOrders(db: Db, now = new Date()): Promise<number>
     .where(and(inArray(orders.status, ["paid", "in_progress"]), lt(orders.paidAt, cutoff), notExists(alerted)))
     .orderBy(orders.paidAt)
     .limit(BATCH);
-  const env = getEnv();
   for (const order of late) {
     const hours = Math.floor((now.getTime() - (order.paidAt?.getTime() ?? now.getTime())) / 3_600_000);
-    const adminUrl = `${env.SITE_URL}/admin/orders/${order.id}`;
+    const adminUrl = `${site.url}/admin/orders/${order.id}`;
     const total = `${formatMoney(order.totalCents, "USD")} USD`;
     const mail = renderMail({
       lang: "en",
@@ -63,8 +62,8 @@ export async function alertLateOrders(db: Db, now = new Date()): Promise<number>
       footer: "Trigger Shop seller alert",
     });
     await db.transaction(async (tx) => {
-      await enqueueMail(tx, { ...mail, to: env.SELLER_EMAIL, kind: LATE_ALERT_KIND, orderId: order.id, lang: "en" }, now);
-      if (env.SELLER_DISCORD_WEBHOOK) {
+      await enqueueMail(tx, { ...mail, to: site.sellerEmail, kind: LATE_ALERT_KIND, orderId: order.id, lang: "en" }, now);
+      if (site.sellerDiscord) {
         await enqueueDiscord(
           tx,
           {

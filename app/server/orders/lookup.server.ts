@@ -5,7 +5,7 @@ import { getI18n } from "~/i18n/i18n";
 import "~/i18n/resources.server";
 import { orders } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
+import type { Site } from "../platform/site.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { renderMail } from "../mail/render.server";
 import { orderStatusUrl } from "./links.server";
@@ -20,7 +20,7 @@ export const LOOKUP_MAILS_PER_ORDER: RateLimitRule = { bucket: "lookup_mail", li
  * caller answers the same whether or not anything was sent, so the form tells no one whether an
  * order exists or which address placed it.
  */
-export async function mailOrderLink(db: Db, lookup: Pick<OrderLookup, "orderId" | "email">, now = new Date()): Promise<void> {
+export async function mailOrderLink(db: Db, site: Site, lookup: Pick<OrderLookup, "orderId" | "email">, now: Date): Promise<void> {
   const [order] = await db.select({ id: orders.id, email: orders.email, lang: orders.lang }).from(orders).where(eq(orders.id, lookup.orderId));
   if (!order || order.email.trim().toLowerCase() !== lookup.email.trim().toLowerCase()) return;
   if (!(await hit(db, LOOKUP_MAILS_PER_ORDER, order.id, now)).allowed) return;
@@ -32,9 +32,9 @@ export async function mailOrderLink(db: Db, lookup: Pick<OrderLookup, "orderId" 
     blocks: [
       { kind: "heading", text: t("emails.lookup.title") },
       { kind: "paragraph", text: t("emails.lookup.text", { id: order.id }) },
-      { kind: "link", label: t("emails.statusLink"), href: orderStatusUrl(order.id, lang) },
+      { kind: "link", label: t("emails.statusLink"), href: orderStatusUrl(site, order.id, lang) },
     ],
-    footer: t("emails.footer", { email: getEnv().SHOP_EMAIL }),
+    footer: t("emails.footer", { email: site.shopEmail }),
   });
   await enqueueMail(db, { ...mail, to: order.email, kind: "order_lookup", orderId: order.id, lang }, now);
 }

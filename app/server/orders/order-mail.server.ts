@@ -8,7 +8,7 @@ import { getI18n } from "~/i18n/i18n";
 import "~/i18n/resources.server";
 import { orderItems, orders, products } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
+import type { Site } from "../platform/site.server";
 import { orderStatusUrl } from "./links.server";
 import { enqueueDiscord, enqueueMail } from "../mail/outbox.server";
 import { renderMail, type MailBlock, type RenderedMail } from "../mail/render.server";
@@ -94,12 +94,11 @@ function paidNextSteps(t: TFunction, order: OrderRow, items: readonly OrderItemR
 }
 
 /** The buyer's mail for one event, in the order's language, with the status link in every one. */
-function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[], notice: OrderNotice, productOf: DeliveryLookup): RenderedMail {
+function renderOrderMail(site: Site, order: OrderRow, items: readonly OrderItemRow[], notice: OrderNotice, productOf: DeliveryLookup): RenderedMail {
   const lang = orderLang(order);
   const t = getI18n(lang).getFixedT(lang);
-  const env = getEnv();
   const id = order.id;
-  const statusUrl = orderStatusUrl(id, lang);
+  const statusUrl = orderStatusUrl(site, id, lang);
   const statusLink: MailBlock = { kind: "link", label: t("emails.statusLink"), href: statusUrl };
   let blocks: MailBlock[];
   switch (notice.kind) {
@@ -122,7 +121,7 @@ function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[], notice
         ...paidNextSteps(t, order, items, statusUrl, productOf),
         statusLink,
         ...(needsLogin(order, items, productOf)
-          ? [{ kind: "paragraph", text: `${t("emails.paid.loginLink")}: ${env.SITE_URL}${lang === "en" ? "" : `/${lang}`}/login-required` } as const]
+          ? [{ kind: "paragraph", text: `${t("emails.paid.loginLink")}: ${site.url}${lang === "en" ? "" : `/${lang}`}/login-required` } as const]
           : []),
       ];
       break;
@@ -160,7 +159,7 @@ function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[], notice
       ];
       break;
   }
-  return renderMail({ lang, subject: t(`emails.${notice.kind}.subject`, { id }), blocks, footer: t("emails.footer", { email: env.SHOP_EMAIL }) });
+  return renderMail({ lang, subject: t(`emails.${notice.kind}.subject`, { id }), blocks, footer: t("emails.footer", { email: site.shopEmail }) });
 }
 
 /**
@@ -169,19 +168,20 @@ function renderOrderMail(order: OrderRow, items: readonly OrderItemRow[], notice
  */
 export async function queueOrderNotice(
   db: Executor,
+  site: Site,
   which: string | { order: OrderRow; items: readonly OrderItemRow[] },
   notice: OrderNotice,
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   const { order, items } = typeof which === "string" ? await readOrder(db, which) : which;
   if (!order) return;
   const orderId = order.id;
-  const mail = renderOrderMail(order, items, notice, await deliveryLookup(db, items));
+  const mail = renderOrderMail(site, order, items, notice, await deliveryLookup(db, items));
   // A PayPal order is usually paid within a minute: its "finish your payment" mail waits, and is
   // skipped by the sender if the order is paid by then (outbox.server.ts).
   const notBefore = notice.kind === "received" && order.channel === "paypal" ? new Date(now.getTime() + UNPAID_REMINDER_DELAY_MS) : now;
   await enqueueMail(db, { ...mail, to: order.email, kind: `order_${notice.kind}`, orderId, lang: order.lang, notBefore }, now);
-  if (notice.kind === "paid") await queueSellerAlerts(db, order, items, now);
+  if (notice.kind === "paid") await queueSellerAlerts(db, site, order, items, now);
 }
 
 async function readOrder(db: Executor, orderId: string): Promise<{ order: OrderRow | undefined; items: OrderItemRow[] }> {
@@ -198,10 +198,9 @@ function sellerSummary(order: OrderRow, items: readonly OrderItemRow[]) {
 }
 
 /** The seller's alerts for a paid order: an email (English, like the console) and a Discord message. */
-async function queueSellerAlerts(db: Executor, order: OrderRow, items: readonly OrderItemRow[], now: Date): Promise<void> {
-  const env = getEnv();
+async function queueSellerAlerts(db: Executor, site: Site, order: OrderRow, items: readonly OrderItemRow[], now: Date): Promise<void> {
   const { items: itemText, total } = sellerSummary(order, items);
-  const adminUrl = `${env.SITE_URL}/admin/orders/${order.id}`;
+  const adminUrl = `${site.url}/admin/orders/${order.id}`;
   const mail = renderMail({
     lang: "en",
     subject: `Paid order ${order.id} — ${total}${order.isGift ? " — gift" : ""}`,
@@ -223,8 +222,8 @@ async function queueSellerAlerts(db: Executor, order: OrderRow, items: readonly 
     ],
     footer: "Trigger Shop seller alert",
   });
-  await enqueueMail(db, { ...mail, to: env.SELLER_EMAIL, replyTo: order.email, kind: "seller_paid_alert", orderId: order.id, lang: "en" }, now);
-  if (!env.SELLER_DISCORD_WEBHOOK) return;
+  await enqueueMail(db, { ...mail, to: site.sellerEmail, replyTo: order.email, kind: "seller_paid_alert", orderId: order.id, lang: "en" }, now);
+  if (!site.sellerDiscord) return;
   await enqueueDiscord(
     db,
     {

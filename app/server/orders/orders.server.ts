@@ -12,6 +12,7 @@ import { orderEvents, orderItems, orders, payments } from "../../../db/schema";
 import { TERMS_VERSION } from "~/domain/consent";
 import { findCouponByCode, redeemCoupon, releaseCoupon } from "../catalogue/coupons.server";
 import type { Db } from "../platform/db.server";
+import type { Site } from "../platform/site.server";
 import { invalidateCatalogue, readCatalogue } from "../catalogue/cache.server";
 import { queueOrderNotice, type OrderNotice } from "./order-mail.server";
 import { blockedBuyer } from "../blocklist/blocklist.server";
@@ -54,7 +55,7 @@ class CouponExhausted extends Error {}
  * items, its first history row and the coupon's reserved use in one transaction: the usage limit
  * holds exactly under concurrent checkouts.
  */
-export async function createOrder(db: Db, input: NewOrder, now = new Date()): Promise<CreateOrderResult> {
+export async function createOrder(db: Db, site: Site, input: NewOrder, now: Date): Promise<CreateOrderResult> {
   const products = (await readCatalogue(db)).products.map((p) => toSummary(p));
   const byId = new Map(products.map((p) => [p.id, p]));
   const { items, outOfStock } = priceCart(input.lines, (id) => byId.get(id));
@@ -124,7 +125,7 @@ export async function createOrder(db: Db, input: NewOrder, now = new Date()): Pr
         await tx.insert(orderEvents).values({ orderId: id, fromStatus: null, toStatus: status, actor: "shopper", createdAt: now });
         if (couponId && !(await redeemCoupon(tx, couponId, id))) throw new CouponExhausted();
         // The rows just written: no need to read them back for the mail.
-        await queueOrderNotice(tx, { order, items }, { kind: "received" }, now);
+        await queueOrderNotice(tx, site, { order, items }, { kind: "received" }, now);
       });
       // The storefront advertises NEWUSER15 only while it is under its limit: a limited coupon's
       // cached count must not outlive this use.
@@ -201,11 +202,12 @@ export async function moveOrder(
  */
 export async function changeOrderStatus(
   db: Db,
+  site: Site,
   id: string,
   to: OrderState,
   actor: string,
   note: string | null = null,
-  now = new Date(),
+  now: Date,
   options: StatusChangeOptions = {},
 ): Promise<StatusChangeResult> {
   let releasedUses = 0;
@@ -219,7 +221,7 @@ export async function changeOrderStatus(
     // An order that ends unpaid gives its reserved coupon use back.
     if (to === "cancelled") releasedUses = await releaseCoupon(tx, id, now);
     const notice = buyerNoticeFor(to);
-    if (notice) await queueOrderNotice(tx, id, notice, now);
+    if (notice) await queueOrderNotice(tx, site, id, notice, now);
     return { ok: true };
   });
   // A use given back may bring the new-user offer back: the cached usage count is dropped.
@@ -242,7 +244,7 @@ const UNPAID_ORDER_TTL_MS = 24 * 60 * 60_000;
  * An order whose payment started within the TTL (updated_at: the PayPal order was created) is kept
  * until that is as old, so a buyer paying in PayPal's window never has the order expire under them.
  */
-export async function expireUnpaidOrders(db: Db, now = new Date()): Promise<number> {
+export async function expireUnpaidOrders(db: Db, site: Site, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - UNPAID_ORDER_TTL_MS);
   const stale = await db
     .select({ id: orders.id })
@@ -251,7 +253,7 @@ export async function expireUnpaidOrders(db: Db, now = new Date()): Promise<numb
   let expired = 0;
   for (const { id } of stale) {
     // Re-checked under the row lock: a payment that lands meanwhile wins.
-    const result = await changeOrderStatus(db, id, "cancelled", "system:expiry", "unpaid after 24 h", now);
+    const result = await changeOrderStatus(db, site, id, "cancelled", "system:expiry", "unpaid after 24 h", now);
     if (result.ok) expired++;
   }
   return expired;
@@ -299,8 +301,9 @@ export async function paymentWithReference(tx: Pick<Db, "select">, kind: "captur
  */
 export async function markOrderPaid(
   db: Db,
+  site: Site,
   payment: PaymentReceived,
-  now = new Date(),
+  now: Date,
   options: Pick<StatusChangeOptions, "within"> = {},
 ): Promise<MarkPaidResult> {
   return db.transaction(async (tx): Promise<MarkPaidResult> => {
@@ -348,7 +351,7 @@ export async function markOrderPaid(
       now,
       set: { paidAt: now },
     });
-    await queueOrderNotice(tx, payment.orderId, { kind: "paid" }, now);
+    await queueOrderNotice(tx, site, payment.orderId, { kind: "paid" }, now);
     await options.within?.(tx);
     return { ok: true, alreadyPaid: false };
   });

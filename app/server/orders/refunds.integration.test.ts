@@ -14,6 +14,7 @@ import { createPayPalAdapter, type PayPalAdapter } from "../paypal/adapter.serve
 import { handlePayPalWebhook } from "../payments/payments.server";
 import { recordRefund, REFUND_UNAPPLIED, type RefundReceived } from "./refunds.server";
 import { payThroughPayPal } from "../../../tests/fixtures/paid-order";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const WEBHOOK_ID = "8PT597110X687430LKGECATA";
 const fake = useFakePayPal();
@@ -29,12 +30,13 @@ for (const target of testDatabases()) {
     });
     const db = (): Db => database.db;
 
-    const act = (seller: typeof alice, orderId: string, action: OrderAction) => applyOrderAction({ db: db(), paypal, seller }, orderId, action);
+    const act = (seller: typeof alice, orderId: string, action: OrderAction) =>
+      applyOrderAction({ db: db(), site: TEST_SITE, paypal, seller, now: new Date() }, orderId, action);
     const refundForm = (amount = "", extra: Partial<Extract<OrderAction, { intent: "refund" }>> = {}) =>
       ({ intent: "refund", amount, reason: "", requestKey: randomUUID(), ...extra }) as const;
 
     async function place(over: Partial<NewOrder> = {}) {
-      const created = await createOrder(db(), newOrder(over));
+      const created = await createOrder(db(), TEST_SITE, newOrder(over), new Date());
       if (!created.ok) throw new Error(created.code);
       return created.order;
     }
@@ -72,7 +74,8 @@ for (const target of testDatabases()) {
       });
       return { rawBody, headers: fake().webhookHeaders(rawBody, WEBHOOK_ID) };
     }
-    const deliver = (d: { rawBody: string; headers: Record<string, string> }) => handlePayPalWebhook(db(), paypal, WEBHOOK_ID, d.headers, d.rawBody);
+    const deliver = (d: { rawBody: string; headers: Record<string, string> }) =>
+      handlePayPalWebhook(db(), TEST_SITE, paypal, WEBHOOK_ID, d.headers, d.rawBody, new Date());
 
     const refundRows = (orderId: string) =>
       db()
@@ -170,16 +173,21 @@ for (const target of testDatabases()) {
       ]);
       // Nothing is left: any further refund is refused, by the console and by the path itself.
       expect(await act(alice, order.id, refundForm("1.00"))).toMatchObject({ ok: false, status: 409 });
-      expect(await recordRefund(db(), refundedBy(order.id, 1, "ONE-MORE-CENT"))).toMatchObject({ ok: false, code: "refund_exceeds" });
+      expect(await recordRefund(db(), TEST_SITE, refundedBy(order.id, 1, "ONE-MORE-CENT"), new Date())).toMatchObject({ ok: false, code: "refund_exceeds" });
     });
 
     it("makes a pending refund count against what is left, and the order refunded only when PayPal completes it", async () => {
       const { order, captureId } = await paidThroughPayPal();
-      const pending = await recordRefund(db(), refundedBy(order.id, order.totalCents, "9PENDING0000000R1", { status: "PENDING", provider: "paypal" }));
+      const pending = await recordRefund(
+        db(),
+        TEST_SITE,
+        refundedBy(order.id, order.totalCents, "9PENDING0000000R1", { status: "PENDING", provider: "paypal" }),
+        new Date(),
+      );
       expect(pending).toMatchObject({ ok: true, recorded: "new", becameRefunded: false, position: { refundableCents: 0, pendingCents: order.totalCents } });
       expect(await status(order.id)).toBe("paid");
       expect(await mails(order.id)).toEqual([]);
-      expect(await recordRefund(db(), refundedBy(order.id, 100, "SOMETHING-ELSE"))).toMatchObject({ ok: false, code: "refund_exceeds" });
+      expect(await recordRefund(db(), TEST_SITE, refundedBy(order.id, 100, "SOMETHING-ELSE"), new Date())).toMatchObject({ ok: false, code: "refund_exceeds" });
 
       expect(await deliver(refundWebhook("PAYMENT.CAPTURE.REFUNDED", { id: "9PENDING0000000R1", cents: order.totalCents, captureId }))).toBe("processed");
       expect(await status(order.id)).toBe("refunded");
@@ -198,7 +206,7 @@ for (const target of testDatabases()) {
         sql.raw(`create trigger fail_refund_mail before insert on email_outbox for each row when (new.order_id = '${order.id}') execute function fail_mail()`),
       );
       try {
-        await expect(recordRefund(db(), refundedBy(order.id, order.totalCents, "CRASH-REFUND-1"))).rejects.toThrow();
+        await expect(recordRefund(db(), TEST_SITE, refundedBy(order.id, order.totalCents, "CRASH-REFUND-1"), new Date())).rejects.toThrow();
       } finally {
         await db().execute(sql.raw(`drop trigger fail_refund_mail on email_outbox`));
       }
@@ -210,13 +218,16 @@ for (const target of testDatabases()) {
       const failingAudit = async () => {
         throw new Error("audit table unavailable");
       };
-      await expect(recordRefund(db(), refundedBy(order.id, 1000, "CRASH-REFUND-2"), new Date(), { within: failingAudit })).rejects.toThrow("audit");
+      await expect(recordRefund(db(), TEST_SITE, refundedBy(order.id, 1000, "CRASH-REFUND-2"), new Date(), { within: failingAudit })).rejects.toThrow("audit");
       expect(await refundRows(order.id)).toEqual([]);
       expect(await mails(order.id)).toEqual([]);
       expect(await db().select().from(sellerActions).where(eq(sellerActions.target, order.id))).toEqual([]);
 
       // With the failure gone, the same refund goes through whole.
-      expect(await recordRefund(db(), refundedBy(order.id, order.totalCents, "CRASH-REFUND-1"))).toMatchObject({ ok: true, becameRefunded: true });
+      expect(await recordRefund(db(), TEST_SITE, refundedBy(order.id, order.totalCents, "CRASH-REFUND-1"), new Date())).toMatchObject({
+        ok: true,
+        becameRefunded: true,
+      });
       expect(await status(order.id)).toBe("refunded");
     });
 
@@ -233,14 +244,19 @@ for (const target of testDatabases()) {
       // Nor can a PayPal capture id pay a second order by hand.
       const { captureId } = await paidThroughPayPal();
       expect(await act(alice, second.id, { intent: "mark_paid", method: "paypal", reference: captureId })).toMatchObject({ ok: false, status: 409 });
-      const direct = await markOrderPaid(db(), {
-        orderId: second.id,
-        provider: "card",
-        reference: "0XABC123",
-        amountCents: second.totalCents,
-        currency: "USD",
-        actor: "test",
-      });
+      const direct = await markOrderPaid(
+        db(),
+        TEST_SITE,
+        {
+          orderId: second.id,
+          provider: "card",
+          reference: "0XABC123",
+          amountCents: second.totalCents,
+          currency: "USD",
+          actor: "test",
+        },
+        new Date(),
+      );
       expect(direct).toMatchObject({ ok: false, code: "payment_reference_used", vars: { order: first.id, provider: "crypto" } });
       expect(await db().select().from(payments).where(eq(payments.orderId, second.id))).toEqual([]);
 
@@ -257,8 +273,8 @@ for (const target of testDatabases()) {
 
     it("records a chargeback on a delivered order and mails the buyer; the order becomes refunded (delivered → refunded, ADR 034)", async () => {
       const { order, captureId } = await paidThroughPayPal();
-      await changeOrderStatus(db(), order.id, "in_progress", alice.actor);
-      await changeOrderStatus(db(), order.id, "delivered", alice.actor);
+      await changeOrderStatus(db(), TEST_SITE, order.id, "in_progress", alice.actor, null, new Date());
+      await changeOrderStatus(db(), TEST_SITE, order.id, "delivered", alice.actor, null, new Date());
       expect(await deliver(refundWebhook("PAYMENT.CAPTURE.REVERSED", { id: "3RV00000AB0000001", cents: order.totalCents, captureId }))).toBe("processed");
       expect((await refundRows(order.id)).map((r) => [r.amountCents, r.cause])).toEqual([[order.totalCents, "reversal"]]);
       expect(await status(order.id)).toBe("refunded");
@@ -288,12 +304,18 @@ for (const target of testDatabases()) {
     });
 
     it("refuses a refund for an unknown order, an order nothing was paid for, without a reference or not in USD", async () => {
-      expect(await recordRefund(db(), refundedBy("ORD000000000000-NONE", 100, "NOPE-1"))).toMatchObject({ ok: false, code: "order_not_found" });
+      expect(await recordRefund(db(), TEST_SITE, refundedBy("ORD000000000000-NONE", 100, "NOPE-1"), new Date())).toMatchObject({
+        ok: false,
+        code: "order_not_found",
+      });
       const unpaid = await place();
-      expect(await recordRefund(db(), refundedBy(unpaid.id, 100, "NOPE-2"))).toMatchObject({ ok: false, code: "refund_no_payment" });
+      expect(await recordRefund(db(), TEST_SITE, refundedBy(unpaid.id, 100, "NOPE-2"), new Date())).toMatchObject({ ok: false, code: "refund_no_payment" });
       const { order } = await paidThroughPayPal();
-      expect(await recordRefund(db(), refundedBy(order.id, 100, "  "))).toMatchObject({ ok: false, code: "refund_reference_missing" });
-      expect(await recordRefund(db(), refundedBy(order.id, 100, "EURO-1", { currency: "EUR" }))).toMatchObject({ ok: false, code: "refund_currency" });
+      expect(await recordRefund(db(), TEST_SITE, refundedBy(order.id, 100, "  "), new Date())).toMatchObject({ ok: false, code: "refund_reference_missing" });
+      expect(await recordRefund(db(), TEST_SITE, refundedBy(order.id, 100, "EURO-1", { currency: "EUR" }), new Date())).toMatchObject({
+        ok: false,
+        code: "refund_currency",
+      });
       expect(await refundRows(order.id)).toEqual([]);
       expect(await db().select().from(orders).where(eq(orders.id, unpaid.id))).toMatchObject([{ status: "awaiting_payment" }]);
     });

@@ -13,6 +13,7 @@ import { checkRefund, refundPosition, type RefundCause, type RefundPosition, typ
 import { and, eq, inArray } from "drizzle-orm";
 import { orderEvents, payments } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
+import type { Site } from "../platform/site.server";
 import { queueOrderNotice } from "./order-mail.server";
 import { lockOrder, moveOrder, paymentWithReference, type OrderTx } from "./orders.server";
 
@@ -81,7 +82,7 @@ const refused = (code: RefundRefusal, vars: Record<string, string | number> = {}
  * after the other against the same numbers, and a refund can never exceed what is left. Pass the
  * caller's transaction when there is one (the webhook's): the refund commits with it.
  */
-export async function recordRefund(db: Db | OrderTx, refund: RefundReceived, now = new Date(), options: RefundOptions = {}): Promise<RefundResult> {
+export async function recordRefund(db: Db | OrderTx, site: Site, refund: RefundReceived, now: Date, options: RefundOptions = {}): Promise<RefundResult> {
   const status: RefundStatus = refund.status ?? "COMPLETED";
   const currency = refund.currency ?? "USD";
   return db.transaction(async (tx): Promise<RefundResult> => {
@@ -161,7 +162,7 @@ export async function recordRefund(db: Db | OrderTx, refund: RefundReceived, now
       const notice = after.fullyRefunded
         ? ({ kind: "refunded", amountCents: after.capturedCents } as const)
         : ({ kind: "partially_refunded", amountCents: row.amountCents } as const);
-      await queueOrderNotice(tx, order.id, notice, now);
+      await queueOrderNotice(tx, site, order.id, notice, now);
     }
     const applied: RefundApplied = {
       recorded,
@@ -197,7 +198,7 @@ export const REFUND_UNAPPLIED = "REFUND_UNAPPLIED";
 export async function keepUnappliedRefund(
   db: Pick<Db, "insert">,
   refusal: { orderId: string; reference: string; amountCents: number; currency: string; code: RefundRefusal; raw: unknown },
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   await db.insert(payments).values({
     orderId: refusal.orderId,

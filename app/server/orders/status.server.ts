@@ -5,6 +5,7 @@ import { isOrderId } from "~/domain/order-id";
 import { orderTimeline } from "~/domain/order-timeline";
 import { coupons, orderEvents } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
+import type { Keys } from "../platform/keys.server";
 import { isOrderAccessKey } from "./links.server";
 import { findOrder } from "./orders.server";
 
@@ -13,13 +14,13 @@ import { findOrder } from "./orders.server";
  * before the database is read, so a wrong key, another order's key and an unknown order all look
  * the same from outside (same answer, no lookup to time).
  */
-export async function openOrderStatus(db: Db, orderId: string, key: string | null, now = new Date()): Promise<OrderStatusView | undefined> {
-  if (!isOrderId(orderId) || !isOrderAccessKey(orderId, key)) return undefined;
+export async function openOrderStatus(db: Db, keys: Keys, orderId: string, key: string | null, now: Date): Promise<OrderStatusView | undefined> {
+  if (!isOrderId(orderId) || !isOrderAccessKey(keys, orderId, key)) return undefined;
   return loadOrderStatus(db, orderId, now);
 }
 
 /** The buyer's view of an order: only what they entered or paid, never their email address. */
-async function loadOrderStatus(db: Db, orderId: string, now = new Date()): Promise<OrderStatusView | undefined> {
+async function loadOrderStatus(db: Db, orderId: string, now: Date): Promise<OrderStatusView | undefined> {
   const order = await findOrder(db, orderId);
   if (!order) return undefined;
   const events = await db

@@ -10,6 +10,7 @@ import type { Db } from "../platform/db.server";
 import { createOrder, findOrder, type NewOrder } from "../orders/orders.server";
 import { createPayPalAdapter, type PayPalAdapter } from "../paypal/adapter.server";
 import { ATTEMPT, capturePayPalPayment, handlePayPalWebhook, reconcilePayPalOrders, startPayPalPayment, sweepPayments } from "./payments.server";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const WEBHOOK_ID = "8PT597110X687430LKGECATA";
 const fake = useFakePayPal();
@@ -26,8 +27,8 @@ for (const target of testDatabases()) {
 
     const db = (): Db => database.db;
 
-    async function place(over: Partial<NewOrder> = {}, at?: Date) {
-      const created = await createOrder(db(), newOrder(over), at);
+    async function place(over: Partial<NewOrder> = {}, at = new Date()) {
+      const created = await createOrder(db(), TEST_SITE, newOrder(over), at);
       if (!created.ok) throw new Error(created.code);
       return created.order;
     }
@@ -35,7 +36,7 @@ for (const target of testDatabases()) {
     /** An order the buyer has approved in PayPal's window. */
     async function approved(over: Partial<NewOrder> = {}) {
       const order = await place(over);
-      const started = await startPayPalPayment(db(), paypal, order.id);
+      const started = await startPayPalPayment(db(), paypal, order.id, new Date());
       if (!started.ok) throw new Error(started.code);
       fake().approve(started.paypalOrderId, "Robin");
       return { order, paypalOrderId: started.paypalOrderId };
@@ -68,14 +69,18 @@ for (const target of testDatabases()) {
       custom_id: orderId,
       amount: { currency_code: "USD", value: centsToAmountString(cents) },
     });
-    const deliver = (d: { rawBody: string; headers: Record<string, string> }) => handlePayPalWebhook(db(), paypal, WEBHOOK_ID, d.headers, d.rawBody);
+    const deliver = (d: { rawBody: string; headers: Record<string, string> }) =>
+      handlePayPalWebhook(db(), TEST_SITE, paypal, WEBHOOK_ID, d.headers, d.rawBody, new Date());
 
     it("creates the PayPal order from the stored order once, and reuses it", async () => {
       const order = await place({ lines: [{ id: "2", quantity: 3 }] });
-      const [first, second] = await Promise.all([startPayPalPayment(db(), paypal, order.id), startPayPalPayment(db(), paypal, order.id)]);
+      const [first, second] = await Promise.all([
+        startPayPalPayment(db(), paypal, order.id, new Date()),
+        startPayPalPayment(db(), paypal, order.id, new Date()),
+      ]);
       expect(first).toEqual(second);
       if (!first.ok) throw new Error(first.code);
-      expect(await startPayPalPayment(db(), paypal, order.id)).toEqual(first);
+      expect(await startPayPalPayment(db(), paypal, order.id, new Date())).toEqual(first);
       expect(fake().orders.size).toBe(1);
       const sent = fake().orders.get(first.paypalOrderId)!.request.purchase_units[0];
       expect(sent.amount.value).toBe(centsToAmountString(order.totalCents));
@@ -86,29 +91,35 @@ for (const target of testDatabases()) {
 
     it("refuses to start PayPal for a manual, unknown or cancelled order", async () => {
       const manual = await place({ channel: "manual" });
-      expect(await startPayPalPayment(db(), paypal, manual.id)).toEqual({ ok: false, code: "order_not_payable" });
-      expect(await startPayPalPayment(db(), paypal, "ORD000000000000-NONE")).toEqual({ ok: false, code: "order_not_found" });
+      expect(await startPayPalPayment(db(), paypal, manual.id, new Date())).toEqual({ ok: false, code: "order_not_payable" });
+      expect(await startPayPalPayment(db(), paypal, "ORD000000000000-NONE", new Date())).toEqual({ ok: false, code: "order_not_found" });
       expect(fake().count("create")).toBe(0);
     });
 
     it("marks an order paid once when two captures race, with the payer's name", async () => {
       const { order, paypalOrderId } = await approved({ isGift: true });
       const results = await Promise.all([
-        capturePayPalPayment(db(), paypal, order.id, paypalOrderId),
-        capturePayPalPayment(db(), paypal, order.id, paypalOrderId),
+        capturePayPalPayment(db(), TEST_SITE, paypal, order.id, paypalOrderId, "capture", new Date()),
+        capturePayPalPayment(db(), TEST_SITE, paypal, order.id, paypalOrderId, "capture", new Date()),
       ]);
       for (const result of results) expect(result).toEqual({ status: "paid", givenName: "Robin", orderId: order.id, isGift: true });
       expect(await status(order.id)).toBe("paid");
       expect(await rows(order.id, "capture")).toHaveLength(1);
       expect(await paidEvents(order.id)).toHaveLength(1);
       // A late repeat (another tab) is answered from our database.
-      expect(await capturePayPalPayment(db(), paypal, order.id, paypalOrderId)).toMatchObject({ status: "paid", orderId: order.id });
+      expect(await capturePayPalPayment(db(), TEST_SITE, paypal, order.id, paypalOrderId, "capture", new Date())).toMatchObject({
+        status: "paid",
+        orderId: order.id,
+      });
     });
 
     it("refuses a capture for another PayPal order than the one stored", async () => {
       const { order } = await approved();
       const other = await approved();
-      expect(await capturePayPalPayment(db(), paypal, order.id, other.paypalOrderId)).toEqual({ status: "error", code: "request_invalid" });
+      expect(await capturePayPalPayment(db(), TEST_SITE, paypal, order.id, other.paypalOrderId, "capture", new Date())).toEqual({
+        status: "error",
+        code: "request_invalid",
+      });
       expect(fake().count("capture")).toBe(0);
       expect(await status(order.id)).toBe("awaiting_payment");
     });
@@ -116,10 +127,10 @@ for (const target of testDatabases()) {
     it("answers declined, then captures the buyer's second try under the next request id", async () => {
       const { order, paypalOrderId } = await approved();
       fake().setCaptureOutcome("declined");
-      expect(await capturePayPalPayment(db(), paypal, order.id, paypalOrderId)).toEqual({ status: "declined" });
+      expect(await capturePayPalPayment(db(), TEST_SITE, paypal, order.id, paypalOrderId, "capture", new Date())).toEqual({ status: "declined" });
       expect(await status(order.id)).toBe("awaiting_payment");
       fake().setCaptureOutcome("completed");
-      expect(await capturePayPalPayment(db(), paypal, order.id, paypalOrderId)).toMatchObject({ status: "paid" });
+      expect(await capturePayPalPayment(db(), TEST_SITE, paypal, order.id, paypalOrderId, "capture", new Date())).toMatchObject({ status: "paid" });
       const ids = fake()
         .requests.filter((r) => r.route === "capture")
         .map((r) => r.requestId);
@@ -129,9 +140,9 @@ for (const target of testDatabases()) {
     it("does not retry a declined capture from the sweep: only the buyer can go on", async () => {
       const { order, paypalOrderId } = await approved();
       fake().setCaptureOutcome("declined");
-      expect(await capturePayPalPayment(db(), paypal, order.id, paypalOrderId)).toEqual({ status: "declined" });
+      expect(await capturePayPalPayment(db(), TEST_SITE, paypal, order.id, paypalOrderId, "capture", new Date())).toEqual({ status: "declined" });
       fake().setCaptureOutcome("completed");
-      await reconcilePayPalOrders(db(), paypal, { now: later() });
+      await reconcilePayPalOrders(db(), TEST_SITE, paypal, { now: later() });
       expect(fake().count("capture")).toBe(1);
       expect(await status(order.id)).toBe("awaiting_payment");
     });
@@ -140,10 +151,13 @@ for (const target of testDatabases()) {
       const { order, paypalOrderId } = await approved();
       // PayPal captures, but every answer to us is lost.
       fake().failNext("capture", 3, { afterWork: true });
-      expect(await capturePayPalPayment(db(), paypal, order.id, paypalOrderId)).toEqual({ status: "error", code: "payment_unavailable" });
+      expect(await capturePayPalPayment(db(), TEST_SITE, paypal, order.id, paypalOrderId, "capture", new Date())).toEqual({
+        status: "error",
+        code: "payment_unavailable",
+      });
       expect(await status(order.id)).toBe("awaiting_payment");
 
-      expect(await reconcilePayPalOrders(db(), paypal, { now: later() })).toMatchObject({ paid: 1, failed: 0 });
+      expect(await reconcilePayPalOrders(db(), TEST_SITE, paypal, { now: later() })).toMatchObject({ paid: 1, failed: 0 });
       expect(await status(order.id)).toBe("paid");
       expect((await paidEvents(order.id)).map((e) => e.actor)).toEqual(["sweep"]);
       expect(await rows(order.id, "capture")).toHaveLength(1);
@@ -151,41 +165,41 @@ for (const target of testDatabases()) {
 
     it("captures through the sweep an order approved by a buyer whose browser died", async () => {
       const { order } = await approved();
-      const report = await reconcilePayPalOrders(db(), paypal, { now: later() });
+      const report = await reconcilePayPalOrders(db(), TEST_SITE, paypal, { now: later() });
       expect(report.paid).toBe(1);
       expect(fake().count("capture")).toBe(1);
       expect(await status(order.id)).toBe("paid");
       // The next sweep has nothing left to do.
-      expect(await reconcilePayPalOrders(db(), paypal, { now: later() })).toMatchObject({ paid: 0, failed: 0 });
+      expect(await reconcilePayPalOrders(db(), TEST_SITE, paypal, { now: later() })).toMatchObject({ paid: 0, failed: 0 });
       expect(fake().count("capture")).toBe(1);
     });
 
     it("captures an approved order before the expiry job can cancel it", async () => {
       const placed = new Date(Date.now() - 25 * 3600_000);
       const old = await place({}, placed);
-      const started = await startPayPalPayment(db(), paypal, old.id);
+      const started = await startPayPalPayment(db(), paypal, old.id, new Date());
       if (!started.ok) throw new Error(started.code);
       fake().approve(started.paypalOrderId);
       // Its payment, too, started more than 24 h ago.
       await db().update(orders).set({ updatedAt: placed }).where(eq(orders.id, old.id));
       const abandoned = await place({}, placed);
 
-      await sweepPayments(db(), paypal, later());
+      await sweepPayments(db(), TEST_SITE, paypal, later());
       expect(await status(old.id)).toBe("paid");
       expect(await status(abandoned.id)).toBe("cancelled");
     });
 
     it("does not expire an old order whose PayPal payment has just started", async () => {
       const old = await place({}, new Date(Date.now() - 25 * 3600_000));
-      expect((await startPayPalPayment(db(), paypal, old.id)).ok).toBe(true);
-      await sweepPayments(db(), paypal);
+      expect((await startPayPalPayment(db(), paypal, old.id, new Date())).ok).toBe(true);
+      await sweepPayments(db(), TEST_SITE, paypal, new Date());
       expect(await status(old.id)).toBe("awaiting_payment");
     });
 
     it("answers pending, then a PAYMENT.CAPTURE.COMPLETED webhook makes the order paid", async () => {
       const { order, paypalOrderId } = await approved();
       fake().setCaptureOutcome("pending");
-      expect(await capturePayPalPayment(db(), paypal, order.id, paypalOrderId)).toEqual({ status: "pending" });
+      expect(await capturePayPalPayment(db(), TEST_SITE, paypal, order.id, paypalOrderId, "capture", new Date())).toEqual({ status: "pending" });
       expect(await status(order.id)).toBe("awaiting_payment");
       const captureId = fake().orders.get(paypalOrderId)!.capture!.id;
       expect(await deliver(delivery("PAYMENT.CAPTURE.COMPLETED", captureResource(order.id, captureId, order.totalCents)))).toBe("processed");
@@ -233,7 +247,7 @@ for (const target of testDatabases()) {
 
     it("refunds a paid order on a full refund webhook, found by its capture", async () => {
       const { order, paypalOrderId } = await approved();
-      await capturePayPalPayment(db(), paypal, order.id, paypalOrderId);
+      await capturePayPalPayment(db(), TEST_SITE, paypal, order.id, paypalOrderId, "capture", new Date());
       const captureId = fake().orders.get(paypalOrderId)!.capture!.id;
       // A refund names our order only through the capture it links up to.
       const refund = {
@@ -249,7 +263,7 @@ for (const target of testDatabases()) {
 
     it("keeps the order paid after a partial refund", async () => {
       const { order, paypalOrderId } = await approved({ lines: [{ id: "2", quantity: 2 }] });
-      await capturePayPalPayment(db(), paypal, order.id, paypalOrderId);
+      await capturePayPalPayment(db(), TEST_SITE, paypal, order.id, paypalOrderId, "capture", new Date());
       const refund = { id: "9WX12345AB6789012", status: "COMPLETED", invoice_id: order.id, amount: { currency_code: "USD", value: "1.00" } };
       expect(await deliver(delivery("PAYMENT.CAPTURE.REFUNDED", refund))).toBe("processed");
       expect(await status(order.id)).toBe("paid");

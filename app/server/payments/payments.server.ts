@@ -10,6 +10,7 @@ import { isLang, localizePath } from "~/domain/lang-path";
 import type { OrderState } from "~/domain/order-state";
 import { orderEvents, orders, paymentEvents, payments } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
+import type { Site } from "../platform/site.server";
 import { expireUnpaidOrders, findOrder, markOrderPaid, type OrderTx } from "../orders/orders.server";
 import { coveredByDisputeRefund, refreshDispute, saveDispute } from "../disputes/disputes.server";
 import { keepUnappliedRefund, recordRefund, REFUND_UNAPPLIED, type RefundRefusal } from "../orders/refunds.server";
@@ -75,7 +76,7 @@ export type StartPaymentResult = { ok: true; paypalOrderId: string } | { ok: fal
  * after. A concurrent second call sends the same PayPal-Request-Id, so PayPal answers with the same
  * order and only one id is ever stored.
  */
-export async function startPayPalPayment(db: Db, paypal: PayPalAdapter, orderId: string): Promise<StartPaymentResult> {
+export async function startPayPalPayment(db: Db, paypal: PayPalAdapter, orderId: string, now: Date): Promise<StartPaymentResult> {
   const order = await findOrder(db, orderId);
   if (!order) return { ok: false, code: "order_not_found" };
   if (order.channel !== "paypal" || order.status !== "awaiting_payment" || order.totalCents <= 0) return { ok: false, code: "order_not_payable" };
@@ -91,7 +92,7 @@ export async function startPayPalPayment(db: Db, paypal: PayPalAdapter, orderId:
   // Stored once: a concurrent call got the same PayPal order (same request id) and finds it stored.
   const claimed = await db
     .update(orders)
-    .set({ paypalOrderId: created.id, updatedAt: new Date() })
+    .set({ paypalOrderId: created.id, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.status, "awaiting_payment"), isNull(orders.paypalOrderId)))
     .returning({ id: orders.id });
   if (claimed.length > 0) {
@@ -119,20 +120,25 @@ interface SettledCapture {
  * Marks the order paid for a COMPLETED capture whose invoice is this order; markOrderPaid refuses
  * a different amount or currency. A refused capture is kept as an attempt row for the seller.
  */
-async function settle(db: Db, order: StoredOrder, capture: SettledCapture, actor: string): Promise<CaptureResult> {
+async function settle(db: Db, site: Site, order: StoredOrder, capture: SettledCapture, actor: string, now: Date): Promise<CaptureResult> {
   if (capture.invoiceId !== order.id) {
     await recordAttempt(db, order, ATTEMPT.mismatch, capture.captureId, capture.raw, capture.amountCents);
     return fail("payment_failed");
   }
-  const marked = await markOrderPaid(db, {
-    orderId: order.id,
-    provider: "paypal",
-    reference: capture.captureId,
-    amountCents: capture.amountCents,
-    currency: capture.currency,
-    raw: capture.raw,
-    actor,
-  });
+  const marked = await markOrderPaid(
+    db,
+    site,
+    {
+      orderId: order.id,
+      provider: "paypal",
+      reference: capture.captureId,
+      amountCents: capture.amountCents,
+      currency: capture.currency,
+      raw: capture.raw,
+      actor,
+    },
+    now,
+  );
   if (!marked.ok) {
     const status = marked.code === "payment_mismatch" ? ATTEMPT.mismatch : ATTEMPT.unapplied;
     await recordAttempt(db, order, status, capture.captureId, capture.raw, capture.amountCents);
@@ -153,7 +159,15 @@ async function settle(db: Db, order: StoredOrder, capture: SettledCapture, actor
  * on (PayPal would replay the refusal otherwise); declines are counted from the attempt rows, so
  * the numbering survives restarts.
  */
-export async function capturePayPalPayment(db: Db, paypal: PayPalAdapter, orderId: string, paypalOrderId: string, actor = "capture"): Promise<CaptureResult> {
+export async function capturePayPalPayment(
+  db: Db,
+  site: Site,
+  paypal: PayPalAdapter,
+  orderId: string,
+  paypalOrderId: string,
+  actor: string,
+  now: Date,
+): Promise<CaptureResult> {
   const order = await loadOrder(db, orderId);
   if (!order) return fail("order_not_found");
   if (!order.paypalOrderId || order.paypalOrderId !== paypalOrderId) return fail("request_invalid");
@@ -167,9 +181,9 @@ export async function capturePayPalPayment(db: Db, paypal: PayPalAdapter, orderI
   const result = await paypal.capturePayPalOrder(paypalOrderId, payPalRequestId("capture", orderId, declined + 1));
   switch (result.kind) {
     case "completed":
-      return settle(db, order, result, actor);
+      return settle(db, site, order, result, actor, now);
     case "already_captured":
-      return reconcileCaptured(db, paypal, order, actor);
+      return reconcileCaptured(db, site, paypal, order, actor, now);
     case "pending":
       await recordAttempt(db, order, ATTEMPT.pending, result.captureId, result.raw);
       return { status: "pending" };
@@ -183,7 +197,7 @@ export async function capturePayPalPayment(db: Db, paypal: PayPalAdapter, orderI
 }
 
 /** Captured earlier (another tab, the sweep, an answer lost in a crash): PayPal's order says how. */
-async function reconcileCaptured(db: Db, paypal: PayPalAdapter, order: StoredOrder, actor: string): Promise<CaptureResult> {
+async function reconcileCaptured(db: Db, site: Site, paypal: PayPalAdapter, order: StoredOrder, actor: string, now: Date): Promise<CaptureResult> {
   let view;
   try {
     view = await paypal.getPayPalOrder(order.paypalOrderId!);
@@ -191,7 +205,8 @@ async function reconcileCaptured(db: Db, paypal: PayPalAdapter, order: StoredOrd
     return fail(failureCode(error));
   }
   const capture = view?.capture;
-  if (capture?.status === "COMPLETED") return settle(db, order, { ...capture, payerGivenName: view!.payerGivenName, payerId: view!.payerId, raw: null }, actor);
+  if (capture?.status === "COMPLETED")
+    return settle(db, site, order, { ...capture, payerGivenName: view!.payerGivenName, payerId: view!.payerId, raw: null }, actor, now);
   if (capture?.status === "PENDING") return { status: "pending" };
   return fail("payment_failed");
 }
@@ -221,7 +236,12 @@ export interface SweepReport {
  * browser died before capture) is captured unless its last capture was declined, a COMPLETED one
  * (our capture answer was lost) is marked paid. Orders touched in the last `minAgeMs` are left to the browser still paying them.
  */
-export async function reconcilePayPalOrders(db: Db, paypal: PayPalAdapter, { now = new Date(), minAgeMs = 60_000 } = {}): Promise<SweepReport> {
+export async function reconcilePayPalOrders(
+  db: Db,
+  site: Site,
+  paypal: PayPalAdapter,
+  { now, minAgeMs = 60_000 }: { now: Date; minAgeMs?: number },
+): Promise<SweepReport> {
   const open = await db
     .select()
     .from(orders)
@@ -233,9 +253,9 @@ export async function reconcilePayPalOrders(db: Db, paypal: PayPalAdapter, { now
       const view = await paypal.getPayPalOrder(order.paypalOrderId!);
       let result: CaptureResult | null = null;
       if (view?.status === "APPROVED" && !(await lastAttemptDeclined(db, order.id))) {
-        result = await capturePayPalPayment(db, paypal, order.id, order.paypalOrderId!, "sweep");
+        result = await capturePayPalPayment(db, site, paypal, order.id, order.paypalOrderId!, "sweep", now);
       } else if (view?.capture?.status === "COMPLETED")
-        result = await settle(db, order, { ...view.capture, payerGivenName: view.payerGivenName, payerId: view.payerId, raw: null }, "sweep");
+        result = await settle(db, site, order, { ...view.capture, payerGivenName: view.payerGivenName, payerId: view.payerId, raw: null }, "sweep", now);
       if (result?.status === "paid") report.paid++;
       if (result?.status === "error") report.failed++;
     } catch {
@@ -283,10 +303,12 @@ async function eventOrder(db: Db, event: PayPalWebhookEvent): Promise<StoredOrde
  */
 export async function handlePayPalWebhook(
   db: Db,
+  site: Site,
   paypal: PayPalAdapter,
   webhookId: string,
   headers: Headers | Record<string, string | string[] | undefined>,
   rawBody: string,
+  now: Date,
 ): Promise<WebhookOutcome> {
   let verified: boolean;
   try {
@@ -307,18 +329,18 @@ export async function handlePayPalWebhook(
       .returning({ id: paymentEvents.id });
     if (stored.length === 0) return "duplicate";
     // A dispute is kept even when its capture is not one of ours (the seller sees it, nothing is applied).
-    if (event.dispute) await saveDispute(tx, event.dispute, { fromApi: false });
-    else if (order) await applyEvent(tx, event, order);
-    await tx.update(paymentEvents).set({ processedAt: new Date() }).where(eq(paymentEvents.id, event.eventId));
+    if (event.dispute) await saveDispute(tx, site, event.dispute, { fromApi: false }, now);
+    else if (order) await applyEvent(tx, site, event, order, now);
+    await tx.update(paymentEvents).set({ processedAt: now }).where(eq(paymentEvents.id, event.eventId));
     return "processed";
   });
   // The full dispute (deadline, outcome) comes from the Disputes API, after the event is safely
   // stored and outside its transaction; if PayPal cannot answer now, the dispute job reads it later.
-  if (outcome === "processed" && event.dispute) await refreshDispute(db, paypal, event.dispute.id);
+  if (outcome === "processed" && event.dispute) await refreshDispute(db, site, paypal, event.dispute.id, now);
   return outcome;
 }
 
-async function applyEvent(db: OrderTx, event: PayPalWebhookEvent, order: StoredOrder): Promise<void> {
+async function applyEvent(db: OrderTx, site: Site, event: PayPalWebhookEvent, order: StoredOrder, now: Date): Promise<void> {
   const reference = event.resourceId ?? event.eventId;
   switch (event.kind) {
     case "capture_completed":
@@ -328,6 +350,7 @@ async function applyEvent(db: OrderTx, event: PayPalWebhookEvent, order: StoredO
       }
       await settle(
         db,
+        site,
         order,
         {
           captureId: reference,
@@ -338,6 +361,7 @@ async function applyEvent(db: OrderTx, event: PayPalWebhookEvent, order: StoredO
           raw: event.raw,
         },
         "webhook",
+        now,
       );
       return;
     case "capture_pending":
@@ -346,13 +370,18 @@ async function applyEvent(db: OrderTx, event: PayPalWebhookEvent, order: StoredO
     case "capture_denied":
       // The order stays unpaid (the buyer may pay again); its history says why the money never came.
       await recordAttempt(db, order, ATTEMPT.denied, reference, event.raw);
-      await db
-        .insert(orderEvents)
-        .values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, actor: "webhook", note: `paypal capture ${reference} denied` });
+      await db.insert(orderEvents).values({
+        orderId: order.id,
+        fromStatus: order.status,
+        toStatus: order.status,
+        actor: "webhook",
+        note: `paypal capture ${reference} denied`,
+        createdAt: now,
+      });
       return;
     case "capture_refunded":
     case "capture_reversed":
-      await applyRefund(db, event, order, reference);
+      await applyRefund(db, site, event, order, reference, now);
       return;
     case "dispute_created":
     case "dispute_updated":
@@ -367,9 +396,13 @@ async function applyEvent(db: OrderTx, event: PayPalWebhookEvent, order: StoredO
  * so the webhook of a refund the console already recorded, or a repeat, changes nothing; a pending
  * refund the console recorded becomes completed. What the order cannot take is kept for the seller.
  */
-async function applyRefund(tx: OrderTx, event: PayPalWebhookEvent, order: StoredOrder, reference: string): Promise<void> {
+async function applyRefund(tx: OrderTx, site: Site, event: PayPalWebhookEvent, order: StoredOrder, reference: string, now: Date): Promise<void> {
   const unapplied = (code: RefundRefusal) =>
-    keepUnappliedRefund(tx, { orderId: order.id, reference, amountCents: event.amountCents ?? 0, currency: event.currency ?? "USD", code, raw: event.raw });
+    keepUnappliedRefund(
+      tx,
+      { orderId: order.id, reference, amountCents: event.amountCents ?? 0, currency: event.currency ?? "USD", code, raw: event.raw },
+      now,
+    );
   if (event.amountCents === null) return unapplied("refund_amount_invalid");
   // A lost dispute already recorded this money (PayPal also reports it as a reversal or refund).
   if (await coveredByDisputeRefund(tx, order.id, event.amountCents)) {
@@ -379,21 +412,27 @@ async function applyRefund(tx: OrderTx, event: PayPalWebhookEvent, order: Stored
       toStatus: order.status,
       actor: "webhook",
       note: `paypal ${event.kind === "capture_reversed" ? "reversal" : "refund"} ${reference} already recorded as the lost dispute's refund`,
+      createdAt: now,
     });
     return;
   }
-  const result = await recordRefund(tx, {
-    orderId: order.id,
-    amountCents: event.amountCents,
-    reference,
-    cause: event.kind === "capture_reversed" ? "reversal" : "webhook",
-    actor: "webhook",
-    note: null,
-    status: event.status === "PENDING" ? "PENDING" : "COMPLETED",
-    provider: "paypal",
-    currency: event.currency ?? "USD",
-    raw: event.raw,
-  });
+  const result = await recordRefund(
+    tx,
+    site,
+    {
+      orderId: order.id,
+      amountCents: event.amountCents,
+      reference,
+      cause: event.kind === "capture_reversed" ? "reversal" : "webhook",
+      actor: "webhook",
+      note: null,
+      status: event.status === "PENDING" ? "PENDING" : "COMPLETED",
+      provider: "paypal",
+      currency: event.currency ?? "USD",
+      raw: event.raw,
+    },
+    now,
+  );
   if (!result.ok) await unapplied(result.code);
 }
 
@@ -401,7 +440,7 @@ async function applyRefund(tx: OrderTx, event: PayPalWebhookEvent, order: Stored
  * The payment job: first settle what PayPal took or the buyer approved, then expire what is still
  * unpaid after 24 h. In this order an approved order that nobody captured is captured, not expired.
  */
-export async function sweepPayments(db: Db, paypal: PayPalAdapter | null, now = new Date()): Promise<void> {
-  if (paypal) await reconcilePayPalOrders(db, paypal, { now });
-  await expireUnpaidOrders(db, now);
+export async function sweepPayments(db: Db, site: Site, paypal: PayPalAdapter | null, now: Date): Promise<void> {
+  if (paypal) await reconcilePayPalOrders(db, site, paypal, { now });
+  await expireUnpaidOrders(db, site, now);
 }

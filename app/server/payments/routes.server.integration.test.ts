@@ -10,7 +10,7 @@ import { PAYMENT_DETAILS } from "../../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { fakePayPalConfig, useFakePayPal } from "../../../tests/setup/fake-paypal";
 import type { Database } from "../platform/db.server";
-import { parseEnv, setEnv, type Env } from "../platform/env.server";
+import { parseEnv, type Env } from "../platform/env.server";
 import { orderStatusPath } from "../orders/links.server";
 import { findOrder } from "../orders/orders.server";
 import { createPayPalAdapter } from "../paypal/adapter.server";
@@ -47,7 +47,6 @@ for (const target of testDatabases()) {
     beforeAll(() => {
       env = parseEnv({ SESSION_SECRET: "r".repeat(40), PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "secret", PAYPAL_WEBHOOK_ID: WEBHOOK_ID });
       opened = { db: database.db, kind: target.name, close: async () => {} };
-      setEnv(env);
       services = testServices(opened, env, { paypal: createPayPalAdapter(fakePayPalConfig(fake())) });
     });
     let env: Env;
@@ -129,7 +128,11 @@ for (const target of testDatabases()) {
       fake().approve(paypalOrderId, "Kim");
       expect(await post(captureRoute, { orderId: placed.id, paypalOrderId })).toEqual({
         status: 200,
-        body: { ok: true, payment: { status: "paid", givenName: "Kim", orderId: placed.id, isGift: true }, statusPath: orderStatusPath(placed.id, "en") },
+        body: {
+          ok: true,
+          payment: { status: "paid", givenName: "Kim", orderId: placed.id, isGift: true },
+          statusPath: orderStatusPath(services.keys, placed.id, "en"),
+        },
       });
     });
 

@@ -202,15 +202,3 @@ function localSessionSecret(env: z.infer<typeof schema>): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
-
-let current: Env | undefined;
-
-export function getEnv(): Env {
-  current ??= parseEnv();
-  return current;
-}
-
-/** For tests and the server entry, which parse with their own source first. */
-export function setEnv(env: Env): void {
-  current = env;
-}

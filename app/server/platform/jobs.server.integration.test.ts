@@ -5,6 +5,7 @@ import { openDatabase, type Database } from "./db.server";
 import { jobLock, startJobs } from "./jobs.server";
 import { serverJobs } from "../jobs.server";
 import { createFreshPostgres, seededDatabase, testDatabases } from "../../../tests/setup/databases";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -67,7 +68,9 @@ describe.skipIf(!url)("job locks on PostgreSQL, two processes sharing one databa
         runs += 1;
       },
     };
-    const runners = [first, second].map((database) => startJobs({ db: database.db, jobs: [job], lock: jobLock(database), logger: { error: () => {} } }));
+    const runners = [first, second].map((database) =>
+      startJobs({ db: database.db, jobs: [job], lock: jobLock(database), now: () => new Date(), logger: { error: () => {} } }),
+    );
     await expect.poll(() => runs, { timeout: 10_000 }).toBeGreaterThanOrEqual(12);
     await Promise.all(runners.map((runner) => runner.stop()));
     expect(maxActive).toBe(1);
@@ -84,7 +87,12 @@ for (const target of testDatabases()) {
         { bucket: "contact", key: "old", windowStart: new Date(now - 25 * 60 * 60_000), count: 3 },
         { bucket: "contact", key: "recent", windowStart: new Date(now - 60 * 60_000), count: 2 },
       ]);
-      const runner = startJobs({ db: database.db, jobs: serverJobs(null, { email: null, discord: null }), lock: jobLock({}) });
+      const runner = startJobs({
+        db: database.db,
+        jobs: serverJobs({ paypal: null, mail: { email: null, discord: null }, site: TEST_SITE }),
+        lock: jobLock({}),
+        now: () => new Date(now),
+      });
       try {
         await expect.poll(async () => (await database.db.select().from(rateLimits).where(eq(rateLimits.key, "old"))).length).toBe(0);
       } finally {

@@ -11,6 +11,9 @@ function deferred() {
   return { promise, resolve };
 }
 
+/** The clock the runner hands to every run (services.now in the shop). */
+const clock = () => new Date("2030-01-01T00:00:00Z");
+
 describe("startJobs", () => {
   let runner: JobRunner | undefined;
   beforeEach(() => vi.useFakeTimers());
@@ -22,10 +25,10 @@ describe("startJobs", () => {
 
   it("runs a job at start and then every interval", async () => {
     const run = vi.fn(async () => {});
-    runner = startJobs({ db, jobs: [{ name: "tick", intervalMs: 1000, jitter: 0, run }], lock: noLock });
+    runner = startJobs({ db, now: clock, jobs: [{ name: "tick", intervalMs: 1000, jitter: 0, run }], lock: noLock });
     await vi.advanceTimersByTimeAsync(0);
     expect(run).toHaveBeenCalledTimes(1);
-    expect(run).toHaveBeenCalledWith(db);
+    expect(run).toHaveBeenCalledWith(db, clock); // the runner hands each run its clock
     await vi.advanceTimersByTimeAsync(999);
     expect(run).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -37,7 +40,7 @@ describe("startJobs", () => {
   it("adds up to `jitter` of the interval to each wait", async () => {
     const run = vi.fn(async () => {});
     const job: Job = { name: "jittery", intervalMs: 1000, jitter: 0.5, run };
-    runner = startJobs({ db, jobs: [job], lock: noLock, random: () => 1 });
+    runner = startJobs({ db, now: clock, jobs: [job], lock: noLock, random: () => 1 });
     await vi.advanceTimersByTimeAsync(0);
     await vi.advanceTimersByTimeAsync(1499);
     expect(run).toHaveBeenCalledTimes(1);
@@ -53,7 +56,7 @@ describe("startJobs", () => {
       { name: "elsewhere", intervalMs: 1000, jitter: 0, run: async () => {} },
     ];
     const lock = async (name: string, fn: () => Promise<void>) => (name === "elsewhere" ? false : (await fn(), true));
-    runner = startJobs({ db, jobs, lock, onRun, logger: { error: () => {} } });
+    runner = startJobs({ db, now: clock, jobs, lock, onRun, logger: { error: () => {} } });
     await vi.advanceTimersByTimeAsync(0);
     fail = true;
     await vi.advanceTimersByTimeAsync(1000);
@@ -71,7 +74,7 @@ describe("startJobs", () => {
     const logger = { error: vi.fn() };
     const failure = new Error("database away");
     const run = vi.fn().mockRejectedValueOnce(failure).mockResolvedValue(undefined);
-    runner = startJobs({ db, jobs: [{ name: "flaky", intervalMs: 1000, jitter: 0, run }], lock: noLock, logger });
+    runner = startJobs({ db, now: clock, jobs: [{ name: "flaky", intervalMs: 1000, jitter: 0, run }], lock: noLock, logger });
     await vi.advanceTimersByTimeAsync(0);
     expect(logger.error).toHaveBeenCalledWith({ err: failure, job: "flaky" }, "Job flaky failed");
     await vi.advanceTimersByTimeAsync(2000);
@@ -82,7 +85,7 @@ describe("startJobs", () => {
   it("waits for a slow run to end before counting the next interval", async () => {
     const slow = deferred();
     const run = vi.fn().mockReturnValueOnce(slow.promise).mockResolvedValue(undefined);
-    runner = startJobs({ db, jobs: [{ name: "slow", intervalMs: 1000, jitter: 0, run }], lock: noLock });
+    runner = startJobs({ db, now: clock, jobs: [{ name: "slow", intervalMs: 1000, jitter: 0, run }], lock: noLock });
     await vi.advanceTimersByTimeAsync(5000);
     expect(run).toHaveBeenCalledTimes(1);
     slow.resolve();
@@ -93,7 +96,7 @@ describe("startJobs", () => {
   it("stop() waits for the running job and schedules nothing more", async () => {
     const slow = deferred();
     const run = vi.fn().mockReturnValueOnce(slow.promise).mockResolvedValue(undefined);
-    const active = startJobs({ db, jobs: [{ name: "slow", intervalMs: 1000, jitter: 0, run }], lock: noLock });
+    const active = startJobs({ db, now: clock, jobs: [{ name: "slow", intervalMs: 1000, jitter: 0, run }], lock: noLock });
     await vi.advanceTimersByTimeAsync(0);
     let stopped = false;
     const stopping = active.stop().then(() => (stopped = true));
@@ -107,7 +110,7 @@ describe("startJobs", () => {
 
   it("stop() before the first run cancels it", async () => {
     const run = vi.fn(async () => {});
-    await startJobs({ db, jobs: [{ name: "never", intervalMs: 1000, jitter: 0, run }], lock: noLock }).stop();
+    await startJobs({ db, now: clock, jobs: [{ name: "never", intervalMs: 1000, jitter: 0, run }], lock: noLock }).stop();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(run).not.toHaveBeenCalled();
   });
@@ -115,7 +118,7 @@ describe("startJobs", () => {
   it("skips the run when another process holds the job's lock", async () => {
     const run = vi.fn(async () => {});
     const busy = vi.fn(async () => false);
-    runner = startJobs({ db, jobs: [{ name: "elsewhere", intervalMs: 1000, jitter: 0, run }], lock: busy });
+    runner = startJobs({ db, now: clock, jobs: [{ name: "elsewhere", intervalMs: 1000, jitter: 0, run }], lock: busy });
     await vi.advanceTimersByTimeAsync(2000);
     expect(busy).toHaveBeenCalledTimes(3);
     expect(run).not.toHaveBeenCalled();
@@ -123,6 +126,6 @@ describe("startJobs", () => {
 
   it("refuses two jobs with the same name, which would share one lock", () => {
     const job: Job = { name: "twin", intervalMs: 1000, jitter: 0, run: async () => {} };
-    expect(() => startJobs({ db, jobs: [job, job], lock: noLock })).toThrow("Two jobs are named twin");
+    expect(() => startJobs({ db, now: clock, jobs: [job, job], lock: noLock })).toThrow("Two jobs are named twin");
   });
 });

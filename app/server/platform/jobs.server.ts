@@ -11,7 +11,8 @@ export interface Job {
    * an hourly job), so processes started together drift apart instead of contending every time.
    */
   jitter: number;
-  run(db: Db): Promise<void>;
+  /** `now` is the runner's clock (services.now): a job reads the time from it, never from the system clock. */
+  run(db: Db, now: () => Date): Promise<void>;
 }
 
 /** Runs `fn` unless another process is running the same job; resolves false when it was skipped. */
@@ -26,6 +27,8 @@ export interface JobRunnerOptions {
   db: Db;
   jobs: readonly Job[];
   lock: JobLock;
+  /** The clock handed to every run (services.now; a test passes its own). */
+  now: () => Date;
   logger?: JobLogger;
   /** Math.random by default; tests fix it to check the jitter. */
   random?: () => number;
@@ -45,7 +48,7 @@ const consoleLogger: JobLogger = { error: (details, message) => console.error(me
  * run never overlaps the next one in this process; the lock keeps other processes out. A failing run
  * is logged and the job is simply tried again at its next time.
  */
-export function startJobs({ db, jobs, lock, logger = consoleLogger, random = Math.random, onRun }: JobRunnerOptions): JobRunner {
+export function startJobs({ db, jobs, lock, now, logger = consoleLogger, random = Math.random, onRun }: JobRunnerOptions): JobRunner {
   const names = new Set<string>();
   for (const job of jobs) {
     if (names.has(job.name)) throw new Error(`Two jobs are named ${job.name}`);
@@ -61,7 +64,7 @@ export function startJobs({ db, jobs, lock, logger = consoleLogger, random = Mat
     const started = Date.now();
     let outcome: "ok" | "failed" | "skipped";
     try {
-      outcome = (await lock(job.name, () => job.run(db))) ? "ok" : "skipped";
+      outcome = (await lock(job.name, () => job.run(db, now))) ? "ok" : "skipped";
     } catch (error) {
       outcome = "failed";
       logger.error({ err: error, job: job.name }, `Job ${job.name} failed`);

@@ -1,8 +1,9 @@
 import { hkdfSync } from "node:crypto";
-import { getEnv } from "./env.server";
 
 /** Each use of the secret gets its own key, so a value made for one can never pass for another. */
 export type KeyPurpose = "client-key" | "signed-link" | "session";
+
+const PURPOSES: readonly KeyPurpose[] = ["client-key", "signed-link", "session"];
 
 /** Part of every derivation: changing it would rotate every key at once. */
 const SALT = "trigger-shop keys v1";
@@ -12,16 +13,16 @@ export function deriveKeyFrom(secret: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, SALT, purpose, 32));
 }
 
-let cache: { secret: string; keys: Map<KeyPurpose, Buffer> } | undefined;
+/**
+ * The shop's keys, derived once from SESSION_SECRET when the services are built (`services.keys`,
+ * docs/decisions/027) and handed to whatever signs or pseudonymises: order-status and newsletter
+ * links, client keys, the console's session cookie.
+ */
+export interface Keys {
+  key(purpose: KeyPurpose): Buffer;
+}
 
-/** The key for `purpose`, derived once per secret (tests may set another environment). */
-export function deriveKey(purpose: KeyPurpose): Buffer {
-  const secret = getEnv().SESSION_SECRET;
-  if (cache?.secret !== secret) cache = { secret, keys: new Map() };
-  let key = cache.keys.get(purpose);
-  if (!key) {
-    key = deriveKeyFrom(secret, purpose);
-    cache.keys.set(purpose, key);
-  }
-  return key;
+export function createKeys(secret: string): Keys {
+  const keys = new Map(PURPOSES.map((purpose) => [purpose, deriveKeyFrom(secret, purpose)]));
+  return { key: (purpose) => keys.get(purpose)! };
 }

@@ -45,7 +45,7 @@ export interface RateLimitResult {
  * Fixed-window counter in the database: one atomic upsert per hit, so every server process sharing
  * the database shares the limit.
  */
-export async function hit(db: Db, rule: RateLimitRule, key: string, now = new Date()): Promise<RateLimitResult> {
+export async function hit(db: Db, rule: RateLimitRule, key: string, now: Date): Promise<RateLimitResult> {
   const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
   const [row] = await db
     .insert(rateLimits)
@@ -60,6 +60,6 @@ export async function hit(db: Db, rule: RateLimitRule, key: string, now = new Da
 }
 
 /** Drops windows older than a day; called now and then, never on the request path's critical work. */
-export async function pruneRateLimits(db: Db, now = new Date()): Promise<void> {
+export async function pruneRateLimits(db: Db, now: Date): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 24 * 60 * 60_000)));
 }

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { deriveKey } from "./keys.server";
+import type { Keys } from "./keys.server";
 
 /** 128 bits of HMAC-SHA256: unguessable, and short enough for a link. */
 const SIGNATURE_BYTES = 16;
 
-function signatureOf(value: string): string {
-  return createHmac("sha256", deriveKey("signed-link")).update(value).digest().subarray(0, SIGNATURE_BYTES).toString("base64url");
+function signatureOf(keys: Keys, value: string): string {
+  return createHmac("sha256", keys.key("signed-link")).update(value).digest().subarray(0, SIGNATURE_BYTES).toString("base64url");
 }
 
 /**
@@ -13,17 +13,17 @@ function signatureOf(value: string): string {
  * what the value is for into the value itself ("order:ORD-…"), so one kind of link never passes
  * for another.
  */
-export function signValue(value: string): string {
-  return `${value}.${signatureOf(value)}`;
+export function signValue(keys: Keys, value: string): string {
+  return `${value}.${signatureOf(keys, value)}`;
 }
 
 /** The value when the signature matches it, else null (tampered, truncated or made with another key). */
-export function verifySignedValue(signed: string): string | null {
+export function verifySignedValue(keys: Keys, signed: string): string | null {
   const dot = signed.lastIndexOf(".");
   if (dot < 0) return null;
   const value = signed.slice(0, dot);
   // Compared as text: decoding base64url would quietly skip stray characters.
   const given = Buffer.from(signed.slice(dot + 1));
-  const expected = Buffer.from(signatureOf(value));
+  const expected = Buffer.from(signatureOf(keys, value));
   return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
 }

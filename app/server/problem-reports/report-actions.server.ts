@@ -1,23 +1,23 @@
 /** The console's report actions, dispatched by intent (app/routes/admin/report.tsx). */
 import type { SellerReportAction } from "~/domain/problem-reports";
 import type { Db } from "../platform/db.server";
+import type { Site } from "../platform/site.server";
 import type { PayPalAdapter } from "../paypal/adapter.server";
 import type { Actor } from "../seller-auth/audit.server";
 import { answerReport, closeReport, redeliverReport, type SellerReportResult } from "./reports.server";
 import { refundReport } from "./report-refund.server";
 
 export async function applyReportAction(
-  deps: { db: Db; paypal: PayPalAdapter | null; seller: Actor; now?: Date },
+  deps: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor; now: Date },
   reportId: number,
   action: SellerReportAction,
 ): Promise<SellerReportResult> {
-  const { db, seller } = deps;
-  const now = deps.now ?? new Date();
+  const { db, site, seller, now } = deps;
   switch (action.intent) {
     case "answer":
-      return answerReport(db, seller, reportId, action.message, now);
+      return answerReport(db, site, seller, reportId, action.message, now);
     case "redeliver":
-      return redeliverReport(db, seller, reportId, { publicNote: action.publicNote, privateNote: action.privateNote, close: action.close === "on" }, now);
+      return redeliverReport(db, site, seller, reportId, { publicNote: action.publicNote, privateNote: action.privateNote, close: action.close === "on" }, now);
     case "refund":
       return refundReport(
         deps,
@@ -26,6 +26,6 @@ export async function applyReportAction(
         now,
       );
     case "close":
-      return closeReport(db, seller, reportId, action.reason, now);
+      return closeReport(db, site, seller, reportId, action.reason, now);
   }
 }

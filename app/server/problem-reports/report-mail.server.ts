@@ -12,7 +12,7 @@ import { getI18n } from "~/i18n/i18n";
 import "~/i18n/resources.server";
 import type { orders } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
+import type { Site } from "../platform/site.server";
 import { enqueueDiscord, enqueueMail } from "../mail/outbox.server";
 import { renderMail } from "../mail/render.server";
 import { orderStatusUrl } from "../orders/links.server";
@@ -33,10 +33,10 @@ function langOf(order: OrderRow): Lang {
 }
 
 /** The buyer's mail for one of the seller's entries (message, re-delivery, closing). */
-export function renderBuyerReportMail(order: OrderRow, reason: ReportReason, kind: Exclude<ReportEntryKind, "refund">, body: string) {
+export function renderBuyerReportMail(site: Site, order: OrderRow, reason: ReportReason, kind: Exclude<ReportEntryKind, "refund">, body: string) {
   const lang = langOf(order);
   const t: TFunction = getI18n(lang).getFixedT(lang);
-  const statusUrl = `${orderStatusUrl(order.id, lang)}#${REPORT_SECTION_ANCHOR}`;
+  const statusUrl = `${orderStatusUrl(site, order.id, lang)}#${REPORT_SECTION_ANCHOR}`;
   return renderMail({
     lang,
     subject: t(`emails.report.${kind}.subject`, { id: order.id }),
@@ -53,33 +53,34 @@ export function renderBuyerReportMail(order: OrderRow, reason: ReportReason, kin
       },
       { kind: "link", label: t("emails.report.open"), href: statusUrl },
     ],
-    footer: t("emails.footer", { email: getEnv().SHOP_EMAIL }),
+    footer: t("emails.footer", { email: site.shopEmail }),
   });
 }
 
 export async function queueBuyerReportMail(
   db: Writer,
+  site: Site,
   order: OrderRow,
   reason: ReportReason,
   kind: Exclude<ReportEntryKind, "refund">,
   body: string,
   now: Date,
 ): Promise<void> {
-  const mail = renderBuyerReportMail(order, reason, kind, body);
+  const mail = renderBuyerReportMail(site, order, reason, kind, body);
   await enqueueMail(db, { ...mail, to: order.email, kind: `report_${kind}`, orderId: order.id, lang: order.lang }, now);
 }
 
 /** The seller's alert for a buyer's new report or message: mail (reply-to the buyer) and Discord. */
 export async function queueSellerReportAlert(
   db: Writer,
+  site: Site,
   order: OrderRow,
   report: { id: number; reason: ReportReason },
   message: string,
   isNew: boolean,
   now: Date,
 ): Promise<void> {
-  const env = getEnv();
-  const url = `${env.SITE_URL}/admin/reports/${report.id}`;
+  const url = `${site.url}/admin/reports/${report.id}`;
   const what = isNew ? `New problem report on order ${order.id}` : `New message on problem report ${report.id} (order ${order.id})`;
   const mail = renderMail({
     lang: "en",
@@ -101,8 +102,8 @@ export async function queueSellerReportAlert(
     ],
     footer: "Trigger Shop seller alert",
   });
-  await enqueueMail(db, { ...mail, to: env.SELLER_EMAIL, replyTo: order.email, kind: "seller_report_alert", orderId: order.id, lang: "en" }, now);
-  if (!env.SELLER_DISCORD_WEBHOOK) return;
+  await enqueueMail(db, { ...mail, to: site.sellerEmail, replyTo: order.email, kind: "seller_report_alert", orderId: order.id, lang: "en" }, now);
+  if (!site.sellerDiscord) return;
   await enqueueDiscord(
     db,
     {

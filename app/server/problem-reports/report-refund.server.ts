@@ -12,6 +12,7 @@ import { canTransition } from "~/domain/order-state";
 import type { RefundStatus } from "~/domain/refunds";
 import { orders, payments } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
+import type { Site } from "../platform/site.server";
 import { type PayPalAdapter } from "../paypal/adapter.server";
 import { payPalRequestId } from "../paypal/order-request.server";
 import { keepUnappliedRefund, recordRefund } from "../orders/refunds.server";
@@ -34,12 +35,12 @@ export interface ReportRefundInput {
 const refused = (status: number, message: string): SellerReportResult => ({ ok: false, status, message });
 
 export async function refundReport(
-  deps: { db: Db; paypal: PayPalAdapter | null; seller: Actor },
+  deps: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor },
   reportId: number,
   input: ReportRefundInput,
-  now = new Date(),
+  now: Date,
 ): Promise<SellerReportResult> {
-  const { db, seller } = deps;
+  const { db, site, seller } = deps;
   const [report] = await db.select().from(problemReports).where(eq(problemReports.id, reportId));
   if (!report) return refused(404, "This report does not exist.");
   if (report.status !== "open") return refused(409, "This report is closed.");
@@ -79,6 +80,7 @@ export async function refundReport(
   };
   const result = await recordRefund(
     db,
+    site,
     {
       orderId: order.id,
       amountCents: sent.amountCents,
@@ -93,7 +95,7 @@ export async function refundReport(
     {
       within: async (tx) => {
         const target = await lockReport(tx, reportId);
-        if (target && target.report.status === "open") await writeSellerEntry(tx, seller, target, entry, now);
+        if (target && target.report.status === "open") await writeSellerEntry(tx, site, seller, target, entry, now);
       },
     },
   );
@@ -113,7 +115,7 @@ export async function refundReport(
     // The webhook recorded this very refund first: the report still gets its entry and audit row.
     await db.transaction(async (tx) => {
       const target = await lockReport(tx, reportId);
-      if (target && target.report.status === "open") await writeSellerEntry(tx, seller, target, entry, now);
+      if (target && target.report.status === "open") await writeSellerEntry(tx, site, seller, target, entry, now);
     });
   }
   if (result.refund.status === "PENDING") return { ok: true, message: `PayPal is sending ${money} back (pending); the report is closed.` };

@@ -16,6 +16,7 @@ import { buyerSignals } from "../blocklist/signals.server";
 import { applyReportAction } from "./report-actions.server";
 import { addBuyerMessage, buyerReportsView, openProblemReport, openReportsQueue } from "./reports.server";
 import { payThroughPayPal, placeOrder } from "../../../tests/fixtures/paid-order";
+import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const fake = useFakePayPal();
 const WEBHOOK_ID = "8PT597110X687430LKGECATA";
@@ -31,7 +32,8 @@ for (const target of testDatabases()) {
       paypal = createPayPalAdapter(fakePayPalConfig(fake()));
     });
     const db = (): Db => database.db;
-    const act = (reportId: number, action: SellerReportAction, now?: Date) => applyReportAction({ db: db(), paypal, seller: alice, now }, reportId, action);
+    const act = (reportId: number, action: SellerReportAction, now = new Date()) =>
+      applyReportAction({ db: db(), site: TEST_SITE, paypal, seller: alice, now }, reportId, action);
 
     async function paidThroughPayPal(over: Partial<NewOrder> = {}) {
       const order = await placeOrder(db(), over);
@@ -41,8 +43,8 @@ for (const target of testDatabases()) {
 
     async function delivered(over: Partial<NewOrder> = {}) {
       const order = await paidThroughPayPal(over);
-      await changeOrderStatus(db(), order.id, "in_progress", alice.actor);
-      await changeOrderStatus(db(), order.id, "delivered", alice.actor, null, new Date(), {
+      await changeOrderStatus(db(), TEST_SITE, order.id, "in_progress", alice.actor, null, new Date());
+      await changeOrderStatus(db(), TEST_SITE, order.id, "delivered", alice.actor, null, new Date(), {
         delivery: { sellerNote: "First note", deliveryNote: "First record" },
       });
       return order;
@@ -55,11 +57,17 @@ for (const target of testDatabases()) {
 
     it("opens a report once paid, mails the seller, and takes the buyer's further messages in the same thread", async () => {
       const order = await delivered();
-      const opened = await openProblemReport(db(), { orderId: order.id, reason: "not_received", message: "Nothing arrived" });
+      const opened = await openProblemReport(db(), TEST_SITE, { orderId: order.id, reason: "not_received", message: "Nothing arrived" }, new Date());
       expect(opened).toMatchObject({ ok: true });
       if (!opened.ok) return;
-      expect(await openProblemReport(db(), { orderId: order.id, reason: "other", message: "again" })).toEqual({ ok: false, code: "report_already_open" });
-      expect(await addBuyerMessage(db(), { orderId: order.id, message: "Still nothing" })).toEqual({ ok: true, reportId: opened.reportId });
+      expect(await openProblemReport(db(), TEST_SITE, { orderId: order.id, reason: "other", message: "again" }, new Date())).toEqual({
+        ok: false,
+        code: "report_already_open",
+      });
+      expect(await addBuyerMessage(db(), TEST_SITE, { orderId: order.id, message: "Still nothing" }, new Date())).toEqual({
+        ok: true,
+        reportId: opened.reportId,
+      });
       expect((await entries(opened.reportId)).map((e) => [e.author, e.kind, e.body])).toEqual([
         ["buyer", "message", "Nothing arrived"],
         ["buyer", "message", "Still nothing"],
@@ -70,18 +78,18 @@ for (const target of testDatabases()) {
 
     it("refuses what the rules do not offer, whatever the form sent: warranty on a permanent trigger, anything before payment", async () => {
       const permanent = await delivered();
-      expect(await openProblemReport(db(), { orderId: permanent.id, reason: "warranty", message: "broken" })).toEqual({
+      expect(await openProblemReport(db(), TEST_SITE, { orderId: permanent.id, reason: "warranty", message: "broken" }, new Date())).toEqual({
         ok: false,
         code: "report_reason_unavailable",
       });
-      const unpaid = await createOrder(db(), newOrder());
+      const unpaid = await createOrder(db(), TEST_SITE, newOrder(), new Date());
       if (!unpaid.ok) throw new Error(unpaid.code);
-      expect(await openProblemReport(db(), { orderId: unpaid.order.id, reason: "other", message: "hi" })).toEqual({
+      expect(await openProblemReport(db(), TEST_SITE, { orderId: unpaid.order.id, reason: "other", message: "hi" }, new Date())).toEqual({
         ok: false,
         code: "report_reason_unavailable",
       });
-      expect((await buyerReportsView(db(), unpaid.order.id))?.reasons).toEqual([]);
-      expect(await addBuyerMessage(db(), { orderId: permanent.id, message: "hi" })).toEqual({ ok: false, code: "report_not_open" });
+      expect((await buyerReportsView(db(), unpaid.order.id, new Date()))?.reasons).toEqual([]);
+      expect(await addBuyerMessage(db(), TEST_SITE, { orderId: permanent.id, message: "hi" }, new Date())).toEqual({ ok: false, code: "report_not_open" });
     });
 
     it("offers the warranty on a gifting trigger for 30 days after delivery, and refuses it after", async () => {
@@ -91,18 +99,20 @@ for (const target of testDatabases()) {
       expect((await buyerReportsView(db(), gift.id, new Date(deliveredAt.getTime() + 29 * DAY)))?.reasons).toContain("warranty");
       const late = new Date(deliveredAt.getTime() + 31 * DAY);
       expect((await buyerReportsView(db(), gift.id, late))?.reasons).not.toContain("warranty");
-      expect(await openProblemReport(db(), { orderId: gift.id, reason: "warranty", message: "stopped" }, late)).toEqual({
+      expect(await openProblemReport(db(), TEST_SITE, { orderId: gift.id, reason: "warranty", message: "stopped" }, late)).toEqual({
         ok: false,
         code: "report_reason_unavailable",
       });
-      expect(await openProblemReport(db(), { orderId: gift.id, reason: "warranty", message: "stopped" }, new Date(deliveredAt.getTime() + DAY))).toMatchObject({
+      expect(
+        await openProblemReport(db(), TEST_SITE, { orderId: gift.id, reason: "warranty", message: "stopped" }, new Date(deliveredAt.getTime() + DAY)),
+      ).toMatchObject({
         ok: true,
       });
     });
 
     it("answers and re-delivers: a new delivery row and history row, the first delivery untouched, the buyer mailed in their language", async () => {
       const order = await delivered({ lang: "fr" });
-      const opened = await openProblemReport(db(), { orderId: order.id, reason: "not_received", message: "Rien reçu" });
+      const opened = await openProblemReport(db(), TEST_SITE, { orderId: order.id, reason: "not_received", message: "Rien reçu" }, new Date());
       if (!opened.ok) throw new Error(opened.code);
       const queued = async () => (await openReportsQueue(db())).find((r) => r.id === opened.reportId);
       expect((await queued())?.waitingSince).toBeInstanceOf(Date);
@@ -136,7 +146,7 @@ for (const target of testDatabases()) {
 
     it("refunds a delivered PayPal order once through the fake PayPal and recordRefund, cause problem_report; the order becomes refunded", async () => {
       const order = await delivered();
-      const opened = await openProblemReport(db(), { orderId: order.id, reason: "wrong_item", message: "Wrong trigger" });
+      const opened = await openProblemReport(db(), TEST_SITE, { orderId: order.id, reason: "wrong_item", message: "Wrong trigger" }, new Date());
       if (!opened.ok) throw new Error(opened.code);
       const form = { intent: "refund", amount: "", reference: "", reason: "Sorry for the mix-up", requestKey: randomUUID() } as const;
       expect(await act(opened.reportId, form)).toMatchObject({ ok: true, message: expect.stringContaining("the order is refunded") });
@@ -175,7 +185,7 @@ for (const target of testDatabases()) {
           links: [{ href: `https://api.paypal.com/v2/payments/captures/${capture[0].providerRef}`, rel: "up", method: "GET" }],
         },
       });
-      expect(await handlePayPalWebhook(db(), paypal, WEBHOOK_ID, fake().webhookHeaders(rawBody, WEBHOOK_ID), rawBody)).toBe("processed");
+      expect(await handlePayPalWebhook(db(), TEST_SITE, paypal, WEBHOOK_ID, fake().webhookHeaders(rawBody, WEBHOOK_ID), rawBody, new Date())).toBe("processed");
       expect(
         await db()
           .select()
@@ -185,18 +195,27 @@ for (const target of testDatabases()) {
       expect((await mails(order.id)).filter((m) => m.kind === "order_refunded")).toHaveLength(1);
       // The console's own refund has nothing left to refund.
       expect(
-        await applyOrderAction({ db: db(), paypal, seller: alice }, order.id, { intent: "refund", amount: "", reason: "", requestKey: randomUUID() }),
+        await applyOrderAction({ db: db(), site: TEST_SITE, paypal, seller: alice, now: new Date() }, order.id, {
+          intent: "refund",
+          amount: "",
+          reason: "",
+          requestKey: randomUUID(),
+        }),
       ).toMatchObject({
         ok: false,
       });
     });
 
     it("records a refund made by hand with the seller's reference", async () => {
-      const created = await createOrder(db(), newOrder({ channel: "manual" }));
+      const created = await createOrder(db(), TEST_SITE, newOrder({ channel: "manual" }), new Date());
       if (!created.ok) throw new Error(created.code);
       const order = created.order;
-      await applyOrderAction({ db: db(), paypal, seller: alice }, order.id, { intent: "mark_paid", method: "cash_app", reference: `PAY-${order.id}` });
-      const opened = await openProblemReport(db(), { orderId: order.id, reason: "charged_twice", message: "Twice!" });
+      await applyOrderAction({ db: db(), site: TEST_SITE, paypal, seller: alice, now: new Date() }, order.id, {
+        intent: "mark_paid",
+        method: "cash_app",
+        reference: `PAY-${order.id}`,
+      });
+      const opened = await openProblemReport(db(), TEST_SITE, { orderId: order.id, reason: "charged_twice", message: "Twice!" }, new Date());
       if (!opened.ok) throw new Error(opened.code);
       const form = { intent: "refund", amount: "5.00", reference: "", reason: "Second charge", requestKey: randomUUID() } as const;
       expect(await act(opened.reportId, form)).toMatchObject({ ok: false, status: 422 });
@@ -212,10 +231,10 @@ for (const target of testDatabases()) {
 
     it("closes with a reason the buyer reads on the page and by mail, with one audit row", async () => {
       const order = await delivered({ lang: "es" });
-      const opened = await openProblemReport(db(), { orderId: order.id, reason: "other", message: "¿Hola?" });
+      const opened = await openProblemReport(db(), TEST_SITE, { orderId: order.id, reason: "other", message: "¿Hola?" }, new Date());
       if (!opened.ok) throw new Error(opened.code);
       expect(await act(opened.reportId, { intent: "close", reason: "Resuelto por Discord" })).toMatchObject({ ok: true });
-      const view = await buyerReportsView(db(), order.id);
+      const view = await buyerReportsView(db(), order.id, new Date());
       expect(view?.reports[0]).toMatchObject({
         status: "closed",
         entries: [{ author: "buyer" }, { author: "seller", kind: "closed", body: "Resuelto por Discord" }],
@@ -223,13 +242,13 @@ for (const target of testDatabases()) {
       expect((await mails(order.id)).filter((m) => m.kind === "report_closed").map((m) => m.lang)).toEqual(["es"]);
       expect((await audits(order.id)).filter((a) => a.action === "report_closed")).toHaveLength(1);
       // A new problem may be reported once the last is closed.
-      expect(await openProblemReport(db(), { orderId: order.id, reason: "other", message: "Otra cosa" })).toMatchObject({ ok: true });
+      expect(await openProblemReport(db(), TEST_SITE, { orderId: order.id, reason: "other", message: "Otra cosa" }, new Date())).toMatchObject({ ok: true });
     });
 
     it("the order page's signals name the same buyer's other orders and the problems reported on them", async () => {
       const email = `${randomUUID().slice(0, 8)}@example.com`;
       const first = await paidThroughPayPal({ buyer: { ...FIXTURE_BUYER, email } });
-      const opened = await openProblemReport(db(), { orderId: first.id, reason: "charged_twice", message: "Two charges on my card" });
+      const opened = await openProblemReport(db(), TEST_SITE, { orderId: first.id, reason: "charged_twice", message: "Two charges on my card" }, new Date());
       expect(opened).toMatchObject({ ok: true });
       const second = await paidThroughPayPal({ buyer: { ...FIXTURE_BUYER, email: email.toUpperCase(), gameUsername: "SomeoneElse" } });
       const [row] = await db().select().from(orders).where(eq(orders.id, second.id));

@@ -17,6 +17,7 @@ import {
 } from "~/domain/problem-reports";
 import { orderItems, orderDeliveries, orderEvents, orders, problemReportEntries, products, problemReports } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
+import type { Site } from "../platform/site.server";
 import { lockOrder, type OrderTx } from "../orders/orders.server";
 import { recordSellerAction, type Actor } from "../seller-auth/audit.server";
 import { queueBuyerReportMail, queueSellerReportAlert } from "./report-mail.server";
@@ -43,7 +44,7 @@ export async function reportableOrder(db: Reader, order: OrderRow): Promise<Repo
   };
 }
 
-export async function buyerReportsView(db: Db, orderId: string, now = new Date()): Promise<BuyerReportsView | undefined> {
+export async function buyerReportsView(db: Db, orderId: string, now: Date): Promise<BuyerReportsView | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return undefined;
   const rules = await reportableOrder(db, order);
@@ -95,8 +96,9 @@ async function openReportOf(tx: Reader, orderId: string): Promise<ReportRow | un
 /** The buyer opens a report: refused when the reason does not apply to the order now, or one is already open. */
 export async function openProblemReport(
   db: Db,
+  site: Site,
   input: { orderId: string; reason: ReportReason; message: string },
-  now = new Date(),
+  now: Date,
 ): Promise<BuyerReportResult> {
   return db.transaction(async (tx): Promise<BuyerReportResult> => {
     const order = await lockOrder(tx, input.orderId);
@@ -110,13 +112,13 @@ export async function openProblemReport(
     await tx
       .insert(problemReportEntries)
       .values({ reportId: report.id, author: "buyer", kind: "message", body: input.message, actor: "buyer", createdAt: now });
-    await queueSellerReportAlert(tx, order, report, input.message, true, now);
+    await queueSellerReportAlert(tx, site, order, report, input.message, true, now);
     return { ok: true, reportId: report.id };
   });
 }
 
 /** The buyer writes in the order's open report. */
-export async function addBuyerMessage(db: Db, input: { orderId: string; message: string }, now = new Date()): Promise<BuyerReportResult> {
+export async function addBuyerMessage(db: Db, site: Site, input: { orderId: string; message: string }, now: Date): Promise<BuyerReportResult> {
   return db.transaction(async (tx): Promise<BuyerReportResult> => {
     const order = await lockOrder(tx, input.orderId);
     if (!order) return { ok: false, code: "order_not_found" };
@@ -127,7 +129,7 @@ export async function addBuyerMessage(db: Db, input: { orderId: string; message:
       .values({ reportId: report.id, author: "buyer", kind: "message", body: input.message, actor: "buyer", createdAt: now });
     // The queue's age runs from the first message the seller has not answered.
     if (!report.waitingSince) await tx.update(problemReports).set({ waitingSince: now }).where(eq(problemReports.id, report.id));
-    await queueSellerReportAlert(tx, order, report, input.message, false, now);
+    await queueSellerReportAlert(tx, site, order, report, input.message, false, now);
     return { ok: true, reportId: report.id };
   });
 }
@@ -150,6 +152,7 @@ export async function lockReport(tx: OrderTx, reportId: number): Promise<{ repor
 /** A seller's entry in the thread, with the buyer's mail and the audit row; `close` closes the report with it. */
 export async function writeSellerEntry(
   tx: OrderTx,
+  site: Site,
   seller: Actor,
   target: { report: ReportRow; order: OrderRow },
   entry: { kind: ReportEntryKind; body: string; close: boolean; audit: string; detail: Record<string, unknown> },
@@ -164,18 +167,18 @@ export async function writeSellerEntry(
     .set(entry.close ? { waitingSince: null, status: "closed", closedAt: now } : { waitingSince: null })
     .where(eq(problemReports.id, report.id));
   // A refund is told by the refund path's own mail (recordRefund), not twice.
-  if (entry.kind !== "refund") await queueBuyerReportMail(tx, order, report.reason, entry.kind, entry.body, now);
+  if (entry.kind !== "refund") await queueBuyerReportMail(tx, site, order, report.reason, entry.kind, entry.body, now);
   // On the order, like every other order action, so the order page's audit card lists it too.
   await recordSellerAction(tx, seller, entry.audit, order.id, { reportId: report.id, ...entry.detail }, now);
 }
 
 /** The seller answers in the thread; the report stays open. */
-export async function answerReport(db: Db, seller: Actor, reportId: number, message: string, now = new Date()): Promise<SellerReportResult> {
+export async function answerReport(db: Db, site: Site, seller: Actor, reportId: number, message: string, now: Date): Promise<SellerReportResult> {
   return db.transaction(async (tx): Promise<SellerReportResult> => {
     const target = await lockReport(tx, reportId);
     if (!target) return sellerRefused(404, "This report does not exist.");
     if (target.report.status !== "open") return sellerRefused(409, "This report is closed.");
-    await writeSellerEntry(tx, seller, target, { kind: "message", body: message, close: false, audit: "report_answered", detail: { message } }, now);
+    await writeSellerEntry(tx, site, seller, target, { kind: "message", body: message, close: false, audit: "report_answered", detail: { message } }, now);
     return { ok: true, message: "Answer sent: the buyer sees it on their order page and by email." };
   });
 }
@@ -186,10 +189,11 @@ export async function answerReport(db: Db, seller: Actor, reportId: number, mess
  */
 export async function redeliverReport(
   db: Db,
+  site: Site,
   seller: Actor,
   reportId: number,
   notes: { publicNote: string; privateNote: string; close: boolean },
-  now = new Date(),
+  now: Date,
 ): Promise<SellerReportResult> {
   return db.transaction(async (tx): Promise<SellerReportResult> => {
     const target = await lockReport(tx, reportId);
@@ -213,6 +217,7 @@ export async function redeliverReport(
     });
     await writeSellerEntry(
       tx,
+      site,
       seller,
       target,
       {
@@ -229,12 +234,12 @@ export async function redeliverReport(
 }
 
 /** The seller closes the report with a reason the buyer reads. */
-export async function closeReport(db: Db, seller: Actor, reportId: number, reason: string, now = new Date()): Promise<SellerReportResult> {
+export async function closeReport(db: Db, site: Site, seller: Actor, reportId: number, reason: string, now: Date): Promise<SellerReportResult> {
   return db.transaction(async (tx): Promise<SellerReportResult> => {
     const target = await lockReport(tx, reportId);
     if (!target) return sellerRefused(404, "This report does not exist.");
     if (target.report.status !== "open") return sellerRefused(409, "This report is already closed.");
-    await writeSellerEntry(tx, seller, target, { kind: "closed", body: reason, close: true, audit: "report_closed", detail: { reason } }, now);
+    await writeSellerEntry(tx, site, seller, target, { kind: "closed", body: reason, close: true, audit: "report_closed", detail: { reason } }, now);
     return { ok: true, message: "Report closed: the buyer is mailed." };
   });
 }

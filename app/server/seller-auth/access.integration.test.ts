@@ -2,10 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sellerActions, sellerSessions } from "../../../db/schema";
 import { routeContext } from "../../../tests/setup/route-context";
-import type { Db } from "../platform/db.server";
 import { testDatabases } from "../../../tests/setup/databases";
 import { deriveKeyFrom } from "../platform/keys.server";
-import { requireSeller } from "./guard.server";
+import { requireSeller, type ConsoleDoor } from "./guard.server";
 import { passwordLogin, totpLogin } from "./login.server";
 import { confirmTotpEnrolment, createSeller, resetSellerPassword, startTotpEnrolment } from "./sellers.server";
 import { signSessionToken } from "./session-cookie.server";
@@ -27,9 +26,9 @@ function request(path: string, options: { cookie?: string; kind?: "page" | "data
 }
 
 /** What requireSeller threw (a Response for redirects, a data() error otherwise), as status + location. */
-async function refusal(req: Request, db: Db): Promise<{ status: number; location?: string | null }> {
+async function refusal(req: Request, door: ConsoleDoor): Promise<{ status: number; location?: string | null }> {
   try {
-    await requireSeller(req, "console", db);
+    await requireSeller(req, "console", door);
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
     const init = (thrown as { init?: { status?: number } }).init;
@@ -39,7 +38,7 @@ async function refusal(req: Request, db: Db): Promise<{ status: number; location
 }
 
 async function signIn(db: Parameters<typeof passwordLogin>[0], email: string, key = `c-${email}`) {
-  const outcome = await passwordLogin(db, email, PASSWORD, client(key));
+  const outcome = await passwordLogin(db, email, PASSWORD, client(key), new Date());
   if (outcome.kind !== "signed_in") throw new Error(`login failed: ${outcome.kind}`);
   return outcome;
 }
@@ -50,52 +49,58 @@ for (const target of testDatabases()) {
 
     it("logs in with the right password only, into a session stored as a hash of the token", async () => {
       const db = context.db;
-      await createSeller(db, "Ana@Shop.test", PASSWORD);
-      expect(await passwordLogin(db, "ana@shop.test", "wrong password!", client("c1"))).toEqual({ kind: "refused", waitSeconds: 0 });
-      expect(await passwordLogin(db, "nobody@shop.test", PASSWORD, client("c1"))).toEqual({ kind: "refused", waitSeconds: 0 });
+      await createSeller(db, "Ana@Shop.test", PASSWORD, new Date());
+      expect(await passwordLogin(db, "ana@shop.test", "wrong password!", client("c1"), new Date())).toEqual({ kind: "refused", waitSeconds: 0 });
+      expect(await passwordLogin(db, "nobody@shop.test", PASSWORD, client("c1"), new Date())).toEqual({ kind: "refused", waitSeconds: 0 });
       const outcome = await signIn(db, " ANA@shop.test ");
       expect(outcome.stage).toBe("active");
       const rows = await db.select().from(sellerSessions);
       expect(rows.map((r) => r.id)).not.toContain(outcome.session.token);
-      const seller = await requireSeller(request("/admin", { cookie: signSessionToken(outcome.session.token) }), "console", context.db);
+      const seller = await requireSeller(
+        request("/admin", { cookie: signSessionToken(outcome.session.token, context.services.keys.key("session")) }),
+        "console",
+        context.services,
+      );
       expect(seller).toMatchObject({ email: "ana@shop.test", actor: "seller:ana@shop.test", totpEnabled: false });
       const [login] = await db.select().from(sellerActions).where(eq(sellerActions.action, "login"));
       expect(login).toMatchObject({ actor: "seller:ana@shop.test", target: "seller:ana@shop.test" });
     });
 
     it("sends pages to the login page and answers data requests and posts 401 without a session", async () => {
-      expect(await refusal(request("/admin/orders?status=paid"), context.db)).toEqual({
+      expect(await refusal(request("/admin/orders?status=paid"), context.services)).toEqual({
         status: 302,
         location: "/admin/login?next=%2Fadmin%2Forders%3Fstatus%3Dpaid",
       });
-      expect(await refusal(request("/admin/orders", { kind: "data" }), context.db)).toEqual({ status: 401 });
-      expect(await refusal(request("/admin/orders/ORD-1", { kind: "post" }), context.db)).toEqual({ status: 401 });
-      expect(await refusal(request("/admin", { cookie: "not-a-cookie", kind: "data" }), context.db)).toEqual({ status: 401 });
+      expect(await refusal(request("/admin/orders", { kind: "data" }), context.services)).toEqual({ status: 401 });
+      expect(await refusal(request("/admin/orders/ORD-1", { kind: "post" }), context.services)).toEqual({ status: 401 });
+      expect(await refusal(request("/admin", { cookie: "not-a-cookie", kind: "data" }), context.services)).toEqual({ status: 401 });
     });
 
     it("refuses a cookie signed with another SESSION_SECRET, even for a live session's token", async () => {
-      await createSeller(context.db, "bo@shop.test", PASSWORD);
+      await createSeller(context.db, "bo@shop.test", PASSWORD, new Date());
       const { session } = await signIn(context.db, "bo@shop.test");
       const forged = signSessionToken(session.token, deriveKeyFrom("another-secret-another-secret-another", "session"));
-      expect(await refusal(request("/admin", { cookie: forged, kind: "data" }), context.db)).toEqual({ status: 401 });
-      expect(await refusal(request("/admin", { cookie: forged }), context.db)).toMatchObject({ status: 302 });
-      await expect(requireSeller(request("/admin", { cookie: signSessionToken(session.token) }), "console", context.db)).resolves.toMatchObject({
+      expect(await refusal(request("/admin", { cookie: forged, kind: "data" }), context.services)).toEqual({ status: 401 });
+      expect(await refusal(request("/admin", { cookie: forged }), context.services)).toMatchObject({ status: 302 });
+      await expect(
+        requireSeller(request("/admin", { cookie: signSessionToken(session.token, context.services.keys.key("session")) }), "console", context.services),
+      ).resolves.toMatchObject({
         email: "bo@shop.test",
       });
     });
 
     it("refuses a console post that does not come from the console's origin", async () => {
-      await createSeller(context.db, "cy@shop.test", PASSWORD);
-      const cookie = signSessionToken((await signIn(context.db, "cy@shop.test")).session.token);
-      expect(await refusal(request("/admin/orders/X", { cookie, kind: "post", origin: null }), context.db)).toEqual({ status: 403 });
-      expect(await refusal(request("/admin/orders/X", { cookie, kind: "post", origin: "https://evil.example" }), context.db)).toEqual({ status: 403 });
-      await expect(requireSeller(request("/admin/orders/X", { cookie, kind: "post" }), "console", context.db)).resolves.toMatchObject({
+      await createSeller(context.db, "cy@shop.test", PASSWORD, new Date());
+      const cookie = signSessionToken((await signIn(context.db, "cy@shop.test")).session.token, context.services.keys.key("session"));
+      expect(await refusal(request("/admin/orders/X", { cookie, kind: "post", origin: null }), context.services)).toEqual({ status: 403 });
+      expect(await refusal(request("/admin/orders/X", { cookie, kind: "post", origin: "https://evil.example" }), context.services)).toEqual({ status: 403 });
+      await expect(requireSeller(request("/admin/orders/X", { cookie, kind: "post" }), "console", context.services)).resolves.toMatchObject({
         email: "cy@shop.test",
       });
     });
 
     it("ends a session after 12 idle hours or 7 days, whatever the activity", async () => {
-      await createSeller(context.db, "di@shop.test", PASSWORD);
+      await createSeller(context.db, "di@shop.test", PASSWORD, new Date());
       const start = new Date("2030-01-01T00:00:00Z");
       const { session } = await passwordLogin(context.db, "di@shop.test", PASSWORD, client("c-di"), start).then((o) => {
         if (o.kind !== "signed_in") throw new Error(o.kind);
@@ -112,7 +117,7 @@ for (const target of testDatabases()) {
     });
 
     it("slows down failed logins per account: free tries, then waits that grow, and no password check meanwhile", async () => {
-      await createSeller(context.db, "ed@shop.test", PASSWORD);
+      await createSeller(context.db, "ed@shop.test", PASSWORD, new Date());
       const t0 = new Date("2030-02-01T10:00:00Z");
       const at = (s: number) => new Date(t0.getTime() + s * 1000);
       const attempt = (password: string, s: number, key = "c-ed") => passwordLogin(context.db, "ed@shop.test", password, client(key), at(s));
@@ -141,7 +146,7 @@ for (const target of testDatabases()) {
 
     it("asks for a TOTP code after the password when enrolled, and accepts each code once", async () => {
       const db = context.db;
-      const { seller } = (await createSeller(db, "fi@shop.test", PASSWORD)) as { ok: true; seller: { id: number } };
+      const { seller } = (await createSeller(db, "fi@shop.test", PASSWORD, new Date())) as { ok: true; seller: { id: number } };
       const secret = await startTotpEnrolment(db, seller.id);
       const t0 = new Date("2030-04-01T10:00:00Z");
       expect(await confirmTotpEnrolment(db, seller.id, "000000", t0)).toBe(totpCode(secret, t0) === "000000");
@@ -152,7 +157,9 @@ for (const target of testDatabases()) {
       expect(first).toMatchObject({ kind: "signed_in", stage: "totp" });
       if (first.kind !== "signed_in") return;
       // The password step's session opens nothing but the code step.
-      expect(await refusal(request("/admin", { cookie: signSessionToken(first.session.token) }), context.db)).toEqual({
+      expect(
+        await refusal(request("/admin", { cookie: signSessionToken(first.session.token, context.services.keys.key("session")) }), context.services),
+      ).toEqual({
         status: 302,
         location: "/admin/login/code?next=%2Fadmin",
       });
@@ -169,16 +176,20 @@ for (const target of testDatabases()) {
 
     it("ends every session on a password reset and on log out everywhere", async () => {
       const db = context.db;
-      await createSeller(db, "gu@shop.test", PASSWORD);
+      await createSeller(db, "gu@shop.test", PASSWORD, new Date());
       const a = await signIn(db, "gu@shop.test");
       const b = await signIn(db, "gu@shop.test");
-      const seller = await requireSeller(request("/admin", { cookie: signSessionToken(a.session.token) }), "console", context.db);
+      const seller = await requireSeller(
+        request("/admin", { cookie: signSessionToken(a.session.token, context.services.keys.key("session")) }),
+        "console",
+        context.services,
+      );
       expect(await deleteSellerSessions(db, seller.id, seller.sessionId)).toBe(1);
-      expect(await findLiveSession(db, b.session.token)).toBeNull();
-      expect(await findLiveSession(db, a.session.token)).not.toBeNull();
-      await resetSellerPassword(db, "gu@shop.test", "another long password");
-      expect(await findLiveSession(db, a.session.token)).toBeNull();
-      expect(await passwordLogin(db, "gu@shop.test", PASSWORD, client("c-gu2"))).toMatchObject({ kind: "refused" });
+      expect(await findLiveSession(db, b.session.token, new Date())).toBeNull();
+      expect(await findLiveSession(db, a.session.token, new Date())).not.toBeNull();
+      await resetSellerPassword(db, "gu@shop.test", "another long password", new Date());
+      expect(await findLiveSession(db, a.session.token, new Date())).toBeNull();
+      expect(await passwordLogin(db, "gu@shop.test", PASSWORD, client("c-gu2"), new Date())).toMatchObject({ kind: "refused" });
     });
   });
 }

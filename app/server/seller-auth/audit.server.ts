@@ -19,8 +19,8 @@ export async function recordSellerAction(
   who: Actor,
   action: string,
   target: string,
-  detail?: Record<string, unknown> | null,
-  now = new Date(),
+  detail: Record<string, unknown> | null,
+  now: Date,
 ): Promise<void> {
   await db.insert(sellerActions).values({ sellerId: who.id, actor: who.actor, action, target, detail: detail ?? null, createdAt: now });
 }

@@ -10,7 +10,7 @@ import { findLiveSession } from "./sessions.server";
 function fakeIo(passwords: string[] = []) {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = { readPassword: async () => passwords.shift() ?? "", out: (l) => out.push(l), err: (l) => err.push(l), user: "ops" };
+  const io: CliIo = { readPassword: async () => passwords.shift() ?? "", out: (l) => out.push(l), err: (l) => err.push(l), user: "ops", now: () => new Date() };
   return { io, out, err, asked: () => passwords.length };
 }
 
@@ -24,7 +24,7 @@ for (const target of testDatabases()) {
       const term = fakeIo(["first long password"]);
       expect(await runAdminCli(database.db, ["create", "--email", "Owner@Shop.test"], term.io)).toBe(0);
       expect(term.out.join("\n")).toContain("Created owner@shop.test");
-      expect(await passwordLogin(database.db, "owner@shop.test", "first long password", client)).toMatchObject({ kind: "signed_in" });
+      expect(await passwordLogin(database.db, "owner@shop.test", "first long password", client, new Date())).toMatchObject({ kind: "signed_in" });
       const actions = await database.db.select().from(sellerActions);
       expect(actions).toEqual(
         expect.arrayContaining([expect.objectContaining({ actor: "cli:ops", action: "account_created", target: "seller:owner@shop.test" })]),
@@ -55,11 +55,11 @@ for (const target of testDatabases()) {
     });
 
     it("resets a password, ending every session; logs out and lists accounts", async () => {
-      const before = await passwordLogin(database.db, "owner@shop.test", "first long password", client);
+      const before = await passwordLogin(database.db, "owner@shop.test", "first long password", client, new Date());
       if (before.kind !== "signed_in") throw new Error(before.kind);
       expect(await runAdminCli(database.db, ["reset", "--email", "owner@shop.test"], fakeIo(["second long password"]).io)).toBe(0);
-      expect(await findLiveSession(database.db, before.session.token)).toBeNull();
-      expect(await passwordLogin(database.db, "owner@shop.test", "second long password", client)).toMatchObject({ kind: "signed_in" });
+      expect(await findLiveSession(database.db, before.session.token, new Date())).toBeNull();
+      expect(await passwordLogin(database.db, "owner@shop.test", "second long password", client, new Date())).toMatchObject({ kind: "signed_in" });
 
       const logout = fakeIo();
       expect(await runAdminCli(database.db, ["logout", "--email", "owner@shop.test"], logout.io)).toBe(0);

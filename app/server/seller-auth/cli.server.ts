@@ -18,6 +18,8 @@ export interface CliIo {
   err(line: string): void;
   /** Who runs the command (the operating-system user), for the audit table. */
   user: string;
+  /** The clock the command reads "now" from (scripts/admin.ts: the system's; tests: their own). */
+  now(): Date;
 }
 
 export const USAGE = `Usage: npm run admin -- <command> [--email EMAIL] [--role owner|staff]
@@ -60,6 +62,7 @@ export async function runAdminCli(db: Db, argv: string[], io: CliIo): Promise<nu
     return parsed.values.help ? 0 : 2;
   }
   const cli = { id: null, actor: `cli:${io.user}` };
+  const now = io.now();
 
   if (command === "list") {
     const rows = await listSellers(db);
@@ -102,12 +105,12 @@ export async function runAdminCli(db: Db, argv: string[], io: CliIo): Promise<nu
       }
       const password = await newPassword();
       if (!password) return 1;
-      const created = await createSeller(db, email.data, password, new Date(), role ?? "owner");
+      const created = await createSeller(db, email.data, password, now, role ?? "owner");
       if (!created.ok) {
         io.err(`${email.data} already has an account.`);
         return 1;
       }
-      await recordSellerAction(db, cli, "account_created", target, { role: created.seller.role });
+      await recordSellerAction(db, cli, "account_created", target, { role: created.seller.role }, now);
       io.out(`Created ${email.data} (${created.seller.role}). Log in at /admin/login.`);
       return 0;
     }
@@ -125,7 +128,7 @@ export async function runAdminCli(db: Db, argv: string[], io: CliIo): Promise<nu
         );
         return 1;
       }
-      await recordSellerAction(db, cli, "role_set", target, { from: result.before, to: role });
+      await recordSellerAction(db, cli, "role_set", target, { from: result.before, to: role }, now);
       io.out(
         result.before === role ? `${email.data} already is ${role}.` : `${email.data} is ${role} now (was ${result.before}); it applies from the next request.`,
       );
@@ -138,8 +141,8 @@ export async function runAdminCli(db: Db, argv: string[], io: CliIo): Promise<nu
       }
       const password = await newPassword();
       if (!password) return 1;
-      await resetSellerPassword(db, email.data, password);
-      await recordSellerAction(db, cli, "password_reset", target);
+      await resetSellerPassword(db, email.data, password, now);
+      await recordSellerAction(db, cli, "password_reset", target, null, now);
       io.out(`New password set for ${email.data}; every session of the account has ended.`);
       return 0;
     }
@@ -150,7 +153,7 @@ export async function runAdminCli(db: Db, argv: string[], io: CliIo): Promise<nu
         return 1;
       }
       await disableTotp(db, seller.id);
-      await recordSellerAction(db, cli, "totp_disabled", target);
+      await recordSellerAction(db, cli, "totp_disabled", target, null, now);
       io.out(`${email.data} logs in with the password only now; enrol a new authenticator from Account in the console.`);
       return 0;
     }
@@ -161,7 +164,7 @@ export async function runAdminCli(db: Db, argv: string[], io: CliIo): Promise<nu
         return 1;
       }
       const ended = await deleteSellerSessions(db, seller.id);
-      await recordSellerAction(db, cli, "logout_everywhere", target, { sessions: ended });
+      await recordSellerAction(db, cli, "logout_everywhere", target, { sessions: ended }, now);
       io.out(`Ended ${ended} session${ended === 1 ? "" : "s"} of ${email.data}.`);
       return 0;
     }

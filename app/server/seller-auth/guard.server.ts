@@ -1,6 +1,6 @@
 /**
  * The seller console's one door: every /admin loader and action (except the login steps) starts
- * with `requireSeller(request)`. Without a live session a page request is sent to the login page
+ * with `requireSeller(request, need, context.services)`. Without a live session a page request is sent to the login page
  * (and comes back afterwards); anything else — React Router data requests, exports, form posts —
  * gets 401. A state-changing request must also come from the console's own origin, or 403.
  * In front of the router, `consoleWriteAllowed` answers every console post without the session it
@@ -17,7 +17,7 @@ import type { ActionRefused } from "~/domain/seller/action-reply";
 import { refusalMessage, roleMay, writePermission, type Permission, type RouteAccess, type SellerRole } from "~/domain/seller/permissions";
 import { ADMIN_LOGIN, loginPathFor, safeAdminNext, sessionNeededToWrite } from "~/domain/seller-access";
 import type { Db } from "../platform/db.server";
-import { getEnv } from "../platform/env.server";
+import type { Site } from "../platform/site.server";
 import { recordSellerAction, type Actor } from "./audit.server";
 import { readSessionToken, sessionTokenFromCookies } from "./session-cookie.server";
 import { findLiveSession, type LiveSession } from "./sessions.server";
@@ -33,9 +33,14 @@ export interface Seller extends Actor {
   actor: string;
 }
 
-/** Cookies are Secure when the shop is served over https (SITE_URL). */
-export function consoleIsSecure(): boolean {
-  return getEnv().SITE_URL.startsWith("https:");
+/**
+ * What the door needs of the services (routes pass `context.services`): the database, the site (its
+ * origin, https or not, the session cookie's key) and the clock sessions expire by.
+ */
+export interface ConsoleDoor {
+  db: Db;
+  site: Pick<Site, "url" | "keys">;
+  now: () => Date;
 }
 
 const READS = new Set(["GET", "HEAD"]);
@@ -56,10 +61,10 @@ function pathOf(request: Request): string {
  * request's Host header, which the client chooses). Stricter than the shop-wide guard
  * (server/guards.ts), which lets a missing or "null" Origin through for the storefront's no-JS forms.
  */
-export function isSameOriginRequest(request: Request): boolean {
-  const site = request.headers.get("sec-fetch-site");
-  if (site && site !== "same-origin") return false;
-  return request.headers.get("origin") === new URL(getEnv().SITE_URL).origin;
+export function isSameOriginRequest(request: Request, site: Pick<Site, "url">): boolean {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite && fetchSite !== "same-origin") return false;
+  return request.headers.get("origin") === new URL(site.url).origin;
 }
 
 /** Throws the refusal for a request without a usable session (see the module comment). */
@@ -76,22 +81,22 @@ export function refuseCrossSite(): never {
 }
 
 /** The request's live session (any stage), or null: for the login pages themselves. */
-export async function currentSession(request: Request, db: Db): Promise<LiveSession | null> {
-  const token = readSessionToken(request, consoleIsSecure());
-  return token ? findLiveSession(db, token) : null;
+export async function currentSession(request: Request, door: ConsoleDoor): Promise<LiveSession | null> {
+  const token = readSessionToken(request, door.site);
+  return token ? findLiveSession(door.db, token, door.now()) : null;
 }
 
 /** Whether the request comes from a fully signed-in seller (a draft's preview on the storefront); never redirects. */
-export async function isSignedInSeller(request: Request, db: Db): Promise<boolean> {
-  return (await currentSession(request, db))?.stage === "active";
+export async function isSignedInSeller(request: Request, door: ConsoleDoor): Promise<boolean> {
+  return (await currentSession(request, door))?.stage === "active";
 }
 
 /** Whether a console write to `route` (consoleRoutePath) carries the session it needs. */
-export async function consoleWriteAllowed(route: string, cookieHeader: string | undefined, db: Db): Promise<boolean> {
+export async function consoleWriteAllowed(route: string, cookieHeader: string | undefined, door: ConsoleDoor): Promise<boolean> {
   const needed = sessionNeededToWrite(route);
   if (needed === "none") return true;
-  const token = sessionTokenFromCookies(cookieHeader, consoleIsSecure());
-  const session = token ? await findLiveSession(db, token) : null;
+  const token = sessionTokenFromCookies(cookieHeader, door.site);
+  const session = token ? await findLiveSession(door.db, token, door.now()) : null;
   return session !== null && (needed === "any" || session.stage === "active");
 }
 
@@ -100,14 +105,14 @@ export async function consoleWriteAllowed(route: string, cookieHeader: string | 
  * comment). Pass the route's `access.read` in a loader, `access.write` in an action with one
  * permission, "console" in an action that checks its intent next (`requireIntent`).
  */
-export async function requireSeller(request: Request, need: Permission, db: Db): Promise<Seller> {
-  const session = await currentSession(request, db);
+export async function requireSeller(request: Request, need: Permission, door: ConsoleDoor): Promise<Seller> {
+  const session = await currentSession(request, door);
   if (!session) refuseWithoutSession(request);
   if (session.stage !== "active") refuseWithoutSession(request, "totp");
-  if (!READS.has(request.method) && !isSameOriginRequest(request)) refuseCrossSite();
+  if (!READS.has(request.method) && !isSameOriginRequest(request, door.site)) refuseCrossSite();
   const { id, email, totpEnabled, role } = session.seller;
   const seller = { id, email, totpEnabled, role, sessionId: session.id, actor: `seller:${email}` };
-  if (!roleMay(role, need)) await refuseForRole(db, request, seller, need);
+  if (!roleMay(role, need)) await refuseForRole(door, request, seller, need);
   return seller;
 }
 
@@ -115,22 +120,30 @@ export async function requireSeller(request: Request, need: Permission, db: Db):
  * For an action with one permission per intent, after reading the form: an intent the route does
  * not declare is refused as unknown (400), one the seller's role may not use with 403 (audited).
  */
-export async function requireIntent(request: Request, seller: Seller, access: RouteAccess, intent: string, db: Db): Promise<Permission> {
+export async function requireIntent(
+  request: Request,
+  seller: Seller,
+  access: RouteAccess,
+  intent: string,
+  door: Pick<ConsoleDoor, "db" | "now">,
+): Promise<Permission> {
   const need = writePermission(access, intent);
   if (!need) throw data<ActionRefused>({ ok: false, message: "Unknown action.", fieldErrors: {} }, { status: 400 });
-  if (!roleMay(seller.role, need)) await refuseForRole(db, request, seller, need, intent);
+  if (!roleMay(seller.role, need)) await refuseForRole(door, request, seller, need, intent);
   return need;
 }
 
 /** 403 for what the role may not do, recorded (who tried what, where) so the owner sees attempts. */
-async function refuseForRole(db: Db, request: Request, seller: Seller, need: Permission, intent?: string): Promise<never> {
+async function refuseForRole(door: Pick<ConsoleDoor, "db" | "now">, request: Request, seller: Seller, need: Permission, intent?: string): Promise<never> {
   const url = new URL(request.url);
-  await recordSellerAction(db, seller, "role_refused", url.pathname, {
-    permission: need,
-    role: seller.role,
-    method: request.method,
-    ...(intent ? { intent } : {}),
-  });
+  await recordSellerAction(
+    door.db,
+    seller,
+    "role_refused",
+    url.pathname,
+    { permission: need, role: seller.role, method: request.method, ...(intent ? { intent } : {}) },
+    door.now(),
+  );
   throw data<ActionRefused>(
     { ok: false, message: refusalMessage(seller.role, need), fieldErrors: {} },
     { status: 403, headers: { "Cache-Control": "no-store" } },

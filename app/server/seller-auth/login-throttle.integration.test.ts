@@ -43,7 +43,7 @@ for (const target of testDatabases()) {
     });
 
     async function sellerWithTotp(email: string) {
-      const created = await createSeller(context.db, email, PASSWORD);
+      const created = await createSeller(context.db, email, PASSWORD, new Date());
       if (!created.ok) throw new Error("seller exists");
       const secret = newTotpSecret();
       await context.db.update(sellers).set({ totpSecret: secret }).where(eq(sellers.id, created.seller.id));
@@ -51,8 +51,8 @@ for (const target of testDatabases()) {
     }
 
     it("checks 20 wrong passwords sent at once no more often than sent one at a time", async () => {
-      await createSeller(context.db, "par@shop.test", PASSWORD);
-      await createSeller(context.db, "seq@shop.test", PASSWORD);
+      await createSeller(context.db, "par@shop.test", PASSWORD, new Date());
+      await createSeller(context.db, "seq@shop.test", PASSWORD, new Date());
       const now = new Date();
       const parallel = await Promise.all(Array.from({ length: 20 }, (_, i) => passwordLogin(context.db, "par@shop.test", `wrong ${i}`, client("c-par"), now)));
       const checkedInParallel = passwordChecks().length;
@@ -70,7 +70,7 @@ for (const target of testDatabases()) {
     });
 
     it("lets the right password in among 19 wrong ones only if it was one of the checks one at a time allows", async () => {
-      await createSeller(context.db, "mix@shop.test", PASSWORD);
+      await createSeller(context.db, "mix@shop.test", PASSWORD, new Date());
       const now = new Date();
       const guesses = [...Array.from({ length: 19 }, (_, i) => `wrong ${i}`), PASSWORD];
       const outcomes = await Promise.all(guesses.map((guess) => passwordLogin(context.db, "mix@shop.test", guess, client("c-mix"), now)));
@@ -84,7 +84,7 @@ for (const target of testDatabases()) {
     });
 
     it("refuses all of 19 wrong passwords and the right one, unchecked, while the account is locked", async () => {
-      await createSeller(context.db, "lock@shop.test", PASSWORD);
+      await createSeller(context.db, "lock@shop.test", PASSWORD, new Date());
       const now = new Date();
       for (let i = 0; i < FREE; i++) await passwordLogin(context.db, "lock@shop.test", `wrong ${i}`, client("c-lock"), now);
       vi.mocked(verifyPassword).mockClear();
@@ -117,7 +117,7 @@ for (const target of testDatabases()) {
       if (step.kind !== "signed_in") throw new Error(step.kind);
       const active = await totpLogin(context.db, step.session.token, totpCode(secret, now), client("c-off"), now);
       if (active.kind !== "signed_in") throw new Error(active.kind);
-      const cookie = `seller_session=${signSessionToken(active.session.token)}`;
+      const cookie = `seller_session=${signSessionToken(active.session.token, context.services.keys.key("session"))}`;
       const post = (code: string) =>
         accountAction(
           context.args(

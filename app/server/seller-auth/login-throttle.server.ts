@@ -30,7 +30,7 @@ const matches = (keys: ThrottleKeys) =>
   );
 
 /** Seconds to wait before the next try (0 = go ahead). */
-async function loginWaitSeconds(db: Db, keys: ThrottleKeys, now = new Date()): Promise<number> {
+async function loginWaitSeconds(db: Db, keys: ThrottleKeys, now: Date): Promise<number> {
   const rows = await db
     .select({ lockedUntil: loginThrottles.lockedUntil })
     .from(loginThrottles)
@@ -84,7 +84,7 @@ export type Reservation =
  * Reserves one try on both keys (account first, then client: the same order everywhere, so two
  * reservations never wait on each other in a cycle), or none when either is locked.
  */
-async function reserveLoginAttempt(db: Db, keys: ThrottleKeys, now = new Date()): Promise<Reservation> {
+async function reserveLoginAttempt(db: Db, keys: ThrottleKeys, now: Date): Promise<Reservation> {
   try {
     const delays = await db.transaction(async (tx) => [
       await reserve(tx, "account", keys.account, LOGIN_THROTTLE.account, now),
@@ -116,7 +116,7 @@ export type CheckOutcome =
  * Every password or code the server checks goes through here: a try is reserved first, `check`
  * runs only when the reservation was granted, and a pass clears the counters.
  */
-export async function throttledCheck(db: Db, keys: ThrottleKeys, check: () => Promise<boolean>, now = new Date()): Promise<CheckOutcome> {
+export async function throttledCheck(db: Db, keys: ThrottleKeys, check: () => Promise<boolean>, now: Date): Promise<CheckOutcome> {
   const reservation = await reserveLoginAttempt(db, keys, now);
   if (!reservation.allowed) return { kind: "throttled", waitSeconds: reservation.waitSeconds };
   if (!(await check())) return { kind: "refused", waitSeconds: reservation.waitSeconds };
@@ -125,6 +125,6 @@ export async function throttledCheck(db: Db, keys: ThrottleKeys, check: () => Pr
 }
 
 /** Forgets counters nobody has failed on for a day (a background job). */
-export async function pruneLoginThrottles(db: Db, now = new Date()): Promise<void> {
+export async function pruneLoginThrottles(db: Db, now: Date): Promise<void> {
   await db.delete(loginThrottles).where(sql`${loginThrottles.lastFailureAt} < ${new Date(now.getTime() - 24 * 60 * 60_000)}`);
 }

@@ -25,7 +25,7 @@ export type LoginOutcome =
   /** The code step's session is gone (expired, used, never existed): start again. */
   | { kind: "expired" };
 
-export async function passwordLogin(db: Db, email: string, password: string, client: LoginClient, now = new Date()): Promise<LoginOutcome> {
+export async function passwordLogin(db: Db, email: string, password: string, client: LoginClient, now: Date): Promise<LoginOutcome> {
   const keys = { account: email.trim().toLowerCase(), client: client.clientKey };
   const seller = await findSellerByEmail(db, keys.account);
   // An unknown email costs the same argon2 work as a known one (verifyPassword with no hash).
@@ -40,7 +40,7 @@ export async function passwordLogin(db: Db, email: string, password: string, cli
 }
 
 /** The second step: `pendingToken` is the password step's session token. */
-export async function totpLogin(db: Db, pendingToken: string, code: string, client: LoginClient, now = new Date()): Promise<LoginOutcome> {
+export async function totpLogin(db: Db, pendingToken: string, code: string, client: LoginClient, now: Date): Promise<LoginOutcome> {
   const pending = await findLiveSession(db, pendingToken, now);
   if (!pending || pending.stage !== "totp") return { kind: "expired" };
   const keys = { account: pending.seller.email.toLowerCase(), client: client.clientKey };

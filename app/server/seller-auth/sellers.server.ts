@@ -35,7 +35,7 @@ export async function listSellers(db: Db) {
 export type CreateSellerResult = { ok: true; seller: SellerRow } | { ok: false; reason: "exists" };
 
 /** A new account (email stored lowercase; an owner unless told otherwise); refused when the email already has one. */
-export async function createSeller(db: Db, email: string, password: string, now = new Date(), role: SellerRole = "owner"): Promise<CreateSellerResult> {
+export async function createSeller(db: Db, email: string, password: string, now: Date, role: SellerRole = "owner"): Promise<CreateSellerResult> {
   const passwordHash = await hashPassword(password);
   const [row] = await db
     .insert(sellers)
@@ -46,7 +46,7 @@ export async function createSeller(db: Db, email: string, password: string, now 
 }
 
 /** Sets a new password and ends every session of the account; false when there is no such account. */
-export async function resetSellerPassword(db: Db, email: string, password: string, now = new Date()): Promise<SellerRow | undefined> {
+export async function resetSellerPassword(db: Db, email: string, password: string, now: Date): Promise<SellerRow | undefined> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -92,7 +92,7 @@ export async function startTotpEnrolment(db: Db, sellerId: number): Promise<stri
 }
 
 /** Turns the pending secret on when `code` is valid for it; false otherwise. */
-export async function confirmTotpEnrolment(db: Db, sellerId: number, code: string, now = new Date()): Promise<boolean> {
+export async function confirmTotpEnrolment(db: Db, sellerId: number, code: string, now: Date): Promise<boolean> {
   const seller = await findSellerById(db, sellerId);
   if (!seller?.totpPendingSecret) return false;
   const step = totpStep(seller.totpPendingSecret, code, now);
@@ -109,7 +109,7 @@ export async function confirmTotpEnrolment(db: Db, sellerId: number, code: strin
  * Accepts a TOTP code for the account's confirmed secret, once: the step is stored under a
  * condition, so the same code (or an older one) replayed — even concurrently — is refused.
  */
-export async function acceptTotpCode(db: Db, sellerId: number, code: string, now = new Date()): Promise<boolean> {
+export async function acceptTotpCode(db: Db, sellerId: number, code: string, now: Date): Promise<boolean> {
   const seller = await findSellerById(db, sellerId);
   if (!seller?.totpSecret) return false;
   const step = totpStep(seller.totpSecret, code, now);

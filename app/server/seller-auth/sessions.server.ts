@@ -25,7 +25,7 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
-export async function createSession(db: Db, input: NewSession, now = new Date()): Promise<IssuedSession> {
+export async function createSession(db: Db, input: NewSession, now: Date): Promise<IssuedSession> {
   const token = newSessionToken();
   const id = sessionIdOf(token);
   const lifetime = input.stage === "totp" ? SESSION_LIMITS.totpStepMs : SESSION_LIMITS.absoluteMs;
@@ -55,7 +55,7 @@ export interface LiveSession {
  * The live session for a token, or null (unknown, expired, idle too long; a dead row is deleted).
  * Marks it used, at most once a minute.
  */
-export async function findLiveSession(db: Db, token: string, now = new Date()): Promise<LiveSession | null> {
+export async function findLiveSession(db: Db, token: string, now: Date): Promise<LiveSession | null> {
   const id = sessionIdOf(token);
   const [row] = await db
     .select({ session: sellerSessions, email: sellers.email, totpSecret: sellers.totpSecret, role: sellers.role })
@@ -93,7 +93,7 @@ export async function deleteSellerSessions(db: Db, sellerId: number, keepId?: st
 }
 
 /** The account's active sessions, most recently used first (for the account page). */
-export async function listSellerSessions(db: Db, sellerId: number, now = new Date()) {
+export async function listSellerSessions(db: Db, sellerId: number, now: Date) {
   const rows = await db
     .select()
     .from(sellerSessions)
@@ -103,6 +103,6 @@ export async function listSellerSessions(db: Db, sellerId: number, now = new Dat
 }
 
 /** Deletes sessions past their absolute end or idle too long (a background job). */
-export async function pruneSessions(db: Db, now = new Date()): Promise<void> {
+export async function pruneSessions(db: Db, now: Date): Promise<void> {
   await db.delete(sellerSessions).where(or(lt(sellerSessions.expiresAt, now), lt(sellerSessions.lastSeenAt, new Date(now.getTime() - SESSION_LIMITS.idleMs))));
 }

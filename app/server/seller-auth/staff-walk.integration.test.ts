@@ -84,8 +84,8 @@ for (const target of testDatabases()) {
         if (!created.ok) throw new Error("seller exists");
         ids[role] = created.seller.id;
       }
-      const session = await createSession(db, { sellerId: ids[role]!, stage: "active" });
-      return `seller_session=${signSessionToken(session.token)}`;
+      const session = await createSession(db, { sellerId: ids[role]!, stage: "active" }, new Date());
+      return `seller_session=${signSessionToken(session.token, context.services.keys.key("session"))}`;
     }
 
     function request(url: string, cookie: string, intent?: string): Request {

@@ -25,7 +25,7 @@ export async function totpEnrolment(secretBase32: string, email: string): Promis
  * The time step a code belongs to when it is valid now (one step of clock drift either way), else
  * null. Callers store the step and refuse it, or any earlier one, next time: a code works once.
  */
-export function totpStep(secretBase32: string, code: string, now = new Date()): number | null {
+export function totpStep(secretBase32: string, code: string, now: Date): number | null {
   const delta = totpFor(secretBase32, "").validate({ token: code, timestamp: now.getTime(), window: 1 });
   if (delta === null) return null;
   return Math.floor(now.getTime() / 1000 / PERIOD_S) + delta;

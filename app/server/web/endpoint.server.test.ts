@@ -6,7 +6,7 @@ import { hit, type RateLimitRule } from "../platform/rate-limit.server";
 import type { Services } from "../services.server";
 
 // The helper's own logic only: the services (their database), the client key and the counter are stand-ins.
-vi.mock("../platform/client-key.server", () => ({ clientKey: (ip: string) => `key-of-${ip}` }));
+vi.mock("../platform/client-key.server", () => ({ clientKey: (_keys: unknown, ip: string) => `key-of-${ip}` }));
 vi.mock("../platform/rate-limit.server", () => ({ hit: vi.fn() }));
 
 const rule: RateLimitRule = { bucket: "test", limit: 3, windowMs: 60_000 };
@@ -21,7 +21,9 @@ const greeting = defineContract<{ ok: true; greeting: string }>()(
   }),
 );
 
-const context = { clientIp: "203.0.113.7", services: { db: { fake: "db" } } as unknown as Services };
+/** The services' clock: the request is counted, and handled, at this time. */
+const NOW = new Date("2030-06-01T12:00:00Z");
+const context = { clientIp: "203.0.113.7", services: { db: { fake: "db" }, now: () => NOW } as unknown as Services };
 const post = (body: BodyInit | null, type?: string) =>
   new Request("http://shop.test/api/greeting", { method: "POST", body, headers: type ? { "Content-Type": type } : {} });
 const json = (value: unknown) => post(JSON.stringify(value), "application/json");
@@ -44,7 +46,7 @@ describe("jsonAction", () => {
     const answer = await action({ request: json({ name: "Ada", productId: "2", extra: "dropped" }), context });
     expect(answer.init?.status).toBe(201);
     expect(answer.data).toEqual({ ok: true, greeting: "Ada (key-of-203.0.113.7)" });
-    expect(hit).toHaveBeenCalledWith({ fake: "db" }, rule, "key-of-203.0.113.7");
+    expect(hit).toHaveBeenCalledWith({ fake: "db" }, rule, "key-of-203.0.113.7", NOW);
   });
 
   it("answers 400 request_invalid to a body that is not JSON, without counting it", async () => {
@@ -96,7 +98,7 @@ describe("acceptRequest with a form body", () => {
 
   it("accepts an urlencoded form as an object of its fields", async () => {
     const result = await acceptRequest({ request: post("name=Ada&website=", "application/x-www-form-urlencoded"), context }, form);
-    expect(result).toMatchObject({ ok: true, input: { name: "Ada" }, client: "key-of-203.0.113.7" });
+    expect(result).toMatchObject({ ok: true, input: { name: "Ada" }, client: "key-of-203.0.113.7", now: NOW });
   });
 
   it("accepts a multipart form", async () => {

@@ -21,13 +21,15 @@ export interface EndpointSpec<Schema extends z.ZodMiniType> {
   limit: RateLimitRule;
 }
 
-/** A request that passed: its validated input, the services (and their database) and the client's rate-limit key. */
+/** A request that passed: its validated input, the services (and their database), the client's rate-limit key and the request's time. */
 export interface Accepted<T> {
   ok: true;
   input: T;
   db: Db;
   services: Services;
   client: string;
+  /** `services.now()`, read once when the request was accepted: the time the endpoint works at. */
+  now: Date;
 }
 
 /** Why a request was refused before the endpoint's own work, ready to send. */
@@ -60,10 +62,11 @@ export async function acceptRequest<Schema extends z.ZodMiniType>(
   }
   const { services } = context;
   const db = services.db;
-  const client = clientKey(context.clientIp);
-  const limit = await hit(db, spec.limit, client);
+  const client = clientKey(services.keys, context.clientIp);
+  const now = services.now();
+  const limit = await hit(db, spec.limit, client, now);
   if (!limit.allowed) return reject(429, { ok: false, code: "rate_limited", vars: {} }, raw, retryAfter(limit.retryAfter));
-  return { ok: true, input: parsed.data, db, services, client };
+  return { ok: true, input: parsed.data, db, services, client, now };
 }
 
 function reject(status: Rejected["status"], refusal: ApiRefusal, raw: unknown, headers: Record<string, string> = {}): Rejected {
