@@ -12,7 +12,7 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSy
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Transform } from "node:stream";
-import { backupFileName, backupToFile, type BackupResult } from "../app/server/backup/backup.server";
+import { backupFileName, backupToFile, privateFolder, type BackupResult } from "../app/server/backup/backup.server";
 import { RESULT_TRAILER } from "../app/server/backup/control-handler.server";
 import { claimDataDir, requestBackupFromShop } from "../app/server/backup/control-socket.server";
 import { backupDir, backupKeyOf, generatedSessionSecret } from "../app/server/backup/shop.server";
@@ -34,7 +34,7 @@ async function fromRunningShop(dataDir: string, file: string, key: string | null
     for await (const chunk of response) text += String(chunk);
     throw new Error(`The running shop could not make the backup: ${text.trim() || `HTTP ${response.statusCode}`}`);
   }
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial`;
   const hash = createHash("sha256");
   let size = 0;
@@ -66,6 +66,7 @@ async function main(): Promise<void> {
   const key = backupKeyOf(env);
   const requested = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
   const file = path.resolve(requested ?? path.join(backupDir(env), backupFileName(new Date(), key !== null)));
+  if (!requested) privateFolder(backupDir(env)); // the default folder is the shop user's alone (0700)
   const sessionSecret = generatedSessionSecret(env.DATA_DIR, process.env.SESSION_SECRET);
 
   if (!env.DATABASE_URL) {

@@ -264,12 +264,19 @@ describe("random requests to every page, action and API", () => {
     expect(paypal.takeViolations(), "requests the PayPal contracts forbid").toEqual([]);
   }, 600_000);
 
-  it("PayPal's webhook refuses what PayPal does not vouch for with 400, whatever the method", async () => {
-    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-      for (const body of ["null", "[]", "{}", '{"id":"WH-1","event_type":"PAYMENT.CAPTURE.COMPLETED"}', "not json"]) {
-        const response = await send(`${method} /api/paypal/webhook HTTP/1.1`, ["Host: localhost", "Content-Type: application/json"], body);
-        expect(response.status, `${method} ${body}`).toBe(400);
-      }
+  it("PayPal's webhook refuses what PayPal does not vouch for with 400, and every other method with 405", async () => {
+    for (const body of ["null", "[]", "{}", '{"id":"WH-1","event_type":"PAYMENT.CAPTURE.COMPLETED"}', "not json"]) {
+      const response = await send(`POST /api/paypal/webhook HTTP/1.1`, ["Host: localhost", "Content-Type: application/json"], body);
+      expect(response.status, `POST ${body}`).toBe(400);
+    }
+    for (const method of ["GET", "HEAD", "PUT", "PATCH", "DELETE"]) {
+      const response = await send(
+        `${method} /api/paypal/webhook HTTP/1.1`,
+        ["Host: localhost", "Content-Type: application/json"],
+        method === "GET" || method === "HEAD" ? "" : "{}",
+      );
+      expect(response.status, method).toBe(405);
+      expect(response.headers.allow, method).toBe("POST");
     }
   });
 });

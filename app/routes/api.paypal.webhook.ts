@@ -8,14 +8,18 @@ import { handlePayPalWebhook } from "~/server/payments/payments.server";
 /**
  * PayPal's webhook (exempt from the same-origin guard: it is signed instead). 200 once stored, also
  * for a repeat; 400 for a delivery PayPal does not vouch for; 503 when the check cannot be made, so
- * PayPal delivers again later.
+ * PayPal delivers again later. Any method but POST: 405 (before the configuration is looked at).
  */
 function refusal(code: PaymentErrorCode) {
   const { body, status } = refuse(PAYMENT_ERROR_STATUS[code], code);
   return data(body, { status });
 }
 
+/** Only POST is a delivery: every other method is 405 with `Allow: POST`, whatever the configuration. */
+const NOT_ALLOWED = { status: 405, headers: { Allow: "POST" } } as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") throw data(null, NOT_ALLOWED);
   const { paypal, env, db, site } = context.services;
   const webhookId = env.PAYPAL_WEBHOOK_ID;
   if (!paypal || !webhookId) return refusal("payment_unavailable");
@@ -35,5 +39,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  throw data(null, { status: 405 });
+  throw data(null, NOT_ALLOWED);
 }

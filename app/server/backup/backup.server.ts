@@ -3,7 +3,7 @@
  * (archive.server.ts) written to a file, the media storage or any stream, and recorded in
  * backup_runs. Safe while the shop serves: the snapshot is a read-only transaction.
  */
-import { createWriteStream, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { chmodSync, createWriteStream, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough, type Writable } from "node:stream";
@@ -117,7 +117,8 @@ export function backupToStream(source: BackupSource, sink: Writable, location: s
 export function backupToFile(source: BackupSource, file: string, options: BackupOptions): Promise<BackupResult> {
   const target = path.resolve(file);
   return recorded(source, target, options, async (startedAt) => {
-    mkdirSync(path.dirname(target), { recursive: true });
+    // Folders made here are the shop user's alone (0700), like the archives in them (0600).
+    mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
     const partial = `${target}.partial`;
     try {
       const result = await writeBackup(source, createWriteStream(partial, { mode: 0o600 }), target, options, startedAt);
@@ -130,8 +131,18 @@ export function backupToFile(source: BackupSource, file: string, options: Backup
   });
 }
 
+/**
+ * A folder of backups (BACKUP_DIR, default DATA_DIR/backups): made 0700, and tightened to 0700 when it
+ * exists more open (shops before issue 27 made it 0755) — only the shop's own user may list it.
+ */
+export function privateFolder(folder: string): void {
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  chmodSync(folder, 0o700);
+}
+
 /** A backup into a folder, named by its time. */
 export function backupToFolder(source: BackupSource, folder: string, options: BackupOptions): Promise<BackupResult> {
+  privateFolder(folder);
   const at = options.now();
   return backupToFile(source, path.join(folder, backupFileName(at, options.key !== null)), options);
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -25,6 +25,9 @@ for (const target of testDatabases()) {
       expect(await backupStatus(database.db, 6 * HOUR, now)).toMatchObject({ last: null, stale: true });
 
       const first = await runScheduledBackup(options);
+      // The folder is the shop user's alone, like its files (issue 27).
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+      expect(statSync(first!.location).mode & 0o777).toBe(0o600);
       expect(first?.location).toBe(path.join(folder, "trigger-shop-backup-20261125T100000Z.tar.gz"));
       await readArchive(first!.location, null);
       // Restarted an hour later: nothing is due yet.
@@ -55,6 +58,14 @@ for (const target of testDatabases()) {
       // Unscheduled: a day is the limit.
       expect((await backupStatus(database.db, null, new Date(Date.parse("2026-11-26T04:00:00Z") + 23 * HOUR))).stale).toBe(false);
       expect((await backupStatus(database.db, null, new Date(Date.parse("2026-11-26T04:00:00Z") + 25 * HOUR))).stale).toBe(true);
+    });
+
+    it("tightens a backup folder an older shop made 0755 to 0700 at the next backup", async () => {
+      const folder = path.join(dir, "old-default");
+      mkdirSync(folder, { mode: 0o755 });
+      const now = new Date("2026-12-25T10:00:00Z"); // due: the last backup above is a month older
+      await runScheduledBackup({ intervalMs: HOUR, keep: 1, destination: { kind: "folder", dir: folder }, source: shop, key: null, now: () => now });
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
     });
 
     it("puts backups in the media storage under backups/, pruning only those", async () => {
