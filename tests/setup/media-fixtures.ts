@@ -58,10 +58,10 @@ export function solidImage(width: number, height: number, format: "png" | "webp"
 }
 
 /**
- * A PNG that declares `side` × `side` pixels of greyscale zeros: a few kilobytes that decode into
- * `side²` bytes (a decompression bomb).
+ * A valid PNG of `side` × `side` pixels of greyscale zeros: a few kilobytes that decode into `side²`
+ * bytes (a decompression bomb). `bitDepth` 1 keeps even a 20000 × 20000 one small to make (48 KB).
  */
-export function pngBomb(side: number): Buffer {
+export function pngBomb(side: number, bitDepth: 1 | 8 = 8): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
     const length = Buffer.alloc(4);
@@ -73,9 +73,10 @@ export function pngBomb(side: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(side, 0);
   header.writeUInt32BE(side, 4);
-  header[8] = 8; // bit depth
+  header[8] = bitDepth;
   header[9] = 0; // greyscale
-  const rows = deflateSync(Buffer.alloc((side + 1) * side), { level: 9 }); // filter byte 0 + zeros per row
+  const rowBytes = Math.ceil((side * bitDepth) / 8);
+  const rows = deflateSync(Buffer.alloc((rowBytes + 1) * side), { level: 9 }); // filter byte 0 + zeros per row
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),

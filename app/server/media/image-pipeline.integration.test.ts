@@ -198,6 +198,16 @@ describe("photo pipeline", () => {
       expect(error.message).toBe("bomb.png is 9000 × 9000 pixels (81 megapixels); a photo may be at most 50 megapixels.");
     });
 
+    it("a valid 20000 × 20000 PNG (48 KB): refused for its pixels, not as a damaged file (issue 27)", async () => {
+      // sharp's own 268-megapixel guard used to trip while reading the header, before the 50-MP rule.
+      const flood = pngBomb(20_000, 1);
+      expect(flood.length).toBeLessThan(100 * 1024);
+      const error = await refusal(ingestImage(await files.file("flood.png", flood), { storage, limits }));
+      expect(error.code).toBe("too_many_pixels");
+      expect(error.status).toBe(422);
+      expect(error.message).toBe("flood.png is 20000 × 20000 pixels (400 megapixels); a photo may be at most 50 megapixels.");
+    });
+
     it("a damaged file: a JPEG header over garbage, or a JPEG cut short", async () => {
       const garbage = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4000, 0x5a)]);
       const error = await refusal(ingestImage(await files.file("broken.jpg", garbage), { storage, limits }));

@@ -65,7 +65,9 @@ async function checkImage(source: MediaSource, limits: MediaLimits): Promise<voi
     throw new MediaError("file_too_large", `${source.name} is ${megabytes(source.bytes)}; a photo may be at most ${megabytes(limits.imageBytes)}.`);
   }
   // The header alone (nothing decoded yet) tells the size: a small file can unpack into gigabytes.
-  const metadata = await sharp(source.path)
+  // sharp's own pixel guard (268 MP) is off for this read only, so that a huge picture is refused
+  // below for its pixels, with that reason, instead of as a file sharp "cannot read" (issue 27).
+  const metadata = await sharp(source.path, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
   if (
