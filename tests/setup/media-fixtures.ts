@@ -120,3 +120,16 @@ export async function testVideo(dir: string, format: "mp4" | "webm", seconds = 1
   ]);
   return { path: file, name: path.basename(file), bytes: (await stat(file)).size };
 }
+
+/**
+ * A `side` × `side` H.264 MP4 that is tiny on disk (two grey frames at the lowest quality, ≈ 200 KB
+ * for 8192) but huge to decode: what an attacker, or an 8K phone, uploads.
+ */
+export async function bigVideo(dir: string, side: number): Promise<MediaSource> {
+  const file = path.join(dir, `big-${side}.mp4`);
+  await run(await packagedFfmpeg(), [
+    ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", `color=c=gray:s=${side}x${side}:r=1:d=2`],
+    ...["-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-crf", "51", "-pix_fmt", "yuv420p", "-threads", "1", "-y", file],
+  ]);
+  return { path: file, name: path.basename(file), bytes: (await stat(file)).size };
+}

@@ -14,6 +14,11 @@ export interface MediaLimits {
   videoBytes: number;
   /** Decoded size of a photo: more is refused as a decompression bomb. */
   imagePixels: number;
+  /** A preview video's frame: pixels, and its longer side (checked from the container, before decoding). */
+  videoPixels: number;
+  videoSide: number;
+  /** A preview video's duration. */
+  videoSeconds: number;
   /** Files in one upload request. */
   filesPerUpload: number;
   /** All files of one upload request together. */
@@ -23,6 +28,11 @@ export interface MediaLimits {
 /** 50 megapixels: every phone camera (48 MP ones included) and no decompression bomb. */
 const IMAGE_PIXEL_LIMIT = 50_000_000;
 const FILES_PER_UPLOAD = 10;
+/** 4K (4096 × 2160, either way up): the largest frame a preview video may have (docs/decisions/040). */
+const VIDEO_PIXEL_LIMIT = 4096 * 2160;
+const VIDEO_SIDE_LIMIT = 4096;
+/** Ten minutes: a preview, not a film. */
+const VIDEO_SECONDS_LIMIT = 600;
 
 export function mediaLimits(env: Pick<MediaEnvInput, "MEDIA_MAX_IMAGE_MB" | "MEDIA_MAX_VIDEO_MB">): MediaLimits {
   const imageBytes = Math.floor(env.MEDIA_MAX_IMAGE_MB * 1024 * 1024);
@@ -31,6 +41,9 @@ export function mediaLimits(env: Pick<MediaEnvInput, "MEDIA_MAX_IMAGE_MB" | "MED
     imageBytes,
     videoBytes,
     imagePixels: IMAGE_PIXEL_LIMIT,
+    videoPixels: VIDEO_PIXEL_LIMIT,
+    videoSide: VIDEO_SIDE_LIMIT,
+    videoSeconds: VIDEO_SECONDS_LIMIT,
     filesPerUpload: FILES_PER_UPLOAD,
     // A video with its poster and the rest in photos, or photos only.
     uploadBytes: Math.max(imageBytes, videoBytes) + (FILES_PER_UPLOAD - 1) * imageBytes,

@@ -16,6 +16,7 @@ export type MediaErrorCode =
   | "unsupported_type"
   | "wrong_kind"
   | "too_many_pixels"
+  | "too_long"
   | "corrupt"
   | "poster_required";
 
@@ -33,6 +34,7 @@ const STATUS: Record<MediaErrorCode, number> = {
   unsupported_type: 415,
   wrong_kind: 415,
   too_many_pixels: 422,
+  too_long: 422,
   corrupt: 422,
   poster_required: 422,
 };

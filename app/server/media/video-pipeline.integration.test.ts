@@ -4,8 +4,9 @@ import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { scratch, solidImage, testVideo, type Scratch } from "../../../tests/setup/media-fixtures";
-import { findFfmpeg } from "./ffmpeg.server";
+import { bigVideo, scratch, solidImage, testVideo, type Scratch } from "../../../tests/setup/media-fixtures";
+import { watchChildren } from "../../../tests/setup/child-memory";
+import { extractPosterFrame, findFfmpeg, parseProbe } from "./ffmpeg.server";
 import type { MediaSource } from "./ingested.server";
 import { createLocalStorage } from "./local-storage.server";
 import { mediaLimits } from "./media-env.server";
@@ -27,6 +28,7 @@ const BROKEN_FFMPEG = "#!/bin/sh\nexit 1\n";
 const NO_DECODER_FFMPEG = `#!/bin/sh
 case "$*" in
   *-version*) echo "ffmpeg version fake"; exit 0 ;;
+  *skip_frame*) echo "    Stream #0:0(und): Video: h264 (avc1 / 0x31637661), yuv420p, 320x240, 24 fps" >&2; exit 1 ;;
   *thumbnail*) echo "Decoder not found" >&2; exit 1 ;;
 esac
 prev=""; for a in "$@"; do [ "$prev" = "-i" ] && in="$a"; prev="$a"; last="$a"; done
@@ -176,12 +178,86 @@ describe("preview video pipeline", () => {
       expect(error.message).toMatch(/^pattern-mp4-1\.mp4 is [\d.]+ MB; the preview video may be at most 0 MB\.$/);
     });
 
+    it("a video longer than the limit, with its real reason", async () => {
+      const error = await refusal(ingestVideo(mp4, { ...deps, limits: { ...limits, videoSeconds: 0.5 } }));
+      expect(error.code).toBe("too_long");
+      expect(error.status).toBe(422);
+      expect(error.message).toBe("pattern-mp4-1.mp4 lasts 1 second; a preview video may last at most 0.5 seconds.");
+    });
+
+    it("a frame larger than 4K, with its real reason", async () => {
+      const wide = await testVideo(files.dir, "webm", 2, "4104x64");
+      const error = await refusal(ingestVideo(wide, deps));
+      expect(error.code).toBe("too_many_pixels");
+      expect(error.message).toMatch(/^pattern-webm-2\.webm is 4104 × 64 pixels \(0\.3 megapixels\); a preview video may be at most 4K/);
+    });
+
     it("a damaged video: the start of an MP4 without its index", async () => {
       const whole = await readFile(mp4.path);
       const cut = await files.file("cut.mp4", whole.subarray(0, 3000));
       const error = await refusal(ingestVideo(cut, deps));
       expect(error.code).toBe("corrupt");
       expect(error.message).toBe("cut.mp4 could not be read as an MP4 video: it may be damaged or cut short. Export it again.");
+    });
+  });
+});
+
+describe("bounded video processing (issue 27)", () => {
+  /** Generous: the child is limited to 384 MB of address space; taken at full size this frame took 5 GB. */
+  const PEAK_BOUND_KB = 512 * 1024;
+  let eightK: MediaSource;
+
+  beforeAll(async () => {
+    // An 8192 × 8192 H.264 MP4 of ≈ 200 KB (two grey frames at the lowest quality).
+    eightK = await bigVideo(files.dir, 8192);
+  }, 120_000);
+
+  it("refuses an 8192 × 8192 H.264 MP4 for its pixels, from its headers, with ffmpeg's peak memory small", async () => {
+    const watch = watchChildren();
+    const error = await refusal(ingestVideo(eightK, deps)).finally(() => watch.stop());
+    expect(error.code).toBe("too_many_pixels");
+    expect(error.status).toBe(422);
+    expect(error.message).toBe(
+      `${eightK.name} is 8192 × 8192 pixels (67.1 megapixels); a preview video may be at most 4K: 4096 pixels on its longer side and 8.8 megapixels (3840 × 2160). Export it at 4K or less.`,
+    );
+    expect(watch.peakKb(), `peak child memory ${watch.peakKb()} KB`).toBeLessThan(PEAK_BOUND_KB);
+    expect(await storedKeys()).toEqual([]);
+  });
+
+  it("bounds the child even when asked to take that video's frame (the limit, not the probe, holds)", async () => {
+    const watch = watchChildren();
+    const frame = path.join(files.dir, "8k-poster.png");
+    const outcome = await extractPosterFrame((await findFfmpeg())!, eightK.path, frame).then(
+      () => "frame taken",
+      (error: Error) => error.message,
+    );
+    watch.stop();
+    expect(watch.samples(), "the child was sampled while it ran").toBeGreaterThan(0);
+    expect(watch.peakKb(), `peak child memory ${watch.peakKb()} KB (${outcome})`).toBeLessThan(PEAK_BOUND_KB);
+    if (outcome === "frame taken") expect((await sharp(frame).metadata()).width).toBeLessThanOrEqual(1280); // scaled, never full size
+  }, 60_000);
+
+  it("runs one ffmpeg at a time however many videos arrive together", async () => {
+    const watch = watchChildren();
+    const results = await Promise.all([mp4, webm, mp4, webm].map((video) => ingestVideo(video, deps)));
+    watch.stop();
+    expect(results.map((r) => r.media.format)).toEqual(["mp4", "webm", "mp4", "webm"]);
+    expect(watch.samples()).toBeGreaterThan(0);
+    expect(watch.mostAtOnce()).toBe(1);
+  }, 60_000);
+
+  it("reads size and duration from ffmpeg's description of a file", () => {
+    const text = [
+      "Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'x.mp4':",
+      "  Duration: 01:02:03.50, start: 0.000000, bitrate: 792 kb/s",
+      "    Stream #0:0(und): Video: h264 (avc1 / 0x31637661), none, 8192x8192, 789 kb/s, SAR 1:1 DAR 1:1, 1 fps (default)",
+    ].join("\n");
+    expect(parseProbe(text)).toEqual({ width: 8192, height: 8192, seconds: 3723.5 });
+    expect(parseProbe("    Stream #0:0: Audio: aac, 44100 Hz\n  Duration: N/A")).toBeNull();
+    expect(parseProbe("    Stream #0:1: Video: vp9 (Profile 0), yuv420p(tv), 4096x4096, SAR 1:1\n  Duration: N/A")).toEqual({
+      width: 4096,
+      height: 4096,
+      seconds: null,
     });
   });
 });

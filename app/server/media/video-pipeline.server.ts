@@ -10,7 +10,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { MEDIA_CONTENT_TYPES, type VideoMedia } from "~/domain/media";
 import { SNIFF_BYTES, sniffMedia } from "~/domain/media-signature";
-import { extractPosterFrame, findFfmpeg, rewriteContainer } from "./ffmpeg.server";
+import { extractPosterFrame, findFfmpeg, probeVideo, rewriteContainer } from "./ffmpeg.server";
 import { ingestImage } from "./image-pipeline.server";
 import { contentHashOfFile, readHead, StoredKeys, type Ingested, type MediaSource } from "./ingested.server";
 import type { MediaLimits } from "./media-env.server";
@@ -43,6 +43,36 @@ async function checkVideo(source: MediaSource, limits: MediaLimits): Promise<"mp
   return sniffed.format;
 }
 
+function duration(seconds: number): string {
+  if (seconds >= 120) return `${Math.round((seconds / 60) * 10) / 10} minutes`;
+  const n = Math.round(seconds * 10) / 10;
+  return `${n} second${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * Checks the video's frame size and duration, read from its container and stream headers before
+ * anything is decoded (issue 27: an 8192 × 8192 H.264 of 200 KB took 5 GB to take a full-size frame).
+ */
+async function checkVideoHeaders(ffmpeg: string, source: MediaSource, format: "mp4" | "webm", limits: MediaLimits): Promise<void> {
+  const probe = await probeVideo(ffmpeg, source.path);
+  if (!probe) {
+    throw new MediaError(
+      "corrupt",
+      `${source.name} could not be read as ${format === "mp4" ? "an MP4" : "a WebM"} video: it may be damaged or cut short. Export it again.`,
+    );
+  }
+  const { width, height, seconds } = probe;
+  if (width * height > limits.videoPixels || Math.max(width, height) > limits.videoSide) {
+    throw new MediaError(
+      "too_many_pixels",
+      `${source.name} is ${width} × ${height} pixels (${Math.round((width * height) / 1e5) / 10} megapixels); a preview video may be at most 4K: ${limits.videoSide} pixels on its longer side and ${Math.round(limits.videoPixels / 1e5) / 10} megapixels (3840 × 2160). Export it at 4K or less.`,
+    );
+  }
+  if (seconds !== null && seconds > limits.videoSeconds) {
+    throw new MediaError("too_long", `${source.name} lasts ${duration(seconds)}; a preview video may last at most ${duration(limits.videoSeconds)}.`);
+  }
+}
+
 /**
  * Checks, processes and stores a preview video and its poster: `poster` (an image the seller chose)
  * or a frame taken with ffmpeg. Without a usable ffmpeg, or when no frame can be taken, a poster is
@@ -61,6 +91,7 @@ export async function ingestVideo(source: MediaSource, deps: VideoDeps, options:
   const work = await mkdtemp(path.join(deps.workDir, "video-"));
   const stored = new StoredKeys(deps.storage);
   try {
+    if (ffmpeg) await checkVideoHeaders(ffmpeg, source, format, deps.limits);
     let file = source.path;
     if (ffmpeg) {
       file = path.join(work, `video.${format}`);
@@ -85,6 +116,7 @@ export async function ingestVideo(source: MediaSource, deps: VideoDeps, options:
       const { size } = await stat(frame);
       const { width, height } = await sharp(frame).metadata();
       posterSource = { path: frame, name: `the poster frame of ${source.name}`, bytes: size };
+      // The frame as shown (turned upright), scaled to at most 1280 wide: the page needs its aspect ratio.
       frameSize = { width, height };
       // Our own lossless frame of a large video may outweigh the photo limit; its pixels are the video's.
       posterLimits = { ...deps.limits, imageBytes: Math.max(deps.limits.imageBytes, size) };
