@@ -7,6 +7,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./nonce";
 import { keepsModulePreloads, withoutModulePreloads } from "./server/web/module-preloads.server";
+import { safeErrorText } from "./server/platform/safe-error.server";
 
 export const streamTimeout = 5_000;
 
@@ -54,9 +55,19 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(safeErrorText(error));
         },
       },
     );
   });
+}
+
+/**
+ * An error a loader or action threw (React Router logs it here): the database's cause and the stack's
+ * frames, never a failed query's parameters — buyers' data (docs/decisions/040). Requests the client
+ * gave up on are not errors.
+ */
+export function handleError(error: unknown, { request }: { request: Request }): void {
+  if (request.signal.aborted) return;
+  console.error(safeErrorText(error));
 }

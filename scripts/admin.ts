@@ -7,6 +7,7 @@
 import { userInfo } from "node:os";
 import { claimDataDir } from "../app/server/backup/control-socket.server";
 import { openDatabase } from "../app/server/platform/db.server";
+import { safeErrorMessage } from "../app/server/platform/safe-error.server";
 import { runAdminCli, type CliIo } from "../app/server/seller-auth/cli.server";
 
 /** Reads a line without echoing it (a terminal). */
@@ -74,7 +75,7 @@ let code = 1;
 try {
   code = await runAdminCli(database.db, process.argv.slice(2), io);
 } catch (error) {
-  console.error((error as Error).message);
+  console.error(safeErrorMessage(error)); // the cause, never a query's parameters (a seller's email, a hash)
 } finally {
   await database.close();
   await claim?.release();

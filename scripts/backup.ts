@@ -18,6 +18,7 @@ import { claimDataDir, requestBackupFromShop } from "../app/server/backup/contro
 import { backupDir, backupKeyOf, generatedSessionSecret } from "../app/server/backup/shop.server";
 import { openDatabase } from "../app/server/platform/db.server";
 import { parseEnv } from "../app/server/platform/env.server";
+import { safeErrorMessage } from "../app/server/platform/safe-error.server";
 import { createMediaStorage } from "../app/server/media/media.server";
 import { mediaSettings } from "../app/server/media/media-env.server";
 
@@ -103,7 +104,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`Backup failed: ${safeErrorMessage(error)}`);
     process.exit(1);
   },
 );

@@ -11,6 +11,7 @@ import { BackupRefusal } from "../app/server/backup/refusal.server";
 import { restoreBackup } from "../app/server/backup/restore.server";
 import { backupKeyOf } from "../app/server/backup/shop.server";
 import { parseEnv } from "../app/server/platform/env.server";
+import { safeErrorMessage } from "../app/server/platform/safe-error.server";
 import { createMediaStorage } from "../app/server/media/media.server";
 import { mediaSettings } from "../app/server/media/media-env.server";
 
@@ -47,7 +48,8 @@ main().then(
   () => process.exit(0),
   (error: unknown) => {
     if (error instanceof BackupRefusal || (error instanceof Error && error.name === "DataDirBusy")) console.error(`Refused: ${error.message}`);
-    else console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
+    // The database's own cause, never the rows being written (drizzle prints a query's parameters).
+    else console.error(`Restore failed: ${safeErrorMessage(error)}`);
     process.exit(1);
   },
 );

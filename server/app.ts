@@ -26,6 +26,7 @@ import { claimEmbeddedDataDir, movePublicBackups, shopBackups } from "../app/ser
 import { createShopMetrics, type ShopMetrics } from "../app/server/metrics/metrics.server";
 import { routeLabeler } from "../app/server/metrics/route-label.server";
 import { metricsEndpoint, requestMetrics } from "./metrics";
+import { safeErrorSerializer } from "../app/server/platform/safe-error.server";
 
 export { EnvError } from "../app/server/platform/env.server";
 
@@ -82,7 +83,9 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   await seedProductMediaRows(database.db, services.media); // the drawings become media rows, once (docs/decisions/030)
 
   // With LOG_FILE, lines go through process.stdout, which server/start.js also copies to the file.
-  const logger = env.LOG_FILE ? pino({ level: env.LOG_LEVEL }, process.stdout) : pino({ level: env.LOG_LEVEL });
+  // Errors are logged with the database's cause and never a query's parameters (docs/decisions/040).
+  const loggerOptions = { level: env.LOG_LEVEL, serializers: { err: safeErrorSerializer } };
+  const logger = env.LOG_FILE ? pino(loggerOptions, process.stdout) : pino(loggerOptions);
   if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: emails wait in the email_outbox table until it is (README, Emails)");
   // Backups carry the product media too (docs/decisions/031).
   const moved = await movePublicBackups(services.media.storage, services.privateFiles).catch((error: unknown) => {
@@ -118,6 +121,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
         // The path only: query strings carry capabilities (order-status keys, newsletter tokens) and search terms.
         req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split("?")[0] }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: safeErrorSerializer,
       },
     }),
   );

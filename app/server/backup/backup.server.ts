@@ -13,6 +13,7 @@ import { dumpDatabase } from "./dump.server";
 import { BACKUP_PREFIX, type MediaStorage, type PrivateStorage } from "./media-storage.server";
 import { recordBackupRun } from "./records.server";
 import { checkSchemaVersion, type SchemaVersion } from "./schema-version.server";
+import { safeErrorMessage } from "../platform/safe-error.server";
 
 export interface BackupSource {
   database: Database;
@@ -102,7 +103,7 @@ async function recorded(
       finishedAt: now(),
       location,
       encrypted: options.key !== null,
-      error: error instanceof Error ? error.message.slice(0, 500) : String(error),
+      error: safeErrorMessage(error).slice(0, 500),
     }).catch(() => {});
     throw error;
   }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Database, Db } from "./db.server";
+import { safeErrorSerializer } from "./safe-error.server";
 
 /** Background work that runs at start and then every interval (register it in jobs/index.server.ts). */
 export interface Job {
@@ -41,7 +42,9 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-const consoleLogger: JobLogger = { error: (details, message) => console.error(message, details) };
+const consoleLogger: JobLogger = {
+  error: (details, message) => console.error(message, { ...details, err: safeErrorSerializer((details as { err?: unknown }).err) }),
+};
 
 /**
  * Runs each job at start and then `intervalMs` (plus jitter) after the previous run ended, so a slow
