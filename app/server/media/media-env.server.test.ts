@@ -18,6 +18,9 @@ describe("media settings from the environment", () => {
       imageBytes: 20 * 1024 * 1024,
       videoBytes: 100 * 1024 * 1024,
       imagePixels: 50_000_000,
+      videoPixels: 4096 * 2160,
+      videoSide: 4096,
+      videoSeconds: 600,
       filesPerUpload: 10,
       uploadBytes: 100 * 1024 * 1024 + 9 * 20 * 1024 * 1024,
     });
