@@ -16,8 +16,9 @@ interface QueryError extends Error {
   params: unknown;
 }
 
+/** Drizzle's wrapper (PGlite's own errors carry `query` and `params` too, with the cause as message). */
 function isQueryError(error: unknown): error is QueryError {
-  return error instanceof Error && typeof (error as Partial<QueryError>).query === "string" && "params" in error;
+  return error instanceof Error && typeof (error as Partial<QueryError>).query === "string" && error.message.startsWith("Failed query");
 }
 
 function sqlStateOf(error: unknown): string | null {
