@@ -174,7 +174,11 @@ export async function orderNeedsLoginHandoff(db: Pick<Db, "select">, orderId: st
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, orderId));
-  const byId = new Map(rows.flatMap((r) => (r.delivery ? [[r.productId, { delivery: r.delivery === "username-gift" ? ("username-gift" as const) : ("manual-upload" as const) }]] : [])));
+  const byId = new Map(
+    rows.flatMap((r) =>
+      r.delivery ? [[r.productId, { delivery: r.delivery === "username-gift" ? ("username-gift" as const) : ("manual-upload" as const) }]] : [],
+    ),
+  );
   return orderNeedsLogin({ items: rows }, (id) => (byId.has(id) ? { type: "trigger", ...byId.get(id)! } : undefined));
 }
 

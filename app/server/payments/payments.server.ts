@@ -149,7 +149,13 @@ async function settle(db: Db, site: Site, order: StoredOrder, capture: SettledCa
       .update(orders)
       .set({ payerId: capture.payerId })
       .where(and(eq(orders.id, order.id), isNull(orders.payerId)));
-  return { status: "paid", givenName: capture.payerGivenName ?? order.name, orderId: order.id, isGift: order.isGift, needsLogin: await orderNeedsLoginHandoff(db, order.id) };
+  return {
+    status: "paid",
+    givenName: capture.payerGivenName ?? order.name,
+    orderId: order.id,
+    isGift: order.isGift,
+    needsLogin: await orderNeedsLoginHandoff(db, order.id),
+  };
 }
 
 /**
