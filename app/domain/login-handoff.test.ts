@@ -27,7 +27,6 @@ const productOf = (id: string) => CATALOGUE[id];
 const paidAt = new Date("2026-11-20T10:00:00Z");
 const order = (over: Partial<HandoffOrder> = {}): HandoffOrder => ({
   status: "paid",
-  isGift: false,
   paidAt,
   items: [{ productId: "trigger" }],
   ...over,
@@ -43,10 +42,9 @@ describe("which orders ask for the login", () => {
     expect(orderNeedsLogin(order({ items: items("gift", "room") }), productOf)).toBe(true);
   });
 
-  it("never asks for gifting triggers only, or a gift order", () => {
+  it("never asks for gifting triggers only", () => {
     expect(orderNeedsLogin(order({ items: items("gift") }), productOf)).toBe(false);
     expect(orderNeedsLogin(order({ items: items("gift", "gift") }), productOf)).toBe(false);
-    expect(orderNeedsLogin(order({ isGift: true, items: items("trigger", "bundle") }), productOf)).toBe(false);
   });
 
   it("counts nothing for an item no longer in the catalogue", () => {
@@ -73,8 +71,8 @@ describe("the stage of an order", () => {
     expect(handoffStage(order({ status: "in_progress" }), productOf, atSeven)).toBe("closed");
   });
 
-  it("is not_needed for a gift order in any status", () => {
-    for (const status of ORDER_STATES) expect(handoffStage(order({ status, isGift: true }), productOf, now)).toBe("not_needed");
+  it("is not_needed for gifting triggers only in any status", () => {
+    for (const status of ORDER_STATES) expect(handoffStage(order({ status, items: items("gift") }), productOf, now)).toBe("not_needed");
   });
 });
 

@@ -4,6 +4,7 @@
  * the server (the authority) and the order page.
  */
 import type { OrderState } from "./order-state";
+import { lineDelivery } from "./gifts";
 import type { DeliveryType, ProductType } from "./product";
 
 export const LOGIN_DELETION_REASONS = ["withdrawn", "delivered", "refunded", "cancelled", "expired"] as const;
@@ -23,7 +24,6 @@ export interface HandoffProduct {
 
 export interface HandoffOrder {
   status: OrderState;
-  isGift: boolean;
   paidAt: Date | null;
   items: readonly { productId: string }[];
 }
@@ -31,15 +31,13 @@ export interface HandoffOrder {
 /**
  * The team uploads into the buyer's own account for every permanent item — trigger, room or bundle
  * delivered by manual upload (the room pages and /login-required tell buyers a room needs the login
- * too, SPEC §2). Gift orders go to someone else's username and never ask, nor do gifting triggers
- * (delivered by username); items no longer in the catalogue count for nothing.
+ * too, SPEC §2). Gifting triggers (delivered by username) never ask; items no longer in the
+ * catalogue count for nothing. Decided from the items alone (docs/decisions/042): an order's gift
+ * flag never spares a permanent item the login — the server makes an order a gift only when every
+ * line is a gifting item (app/domain/gifts.ts), so a gift order never needs it anyway.
  */
-export function orderNeedsLogin(order: Pick<HandoffOrder, "isGift" | "items">, productOf: (id: string) => HandoffProduct | undefined): boolean {
-  if (order.isGift) return false;
-  return order.items.some((item) => {
-    const product = productOf(item.productId);
-    return product !== undefined && product.delivery === "manual-upload";
-  });
+export function orderNeedsLogin(order: Pick<HandoffOrder, "items">, productOf: (id: string) => HandoffProduct | undefined): boolean {
+  return order.items.some((item) => lineDelivery(productOf(item.productId)) === "login");
 }
 
 /** The status whose arrival deletes the login, and the reason recorded. */
@@ -55,7 +53,7 @@ export function loginRetentionOver(paidAt: Date | null, now: Date): boolean {
 
 /**
  * Where an order stands for the handoff:
- * - not_needed: a gift order, or gifting triggers only — never asked;
+ * - not_needed: gifting triggers only (every gift order) — never asked;
  * - unpaid: not paid yet — no credentials before payment;
  * - open: paid, the team has not started — the buyer may give, replace or withdraw the login;
  * - started: the team is working (in progress) — a missing login may still be given, a given one

@@ -98,11 +98,11 @@ export interface Product {
  */
 export type ProductSummary = Pick<
   Product,
-  "id" | "title" | "priceCents" | "originalPriceCents" | "rating" | "reviews" | "category" | "images" | "badge" | "inStock" | "type" | "listed"
+  "id" | "title" | "priceCents" | "originalPriceCents" | "rating" | "reviews" | "category" | "images" | "badge" | "inStock" | "type" | "listed" | "delivery"
 > & { description: Partial<Localized>; cover?: ProductCover };
 
 export function toSummary(p: Product, lang?: Lang): ProductSummary {
-  const { id, title, priceCents, originalPriceCents, rating, reviews, category, badge, inStock, type, listed } = p;
+  const { id, title, priceCents, originalPriceCents, rating, reviews, category, badge, inStock, type, listed, delivery } = p;
   const description = lang ? { en: p.description.en, [lang]: p.description[lang] } : p.description;
   const cover = coverOf(p.gallery, lang);
   return {
@@ -119,6 +119,7 @@ export function toSummary(p: Product, lang?: Lang): ProductSummary {
     inStock,
     type,
     listed,
+    delivery,
     ...(cover ? { cover } : {}),
   };
 }

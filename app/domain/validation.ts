@@ -63,6 +63,22 @@ export const giftOrderDataSchema = z.extend(giftFormSchema, {
 });
 export type GiftOrderData = z.infer<typeof giftOrderDataSchema>;
 
+/**
+ * Session-storage `giftConfirmation`: what /thank-you shows once a gift order is paid (or arranged
+ * by hand). Written by the payment step only for an order the server calls a gift, from the details
+ * sent with that order; a gift form filled and abandoned (`giftOrderData`) never reaches it
+ * (docs/decisions/042).
+ */
+export const giftConfirmationSchema = z.object({
+  orderId: z.string().check(z.minLength(1)),
+  productIds: z.array(z.string()),
+  email: z.string(),
+  imvuUsername: z.string(),
+  /** When it was written (ms): an old confirmation left in the tab is not shown. */
+  timestamp: z.int().check(z.nonnegative()),
+});
+export type GiftConfirmation = z.infer<typeof giftConfirmationSchema>;
+
 /** Payment details dialog: every failure shows the single 'details_required' line (SPEC §5). */
 const detail = (max: number) => requiredText("details_required", max, "details_required");
 export const paymentDetailsSchema = z.object(

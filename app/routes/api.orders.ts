@@ -22,6 +22,7 @@ export const action = jsonAction(ordersApi, RATE_LIMITS.order, async ({ input, d
       couponCode: input.couponCode,
       currency: input.currency,
       lang: input.lang,
+      // A wish only: the stored flag is derived from the items (docs/decisions/042).
       isGift: input.gift,
       channel,
       ageConfirmedAt: input.ageConfirmedAt ?? null,
@@ -30,10 +31,10 @@ export const action = jsonAction(ordersApi, RATE_LIMITS.order, async ({ input, d
     now,
   );
   if (!result.ok) return { body: result, status: 422 };
-  const { id, items, totalCents, subtotalCents, discountCents, couponCode } = result.order;
+  const { id, items, totalCents, subtotalCents, discountCents, couponCode, isGift } = result.order;
   // Unprefixed: the browser links the status page in the language of the page it is on.
   const statusPath = orderStatusPath(services.keys, id, "en");
-  return { body: { ok: true, order: { id, items, totalCents, subtotalCents, discountCents, couponCode, channel, statusPath } }, status: 201 };
+  return { body: { ok: true, order: { id, items, totalCents, subtotalCents, discountCents, couponCode, isGift, channel, statusPath } }, status: 201 };
 });
 
 export const loader = methodNotAllowed;

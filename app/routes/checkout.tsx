@@ -15,7 +15,7 @@ import { OrderSummary } from "~/components/checkout/order-summary";
 import { PaymentStep } from "~/components/payment/payment-step";
 import { Button } from "~/components/ui/button";
 import { priceCart } from "~/domain/cart";
-import { isGiftProduct } from "~/domain/pricing";
+import { isGiftingProduct, orderKind } from "~/domain/gifts";
 import { useCart } from "~/state/cart";
 import { useCoupon } from "~/state/coupon";
 import { useProductLookup } from "~/state/products";
@@ -68,14 +68,21 @@ export default function CheckoutPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [order, setOrder] = useState<CreatedOrder | null>(null);
 
-  // SPEC §2: gift=true marks a gift order. The gift is `product` alone, whatever the cart holds.
+  // SPEC §2: gift=true with `product` asks for that gifting product alone, whatever the cart holds.
+  // A stale link (no product, or one that is not a gifting product) is an ordinary cart checkout:
+  // "gift" is never more than a wish, and the server decides (docs/decisions/042).
   const giftProduct = params.get("gift") === "true" ? params.get("product") : null;
   const giftItems = useMemo(
-    () => (giftProduct && isGiftProduct(giftProduct) ? priceCart([{ id: giftProduct, quantity: 1 }], lookup).items : null),
+    () => (giftProduct && isGiftingProduct(lookup(giftProduct)) ? priceCart([{ id: giftProduct, quantity: 1 }], lookup).items : null),
     [giftProduct, lookup],
   );
-  const gift = params.get("gift") === "true";
   const ordered = giftItems ?? items;
+  // The dialog's title and notes follow what is ordered: gifting items only, login-needing, or both.
+  const kind = orderKind(
+    ordered.map(({ id }) => ({ productId: id })),
+    lookup,
+  );
+  const gift = kind === "gift";
   const finalTotalCents = giftItems ? (giftItems[0]?.priceCents ?? 0) : totals.finalTotalCents;
 
   return (
@@ -132,7 +139,7 @@ export default function CheckoutPage() {
         dialog={detailsDialog}
         open={dialogOpen}
         onOpenChange={setDialogOpen}
-        gift={gift}
+        kind={kind}
         lines={ordered.map(({ id, quantity }) => ({ id, quantity }))}
         couponCode={giftItems ? null : (applied?.code ?? null)}
         onCreated={setOrder}

@@ -8,7 +8,7 @@ import { translationsFor } from "~/i18n/resources.server";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { useLocalize } from "~/components/ui/local-link";
-import { isGiftProduct } from "~/domain/pricing";
+import { isGiftingProduct } from "~/domain/gifts";
 import { splitLangFromPath } from "~/domain/lang-path";
 import type { MessageCode } from "~/domain/messages";
 import { fieldErrors, giftFormSchema, type GiftForm, type GiftOrderData } from "~/domain/validation";
@@ -22,7 +22,7 @@ export const GIFT_REDIRECT_MS = 1000;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = (await readCatalogue(context.services.db)).product(params.productId);
-  if (!product || !product.listed || !isGiftProduct(product.id)) throw data(null, { status: 404 });
+  if (!product || !product.listed || !isGiftingProduct(product)) throw data(null, { status: 404 });
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   return {
     product: { id: product.id, title: product.title, priceCents: product.priceCents, image: product.images[0], description: product.description[lang] },

@@ -13,7 +13,7 @@ import { pageSummaries } from "~/server/catalogue/summaries.server";
 import { useProductsByIds } from "~/components/product/use-catalogue";
 import { useProductLookup } from "~/state/products";
 import { LocalLink } from "~/components/ui/local-link";
-import { usePublicConfig } from "~/state/storefront-data";
+import { usePublicConfig, useStorefrontData } from "~/state/storefront-data";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const listing = await listingData(context.services.db, ["triggers", "rooms", "bundles"], { featured: true });
@@ -147,6 +147,10 @@ function Intro() {
 
 function ShopByCategory() {
   const { t } = useTranslation();
+  // The free-room line only while the new-user offer can be applied (the announcement bar's rule, ADR 016).
+  const offer = useStorefrontData()?.announcement ?? null;
+  const cardText = (key: string) =>
+    key === "permanent" && offer ? t("home.categories.permanent.textLive", { code: offer.code }) : t(`home.categories.${key}.text`);
   return (
     <section aria-labelledby="categories-title" className="mx-auto max-w-6xl px-4 pt-14">
       <h2 id="categories-title" className="text-2xl font-bold">
@@ -162,7 +166,7 @@ function ShopByCategory() {
               <img src={image} alt="" width={400} height={200} loading="lazy" className="h-36 w-full object-cover" />
               <span className="flex flex-1 flex-col gap-2 p-5">
                 <span className="text-lg font-bold group-hover:text-brand-700">{t(`home.categories.${key}.title`)}</span>
-                <span className="text-sm text-slate-600">{t(`home.categories.${key}.text`)}</span>
+                <span className="text-sm text-slate-600">{cardText(key)}</span>
                 <span className="mt-auto inline-flex items-center gap-1 pt-2 text-sm font-semibold text-brand-700">
                   {t("home.categories.cta")}
                   <ArrowRight size={16} aria-hidden="true" />

@@ -12,14 +12,15 @@ import { readCatalogue } from "~/server/catalogue/cache.server";
 import { isSignedInSeller } from "~/server/seller-auth/guard.server";
 import type { PublicReview } from "~/domain/api/reviews";
 import { cachedPublishedReviews } from "~/server/catalogue/reviews.server";
-import { bundleView, isGiftProduct, type BundleView } from "~/server/catalogue/views.server";
+import { bundleView, type BundleView } from "~/server/catalogue/views.server";
+import { isGiftingProduct } from "~/domain/gifts";
 import { splitLangFromPath } from "~/domain/lang-path";
 import { ErrorMessage, isNotFound } from "~/components/layout/error-page";
 import { NotFound } from "~/components/layout/not-found";
 import { Button } from "~/components/ui/button";
 import { LocalLink, useLocalize } from "~/components/ui/local-link";
 import { useLang } from "~/state/lang";
-import { AddToCartButton, BuyNowButton } from "~/components/product/buy-actions";
+import { AddToCartButton, BuyNowButton, SendAsGiftLink } from "~/components/product/buy-actions";
 import { CouponBox } from "~/components/product/coupon-box";
 import { canGoBack } from "~/components/product/go-back";
 import { CATEGORY_KEY, TYPE_KEY } from "~/components/product/labels";
@@ -50,7 +51,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // Its summary for the cart (docs/decisions/024).
     products: [pageSummary(product, lang)],
     lang,
-    isGift: isGiftProduct(product.id),
+    isGift: isGiftingProduct(product),
     bundle,
     reviews,
     translations,
@@ -152,6 +153,7 @@ function ProductView({ product, isGift, bundle, reviews }: { product: Product; i
             <AddToCartButton product={product} className="min-h-12" />
             <BuyNowButton product={product} disableWhenOutOfStock className="min-h-12" />
           </div>
+          <SendAsGiftLink product={product} className="min-h-12 w-full border border-brand-200 text-brand-700" />
           <WhatsAppButton product={product} />
           <CardPurchaseBox product={product} />
           <TrustIcons />

@@ -5,13 +5,13 @@ import type { Route } from "./+types/thank-you";
 import { translationsFor } from "~/i18n/resources.server";
 import { catalogueSummaries } from "~/server/catalogue/summaries.server";
 import { pageMeta } from "~/seo";
-import { giftOrderDataSchema, type GiftOrderData } from "~/domain/validation";
+import type { GiftConfirmation as PaidGift } from "~/domain/validation";
+import { takeGiftConfirmation } from "~/components/payment/gift-confirmation";
 import { CtaLink } from "~/components/content/cta";
 import { RememberedOrderNotice } from "~/components/order/order-link";
 import { ContentPage } from "~/components/content/page-header";
 import { tList } from "~/components/content/text";
 import { useProductLookup } from "~/state/products";
-import { readJson, removeKey, STORAGE_KEYS } from "~/state/storage";
 
 /** The page's own strings (beyond the frame's), in its language. */
 // The gift bought may be any product: the page carries them all (docs/decisions/024).
@@ -23,26 +23,27 @@ export const loader = async ({ params, context }: Route.LoaderArgs) => ({
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "thankYou");
 
 /**
- * Gift details saved by the gift checkout (session storage), read once after hydration and then
- * removed: the server never sees them, so it always renders the message-sent variant first.
+ * The gift order paid (or arranged by hand) in this tab, written by the payment step for an order
+ * the server stored as a gift (docs/decisions/042), read once after hydration and then removed:
+ * the server never sees it, so it always renders the message-sent variant first. A gift form
+ * filled and abandoned earlier is not a paid gift and never shows here.
  */
-function useGiftOrder(): GiftOrderData | null {
-  const [gift, setGift] = useState<GiftOrderData | null>(null);
+function useGiftOrder(): PaidGift | null {
+  const [gift, setGift] = useState<PaidGift | null>(null);
   useEffect(() => {
-    const parsed = giftOrderDataSchema.safeParse(readJson(STORAGE_KEYS.giftOrder, "session"));
-    if (!parsed.success) return;
-    setGift(parsed.data);
-    removeKey(STORAGE_KEYS.giftOrder, "session");
+    const paid = takeGiftConfirmation();
+    if (paid) setGift(paid);
   }, []);
   return gift;
 }
 
-function GiftConfirmation({ gift }: { gift: GiftOrderData }) {
+function GiftConfirmation({ gift }: { gift: PaidGift }) {
   const { t } = useTranslation();
-  const product = useProductLookup()(gift.productId);
+  const lookup = useProductLookup();
+  const titles = gift.productIds.flatMap((id) => lookup(id)?.title ?? []);
   const rows: [string, string][] = [
     [t("contact.gift.recipient"), gift.imvuUsername],
-    ...(product ? [[t("contact.gift.product"), product.title] as [string, string]] : []),
+    ...(titles.length > 0 ? [[t("contact.gift.product"), titles.join(", ")] as [string, string]] : []),
     [t("contact.gift.email"), gift.email],
   ];
   return (

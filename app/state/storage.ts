@@ -5,7 +5,10 @@ export const STORAGE_KEYS = {
   geoCurrency: "geoCurrency",
   ageVerified: "ageVerified",
   language: "i18nextLng",
+  /** The gift form's data (prefills the details dialog of that product's gift checkout). */
   giftOrder: "giftOrderData",
+  /** A paid (or arranged) gift order, for /thank-you's confirmation (docs/decisions/042). */
+  giftConfirmation: "giftConfirmation",
   paymentDetails: "paymentDetails",
   /** The last order created or paid in this tab and its status link (thank-you and login-required pages). */
   orderLink: "orderStatusLink",

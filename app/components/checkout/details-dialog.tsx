@@ -10,6 +10,7 @@ import { ordersApi, type CreatedOrderSummary } from "~/domain/api/orders";
 import { giftOrderDataSchema, paymentDetailsSchema, type PaymentDetails } from "~/domain/validation";
 import { postJson } from "~/lib/api-client";
 import type { CartLine } from "~/domain/cart";
+import type { OrderKind } from "~/domain/gifts";
 import { readAgeConfirmation } from "~/state/age-consent";
 import { useCurrency } from "~/state/currency";
 import { readJson, STORAGE_KEYS, writeJson } from "~/state/storage";
@@ -18,11 +19,14 @@ export type CreatedOrder = CreatedOrderSummary & { details: PaymentDetails; gift
 
 const EMPTY = { EMAIL: "", FNAME: "", USERNAME: "", VUUSER: "", website: "" };
 
-/** Saved details, or for a gift the gift form's data (SPEC §3: prefilled where present). */
-function savedDetails(gift: boolean): typeof EMPTY {
+/**
+ * Saved details, or for a gift the gift form's data (SPEC §3: prefilled where present) — only the
+ * form filled for this very product: an older gift form left in the tab never fills another order.
+ */
+function savedDetails(gift: boolean, lines: readonly CartLine[]): typeof EMPTY {
   if (gift) {
     const data = giftOrderDataSchema.safeParse(readJson(STORAGE_KEYS.giftOrder, "session"));
-    if (data.success) {
+    if (data.success && lines.length === 1 && lines[0].id === data.data.productId) {
       return { ...EMPTY, EMAIL: data.data.email, FNAME: data.data.name, USERNAME: data.data.discord, VUUSER: data.data.imvuUsername };
     }
   }
@@ -33,7 +37,11 @@ function savedDetails(gift: boolean): typeof EMPTY {
 interface DetailsDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  gift: boolean;
+  /**
+   * What the lines hold (app/domain/gifts.ts): the title and notes follow it, and only gifting
+   * items alone are asked to be a gift (the server decides, docs/decisions/042).
+   */
+  kind: OrderKind;
   /** What is ordered: the cart, or one product (the product page's card box, a gift). */
   lines: CartLine[];
   couponCode: string | null;
@@ -41,7 +49,8 @@ interface DetailsDialogProps {
 }
 
 /** The payment details form (SPEC §3/§5): validated here, then again by the server that stores the order. */
-export function DetailsDialog({ open, onOpenChange, gift, lines, couponCode, onCreated }: DetailsDialogProps) {
+export function DetailsDialog({ open, onOpenChange, kind, lines, couponCode, onCreated }: DetailsDialogProps) {
+  const gift = kind === "gift";
   const { t } = useTranslation();
   const lang = useLang();
   const { currency } = useCurrency();
@@ -51,9 +60,11 @@ export function DetailsDialog({ open, onOpenChange, gift, lines, couponCode, onC
 
   useEffect(() => {
     if (open) {
-      setValues(savedDetails(gift));
+      setValues(savedDetails(gift, lines));
       setError(null);
     }
+    // Read when the dialog opens, not on every render of the lines.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, gift]);
 
   const field = (name: keyof typeof EMPTY) => ({
@@ -87,7 +98,8 @@ export function DetailsDialog({ open, onOpenChange, gift, lines, couponCode, onC
     }
     const { website: _honeypot, ...toSave } = parsed.data;
     writeJson(STORAGE_KEYS.paymentDetails, toSave);
-    onCreated({ ...result.order, details: parsed.data, gift });
+    // The server's answer, not the wish sent: an order is a gift only when it says so.
+    onCreated({ ...result.order, details: parsed.data, gift: result.order.isGift });
     onOpenChange(false);
   }
 
@@ -114,7 +126,9 @@ export function DetailsDialog({ open, onOpenChange, gift, lines, couponCode, onC
           {...field("VUUSER")}
         />
         <Honeypot value={values.website} onChange={field("website").onChange} />
-        {!gift && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t("checkout.loginNote")}</p>}
+        {kind !== "gift" && (
+          <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t(kind === "mixed" ? "checkout.mixedNote" : "checkout.loginNote")}</p>
+        )}
         {error && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
             {error}

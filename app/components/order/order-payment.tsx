@@ -13,8 +13,8 @@ const PayPalCheckout = lazy(() => import("~/components/payment/paypal-checkout")
 
 /** The stored order in the shape the manual-order message is built from. */
 function summaryOf(order: OrderStatusView, statusPath: string): CreatedOrderSummary {
-  const { id, items, totalCents, subtotalCents, discountCents, couponCode, channel } = order;
-  return { id, items, totalCents, subtotalCents, discountCents, couponCode, channel, statusPath };
+  const { id, items, totalCents, subtotalCents, discountCents, couponCode, channel, isGift } = order;
+  return { id, items, totalCents, subtotalCents, discountCents, couponCode, isGift, channel, statusPath };
 }
 
 interface Props {

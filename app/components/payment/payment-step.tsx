@@ -8,6 +8,7 @@ import { OrderStatusLink, rememberOrderLink } from "~/components/order/order-lin
 import { LocalLink } from "~/components/ui/local-link";
 import { useCurrency } from "~/state/currency";
 import { usePublicConfig } from "~/state/storefront-data";
+import { saveGiftConfirmation } from "./gift-confirmation";
 
 // PayPal's SDK wrapper is loaded only here, once the details are submitted: no other page carries it.
 const PayPalCheckout = lazy(() => import("./paypal-checkout"));
@@ -61,7 +62,7 @@ export function PaymentStep({ order, clearCartWhenPaid, className = "space-y-4" 
         <OrderStatusLink link={{ id: order.id, statusPath: order.statusPath }} />
       </div>
       {order.gift && (
-        <LocalLink to="/thank-you" className="block text-center text-sm font-semibold text-brand-700 underline">
+        <LocalLink to="/thank-you" onClick={() => saveGiftConfirmation(order)} className="block text-center text-sm font-semibold text-brand-700 underline">
           {t("checkout.giftConfirmation")}
         </LocalLink>
       )}

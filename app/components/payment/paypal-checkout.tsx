@@ -15,6 +15,8 @@ import { rememberOrderLink } from "~/components/order/order-link";
 import { postJson } from "~/lib/api-client";
 import { useNonce } from "~/nonce";
 import { PAID_REDIRECT_MS, PAID_TOAST_MS } from "./timings";
+import { afterPayment } from "~/domain/gifts";
+import { forgetGift, saveGiftConfirmation } from "./gift-confirmation";
 import { useCart } from "~/state/cart";
 import { usePublicConfig } from "~/state/storefront-data";
 
@@ -28,8 +30,11 @@ function pageNonce(serverNonce: string): string | undefined {
 export type PaidOutcome = Extract<PaymentOutcome, { status: "paid" }>;
 
 interface Props {
-  /** Only the id travels: the server charges the order it stored. */
-  order: Pick<CreatedOrder, "id">;
+  /**
+   * Only the id travels: the server charges the order it stored. The details and items sent with
+   * it (checkout, product page) feed the gift confirmation on /thank-you.
+   */
+  order: Pick<CreatedOrder, "id"> & Partial<Pick<CreatedOrder, "details" | "items">>;
   clearCartWhenPaid: boolean;
   /** What follows a payment; by default SPEC §9's success toast and redirect (the status page refreshes itself instead). */
   onPaid?: (payment: PaidOutcome) => void;
@@ -109,9 +114,15 @@ function Buttons({ order, clearCartWhenPaid, onPaid }: Props) {
     setPaid(true);
     if (clearCartWhenPaid) cart.clear({ quiet: true });
     if (onPaid) return onPaid(payment);
-    const next = localize(payment.isGift ? "/thank-you" : "/login-required");
+    // The server says where to go (docs/decisions/042): the login page when the team needs the
+    // login, else the gift confirmation, fed by this order only.
+    const where = afterPayment(payment.needsLogin);
+    const { details, items } = order;
+    if (where === "thank-you" && details && items) saveGiftConfirmation({ id: order.id, details, items });
+    else forgetGift();
+    const next = localize(`/${where}`);
     toast.success(t("checkout.payment.paidTitle", { name: payment.givenName }), {
-      description: t(payment.isGift ? "checkout.payment.paidGiftNote" : "checkout.payment.paidLoginNote"),
+      description: t(where === "thank-you" ? "checkout.payment.paidGiftNote" : "checkout.payment.paidLoginNote"),
       duration: PAID_TOAST_MS,
       action: { label: t("checkout.payment.viewInfo"), onClick: () => void navigate(next) },
     });

@@ -3,8 +3,10 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import type { ProductSummary } from "~/domain/product";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
+import { Gift } from "~/components/ui/icon";
 import { useLocalize } from "~/components/ui/local-link";
+import { isGiftingProduct } from "~/domain/gifts";
 import { usePublicConfig } from "~/state/storefront-data";
 import { useCart } from "~/state/cart";
 
@@ -91,5 +93,25 @@ export function BuyNowButton({
     >
       {t("shop.buyNow")}
     </Button>
+  );
+}
+
+/**
+ * "Send as a gift" on a gifting product in stock (issue 29): the gift form at
+ * /gift-checkout/{id}, which orders that product alone for someone else's game username.
+ */
+export function SendAsGiftLink({ product, className = "" }: { product: Pick<ProductSummary, "id" | "inStock" | "delivery" | "title">; className?: string }) {
+  const { t } = useTranslation();
+  if (!product.inStock || !isGiftingProduct(product)) return null;
+  return (
+    <ButtonLink
+      to={`/gift-checkout/${encodeURIComponent(product.id)}`}
+      variant="ghost"
+      aria-label={t("shop.sendAsGiftLabel", { title: product.title })}
+      className={className ? `btn-card ${className}` : "btn-card"}
+    >
+      <Gift aria-hidden="true" className="size-4" />
+      {t("shop.sendAsGift")}
+    </ButtonLink>
   );
 }

@@ -6,7 +6,7 @@ import type { CreatedOrder } from "~/components/checkout/details-dialog";
 import { detailsDialog } from "~/components/checkout/details-dialog-deferred";
 import { deferred, DeferredDialog, DeferredPart } from "~/components/ui/deferred";
 import { Button } from "~/components/ui/button";
-import { isGiftProduct } from "~/domain/pricing";
+import { isGiftingProduct } from "~/domain/gifts";
 import type { Product } from "~/domain/product";
 
 /** The payment step, with its strings, once the details are sent: the product page does not carry them. */
@@ -17,7 +17,7 @@ const paymentStep = deferred(() => import("~/components/payment/payment-step").t
  * dialog for this product alone (the cart is not touched); once the order is stored, the box shows
  * the order id and the PayPal and card buttons.
  */
-export function CardPurchaseBox({ product }: { product: Pick<Product, "id" | "inStock" | "priceCents"> }) {
+export function CardPurchaseBox({ product }: { product: Pick<Product, "id" | "inStock" | "priceCents" | "delivery"> }) {
   const { t } = useTranslation();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [order, setOrder] = useState<CreatedOrder | null>(null);
@@ -53,7 +53,7 @@ export function CardPurchaseBox({ product }: { product: Pick<Product, "id" | "in
         dialog={detailsDialog}
         open={dialogOpen}
         onOpenChange={setDialogOpen}
-        gift={isGiftProduct(product.id)}
+        kind={isGiftingProduct(product) ? "gift" : "login"}
         lines={[{ id: product.id, quantity: 1 }]}
         couponCode={null}
         onCreated={setOrder}

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { ProductSummary } from "~/domain/product";
 import { LocalLink } from "~/components/ui/local-link";
 import { useLang } from "~/state/lang";
-import { AddToCartButton, BuyNowButton } from "./buy-actions";
+import { AddToCartButton, BuyNowButton, SendAsGiftLink } from "./buy-actions";
 import { CATEGORY_KEY } from "./labels";
 import { Price } from "./price";
 import { OutOfStockBadge, ProductBadge } from "./product-badge";
@@ -84,6 +84,7 @@ export function ProductCard({
       <div className="pc-actions">
         <AddToCartButton product={product} />
         <BuyNowButton product={product} />
+        <SendAsGiftLink product={product} className="col-span-2 text-brand-700" />
       </div>
     </article>
   );

@@ -3,7 +3,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Category, Product } from "~/domain/product";
 import { LocalLink } from "~/components/ui/local-link";
 import { useLang } from "~/state/lang";
-import { usePublicConfig } from "~/state/storefront-data";
+import { usePublicConfig, useStorefrontData } from "~/state/storefront-data";
+import { tList } from "~/components/content/text";
 import { useCurrency } from "~/state/currency";
 import { AUDIENCE_KEY, CATEGORY_KEY, DELIVERY_KEY, SKIN_KEY, TYPE_KEY } from "./labels";
 
@@ -23,12 +24,28 @@ export function learnMorePath(product: Pick<Product, "category">, isGift: boolea
 export function CategoryDescription({ product, isGift }: { product: Product; isGift: boolean }) {
   const { t } = useTranslation();
   const path = learnMorePath(product, isGift);
+  const offer = useStorefrontData()?.announcement ?? null;
   return (
     <section aria-labelledby="category-title" className="rounded-2xl border border-brand-100 bg-brand-50 p-5">
       <h2 id="category-title" className="text-lg font-bold text-brand-900">
         {t("product.aboutCategory", { category: t(CATEGORY_KEY[product.category]) })}
       </h2>
       <p className="mt-2 text-sm text-slate-800">{t(CATEGORY_DESCRIPTION_KEY[product.category])}</p>
+      {/* The free-room line only while the new-user offer can be applied (the announcement bar's rule, ADR 016). */}
+      {offer && product.category === "Permanent Triggers" && (
+        <p className="mt-2 text-sm font-semibold text-brand-900">{t("product.freeRoomLive", { code: offer.code })}</p>
+      )}
+      {/* SPEC §9's short form of the usage rules (four); /login-required has the long form (docs/decisions/042). */}
+      {product.delivery === "manual-upload" && (
+        <>
+          <h3 className="mt-3 text-sm font-bold text-brand-900">{t("product.usageRulesTitle")}</h3>
+          <ul className="mt-1 list-disc pl-5 text-sm text-slate-800">
+            {tList(t, "product.usageRules").map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+        </>
+      )}
       {/* The link says where it leads ("Learn more" alone tells a search engine or a screen reader nothing). */}
       <LocalLink to={path} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
         {path === "/triggers/gift" ? t("product.learnMoreGift") : t("product.learnMoreLogin")}

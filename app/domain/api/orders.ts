@@ -26,6 +26,8 @@ export interface CreatedOrderSummary {
   subtotalCents: number;
   discountCents: number;
   couponCode: string | null;
+  /** Whether the server stored the order as a gift: the request's `gift` counts only when every line is a gifting item (docs/decisions/042). */
+  isGift: boolean;
   channel: PaymentChannel;
   /**
    * The order's status page with its signed key ("/order/ORD…?k=…"), without a language prefix:
@@ -43,6 +45,7 @@ export const ordersApi = defineContract<{ ok: true; order: CreatedOrderSummary }
     couponCode: z._default(z.nullable(z.string().check(z.maxLength(64))), null),
     currency: z._default(z.enum(CURRENCIES), "USD"),
     lang: z._default(z.enum(LANGS), "en"),
+    /** The buyer's wish to send gifting items to someone else's username; ignored unless every line is one (docs/decisions/042). */
     gift: z._default(z.boolean(), false),
     /** When the age gate was confirmed in this browser (ISO time), kept on the order as consent. */
     ageConfirmedAt: z.optional(ageConfirmedAtSchema),

@@ -27,7 +27,8 @@ export const PAYMENT_ERROR_STATUS: Record<PaymentErrorCode, number> = {
 /** What a capture came to. */
 export type PaymentOutcome =
   /** givenName: the payer's first name for the thank-you toast (SPEC §7), else the name on the order. */
-  | { status: "paid"; givenName: string; orderId: string; isGift: boolean }
+  /** needsLogin: the team needs the game login (the buyer goes to /login-required), derived from the items (docs/decisions/042). */
+  | { status: "paid"; givenName: string; orderId: string; isGift: boolean; needsLogin: boolean }
   /** PayPal holds the money for review: the order is settled later by webhook or sweep. */
   | { status: "pending" }
   /** The funding source was refused: the buttons start again (actions.restart()). */

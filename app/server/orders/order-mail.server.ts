@@ -77,7 +77,7 @@ async function deliveryLookup(db: Executor, items: readonly OrderItemRow[]): Pro
   return (id) => byId.get(id);
 }
 
-const needsLogin = (order: OrderRow, items: readonly OrderItemRow[], productOf: DeliveryLookup) => orderNeedsLogin({ isGift: order.isGift, items }, productOf);
+const needsLogin = (items: readonly OrderItemRow[], productOf: DeliveryLookup) => orderNeedsLogin({ items }, productOf);
 
 /**
  * What the buyer does next: a gift needs nothing; a permanent trigger or bundle needs the game
@@ -85,8 +85,12 @@ const needsLogin = (order: OrderRow, items: readonly OrderItemRow[], productOf: 
  * links there and never carries anything of a login; rooms are installed without it.
  */
 function paidNextSteps(t: TFunction, order: OrderRow, items: readonly OrderItemRow[], statusUrl: string, productOf: DeliveryLookup): MailBlock[] {
-  if (order.isGift) return [{ kind: "paragraph", text: t("emails.paid.gift", { username: order.gameUsername }) }];
-  if (!needsLogin(order, items, productOf)) return [{ kind: "paragraph", text: t("emails.paid.noLogin") }];
+  // The items decide first (docs/decisions/042): a permanent item asks for the login even on an
+  // order stored as a gift before the server derived the flag.
+  if (!needsLogin(items, productOf)) {
+    if (order.isGift) return [{ kind: "paragraph", text: t("emails.paid.gift", { username: order.gameUsername }) }];
+    return [{ kind: "paragraph", text: t("emails.paid.noLogin") }];
+  }
   return [
     { kind: "paragraph", text: t("emails.paid.login") },
     { kind: "link", label: t("emails.paid.giveLogin"), href: `${statusUrl}#${LOGIN_SECTION_ANCHOR}` },
@@ -120,7 +124,7 @@ function renderOrderMail(site: Site, order: OrderRow, items: readonly OrderItemR
         ...amountBlocks(t, order, items, t("emails.charged")),
         ...paidNextSteps(t, order, items, statusUrl, productOf),
         statusLink,
-        ...(needsLogin(order, items, productOf)
+        ...(needsLogin(items, productOf)
           ? [{ kind: "paragraph", text: `${t("emails.paid.loginLink")}: ${site.url}${lang === "en" ? "" : `/${lang}`}/login-required` } as const]
           : []),
       ];

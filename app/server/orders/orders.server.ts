@@ -2,13 +2,15 @@ import { randomInt } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { cartTotals, priceCart, type CartLine } from "~/domain/cart";
 import { evaluateCoupon } from "~/domain/coupons";
+import { isGiftOrder } from "~/domain/gifts";
 import type { MessageCode } from "~/domain/messages";
 import { RATES, type Currency } from "~/domain/money";
 import { createOrderId } from "~/domain/order-id";
 import { transition, type OrderState } from "~/domain/order-state";
 import { toSummary, type Lang } from "~/domain/product";
 import type { BuyerDetails } from "~/domain/validation";
-import { orderEvents, orderItems, orders, payments } from "../../../db/schema";
+import { orderEvents, orderItems, orders, payments, products } from "../../../db/schema";
+import { orderNeedsLogin } from "~/domain/login-handoff";
 import { TERMS_VERSION } from "~/domain/consent";
 import { findCouponByCode, redeemCoupon, releaseCoupon } from "../catalogue/coupons.server";
 import type { Db } from "../platform/db.server";
@@ -24,6 +26,10 @@ export interface NewOrder {
   couponCode: string | null;
   currency: Currency;
   lang: Lang;
+  /**
+   * The buyer's wish to send the order to someone else's username. The stored flag is derived
+   * (docs/decisions/042): true only when every line is a gifting item, ignored otherwise.
+   */
   isGift: boolean;
   channel: "paypal" | "manual";
   /** When the buyer confirmed being 18+, as stored by the age gate; null when the browser sent none. */
@@ -40,6 +46,8 @@ export interface PricedOrder {
   discountCents: number;
   totalCents: number;
   couponCode: string | null;
+  /** Derived from the priced items (docs/decisions/042), never the request's flag as sent. */
+  isGift: boolean;
 }
 
 export type CreateOrderResult = { ok: true; order: PricedOrder } | { ok: false; code: MessageCode; vars: Record<string, string | number> };
@@ -58,6 +66,7 @@ class CouponExhausted extends Error {}
 export async function createOrder(db: Db, site: Site, input: NewOrder, now: Date): Promise<CreateOrderResult> {
   const products = (await readCatalogue(db)).products.map((p) => toSummary(p));
   const byId = new Map(products.map((p) => [p.id, p]));
+  const productOf = (id: string) => byId.get(id);
   const { items, outOfStock } = priceCart(input.lines, (id) => byId.get(id));
   // Sold out since the shopper's page loaded: say which, rather than charging for a smaller order
   // than the one they saw (or answering "your cart is empty" for a cart that is not).
@@ -88,6 +97,8 @@ export async function createOrder(db: Db, site: Site, input: NewOrder, now: Date
   const rows = items.map((i) => ({ productId: i.id, title: i.title, unitPriceCents: i.priceCents, quantity: i.quantity, isFree: false }));
   const free = freeProductId ? byId.get(freeProductId) : undefined;
   if (free) rows.push({ productId: free.id, title: free.title, unitPriceCents: 0, quantity: 1, isFree: true });
+  // Every line, the coupon's free product included: a free room makes the order one that needs the login.
+  const isGift = isGiftOrder(input.isGift, rows, productOf);
 
   for (let attempt = 0; ; attempt++) {
     const id = createOrderId(now, secureRandom);
@@ -103,7 +114,7 @@ export async function createOrder(db: Db, site: Site, input: NewOrder, now: Date
             name: input.buyer.name,
             communityUsername: input.buyer.communityUsername,
             gameUsername: input.buyer.gameUsername,
-            isGift: input.isGift,
+            isGift,
             lang: input.lang,
             displayCurrency: input.currency,
             displayRate: RATES[input.currency],
@@ -140,6 +151,7 @@ export async function createOrder(db: Db, site: Site, input: NewOrder, now: Date
           discountCents: totals.discountCents,
           totalCents: totals.finalTotalCents,
           couponCode,
+          isGift,
         },
       };
     } catch (error) {
@@ -149,6 +161,25 @@ export async function createOrder(db: Db, site: Site, input: NewOrder, now: Date
       throw error;
     }
   }
+}
+
+/**
+ * Whether the team needs the buyer's game login for this order: decided from its items and their
+ * products' delivery as stored now (archived products too), never from the order's gift flag
+ * (docs/decisions/022, 042). Tells the browser where to go once paid.
+ */
+export async function orderNeedsLoginHandoff(db: Pick<Db, "select">, orderId: string): Promise<boolean> {
+  const rows = await db
+    .select({ productId: orderItems.productId, delivery: products.delivery })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId));
+  const byId = new Map(
+    rows.flatMap((r) =>
+      r.delivery ? [[r.productId, { delivery: r.delivery === "username-gift" ? ("username-gift" as const) : ("manual-upload" as const) }]] : [],
+    ),
+  );
+  return orderNeedsLogin({ items: rows }, (id) => (byId.has(id) ? { type: "trigger", ...byId.get(id)! } : undefined));
 }
 
 export async function findOrder(db: Db, id: string) {

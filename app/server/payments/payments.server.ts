@@ -11,7 +11,7 @@ import type { OrderState } from "~/domain/order-state";
 import { orderEvents, orders, paymentEvents, payments } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
 import type { Site } from "../platform/site.server";
-import { expireUnpaidOrders, findOrder, markOrderPaid, type OrderTx } from "../orders/orders.server";
+import { expireUnpaidOrders, findOrder, markOrderPaid, orderNeedsLoginHandoff, type OrderTx } from "../orders/orders.server";
 import { coveredByDisputeRefund, refreshDispute, saveDispute } from "../disputes/disputes.server";
 import { keepUnappliedRefund, recordRefund, REFUND_UNAPPLIED, type RefundRefusal } from "../orders/refunds.server";
 import { type PayPalAdapter } from "../paypal/adapter.server";
@@ -149,7 +149,13 @@ async function settle(db: Db, site: Site, order: StoredOrder, capture: SettledCa
       .update(orders)
       .set({ payerId: capture.payerId })
       .where(and(eq(orders.id, order.id), isNull(orders.payerId)));
-  return { status: "paid", givenName: capture.payerGivenName ?? order.name, orderId: order.id, isGift: order.isGift };
+  return {
+    status: "paid",
+    givenName: capture.payerGivenName ?? order.name,
+    orderId: order.id,
+    isGift: order.isGift,
+    needsLogin: await orderNeedsLoginHandoff(db, order.id),
+  };
 }
 
 /**
@@ -171,7 +177,9 @@ export async function capturePayPalPayment(
   const order = await loadOrder(db, orderId);
   if (!order) return fail("order_not_found");
   if (!order.paypalOrderId || order.paypalOrderId !== paypalOrderId) return fail("request_invalid");
-  if (SETTLED.includes(order.status)) return { status: "paid", givenName: order.name, orderId: order.id, isGift: order.isGift };
+  if (SETTLED.includes(order.status)) {
+    return { status: "paid", givenName: order.name, orderId: order.id, isGift: order.isGift, needsLogin: await orderNeedsLoginHandoff(db, order.id) };
+  }
   if (order.status !== "awaiting_payment") return fail("order_not_payable");
 
   const [{ declined }] = await db
