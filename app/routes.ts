@@ -59,6 +59,8 @@ export default [
   route("api/paypal/capture", "routes/api.paypal.capture.ts"),
   route("api/paypal/webhook", "routes/api.paypal.webhook.ts"),
   route("api/order-status", "routes/api.order-status.ts"),
+  // "Download my data" (docs/decisions/041): the confirmation page's plain form answers with the file.
+  route("privacy-request/download", "routes/privacy-request.download.ts"),
   ...prefix(":lang?", [
     layout("routes/lang-layout.tsx", [
       index("routes/home.tsx"),
@@ -85,6 +87,7 @@ export default [
       route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
       route("order", "routes/order-lookup.tsx"),
       route("order/:id", "routes/order-status.tsx"),
+      route("privacy-request", "routes/privacy-request.tsx"),
       route("*", "routes/not-found.tsx"),
     ]),
   ]),

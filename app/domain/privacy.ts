@@ -4,6 +4,8 @@
  * the tests read it.
  */
 
+import { z } from "./zod";
+
 export interface RetentionPolicy {
   /** Months after an order's last event before its personal data is pseudonymised (RETENTION_ORDER_MONTHS). */
   orderMonths: number;
@@ -42,3 +44,15 @@ export type DeletionBlocker = (typeof DELETION_BLOCKERS)[number];
 
 /** How long the mailed confirmation link works. */
 export const PRIVACY_LINK_HOURS = 24;
+
+/** The order page's "Your data" forms: which request the buyer asks for (the page's key proves the order). */
+export const privacyRequestFormSchema = z.object(
+  { intent: z.enum(["privacy_export", "privacy_delete"], { error: "request_invalid" }) },
+  { error: "request_invalid" },
+);
+
+/** The confirmation page's form: the mailed token. */
+export const privacyConfirmFormSchema = z.object(
+  { t: z.string({ error: "request_invalid" }).check(z.maxLength(200, "request_invalid")) },
+  { error: "request_invalid" },
+);
