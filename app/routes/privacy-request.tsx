@@ -1,8 +1,8 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/privacy-request";
 import { ContentPage } from "~/components/content/page-header";
-import { CtaLink } from "~/components/content/cta";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
+
 import { CircleAlert, CircleCheck, ShieldCheck } from "~/components/ui/icon";
 import { splitLangFromPath } from "~/domain/lang-path";
 import { privacyConfirmFormSchema, type DeletionBlocker, type PrivacyRequestKind } from "~/domain/privacy";
@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 /** After the button, the action's answer is the page: reading the link again would only say it is used. */
-export { skipRevalidationAfterSubmit as shouldRevalidate } from "~/components/content/newsletter-link-page";
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod ? false : defaultShouldRevalidate);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("t");
@@ -119,7 +119,9 @@ export default function PrivacyRequestPage({ loaderData, actionData }: Route.Com
         ) : null}
         {outcome || errorCode ? (
           <div className="mt-8 flex justify-center">
-            <CtaLink to="/">{t("orderStatus.privacy.confirm.home")}</CtaLink>
+            <ButtonLink to="/" variant="secondary">
+              {t("orderStatus.privacy.confirm.home")}
+            </ButtonLink>
           </div>
         ) : null}
       </div>
