@@ -26,6 +26,8 @@ export default [
       route("disputes", "routes/admin/disputes.tsx"),
       route("disputes/:id", "routes/admin/dispute.tsx"),
       route("blocklist", "routes/admin/blocklist.tsx"),
+      // Retention runs and buyers' data requests (docs/decisions/041).
+      route("privacy", "routes/admin/privacy.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("login-keys", "routes/admin/login-keys.tsx"),
       // The shop (admin-shop): products, coupons, inbox.
