@@ -26,6 +26,8 @@ export default [
       route("disputes", "routes/admin/disputes.tsx"),
       route("disputes/:id", "routes/admin/dispute.tsx"),
       route("blocklist", "routes/admin/blocklist.tsx"),
+      // Retention runs and buyers' data requests (docs/decisions/041).
+      route("privacy", "routes/admin/privacy.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("login-keys", "routes/admin/login-keys.tsx"),
       // The shop (admin-shop): products, coupons, inbox.
@@ -59,6 +61,8 @@ export default [
   route("api/paypal/capture", "routes/api.paypal.capture.ts"),
   route("api/paypal/webhook", "routes/api.paypal.webhook.ts"),
   route("api/order-status", "routes/api.order-status.ts"),
+  // "Download my data" (docs/decisions/041): the confirmation page's plain form answers with the file.
+  route("privacy-request/download", "routes/privacy-request.download.ts"),
   ...prefix(":lang?", [
     layout("routes/lang-layout.tsx", [
       index("routes/home.tsx"),
@@ -85,6 +89,7 @@ export default [
       route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
       route("order", "routes/order-lookup.tsx"),
       route("order/:id", "routes/order-status.tsx"),
+      route("privacy-request", "routes/privacy-request.tsx"),
       route("*", "routes/not-found.tsx"),
     ]),
   ]),

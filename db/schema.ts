@@ -104,6 +104,8 @@ export const orders = pgTable(
     clientKey: text("client_key"),
     /** The PayPal account that paid (PayPal's payer id), from the capture answer: the blocklist and signals. */
     payerId: text("payer_id"),
+    /** When the retention job or the buyer's delete request replaced its personal data (docs/decisions/041); null = intact. */
+    pseudonymisedAt: timestamp("pseudonymised_at", { withTimezone: true }),
   },
   (t) => [
     index("orders_status_created").on(t.status, t.createdAt),
@@ -654,4 +656,56 @@ export const productMedia = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("product_media_product").on(t.productId, t.position)],
+);
+
+/**
+ * Each run of the retention job (docs/decisions/041): what it removed, when, under which policy. Counts
+ * and order ids only, never the data removed.
+ */
+export const privacyRuns = pgTable(
+  "privacy_runs",
+  {
+    id: serial("id").primaryKey(),
+    ranAt: timestamp("ran_at", { withTimezone: true }).notNull(),
+    /** The policy applied: { orderMonths, visitDays }. */
+    policy: jsonb("policy").notNull(),
+    ordersPseudonymised: integer("orders_pseudonymised").notNull().default(0),
+    visitsDeleted: integer("visits_deleted").notNull().default(0),
+    rateLimitsDeleted: integer("rate_limits_deleted").notNull().default(0),
+    /** Buyers' delete requests that were waiting and could now be applied. */
+    requestsApplied: integer("requests_applied").notNull().default(0),
+    /** The ids of the orders pseudonymised (no personal data). */
+    orderIds: jsonb("order_ids").$type<string[]>().notNull().default([]),
+  },
+  (t) => [index("privacy_runs_ran").on(t.ranAt)],
+);
+
+/**
+ * A buyer's "send me my data" / "delete my data" request from an order page (docs/decisions/041),
+ * confirmed through a single-use link mailed to the order's address. `email` is held only while the
+ * request is open (awaiting confirmation or scheduled) and emptied once it is done or expired.
+ */
+export const privacyRequests = pgTable(
+  "privacy_requests",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ["export", "delete"] }).notNull(),
+    /** The order page it came from (kept: the order outlives its personal data). */
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    email: text("email"),
+    status: text("status", { enum: ["awaiting_confirmation", "scheduled", "done", "expired"] })
+      .notNull()
+      .default("awaiting_confirmation"),
+    /** Part of the mailed link; replaced when it is used, so the link works once. */
+    nonce: text("nonce").notNull(),
+    /** Why a deletion waits (open_dispute, open_report, order_open), comma-separated. */
+    reason: text("reason"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [index("privacy_requests_status").on(t.status, t.createdAt), index("privacy_requests_order").on(t.orderId)],
 );

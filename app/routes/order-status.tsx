@@ -1,4 +1,4 @@
-import { CreditCard, LifeBuoy, MessageSquareText, MessageSquarePlus, PackageSearch, ReceiptText, RouteIcon } from "~/components/ui/icon";
+import { CreditCard, LifeBuoy, ShieldCheck, MessageSquareText, MessageSquarePlus, PackageSearch, ReceiptText, RouteIcon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, isRouteErrorResponse, redirect, useLocation, useSearchParams } from "react-router";
 import type { Route } from "./+types/order-status";
@@ -29,6 +29,9 @@ import { acceptRequest } from "~/server/web/endpoint.server";
 import { isOrderAccessKey } from "~/server/orders/links.server";
 import { addBuyerMessage, buyerReportsView, openProblemReport } from "~/server/problem-reports/reports.server";
 import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
+import { PrivacyPanel, type PrivacyFormReply } from "~/components/order/privacy-panel";
+import { privacyRequestFormSchema } from "~/domain/privacy";
+import { requestPrivacyAction } from "~/server/privacy/requests.server";
 
 /**
  * The buyer's order page, opened only through the signed link (`?k=`) the shop sends; a missing or
@@ -66,6 +69,14 @@ export async function action(args: Route.ActionArgs) {
   if (!isOrderId(params.id) || !isOrderAccessKey(context.services.keys, params.id, key)) {
     throw data({ translations: translationsFor(params.lang, ["orderStatus"]) }, { status: 404 });
   }
+  // "Your data" (docs/decisions/041) posts here too, with its own intents and rate limit.
+  const intent = (
+    await request
+      .clone()
+      .formData()
+      .catch(() => null)
+  )?.get("intent");
+  if (intent === "privacy_export" || intent === "privacy_delete") return privacyAction(args, params.id, url);
   const accepted = await acceptRequest(args, { body: "form", schema: buyerReportFormSchema, limit: RATE_LIMITS.report });
   if (!accepted.ok) {
     const raw = typeof accepted.raw === "object" && accepted.raw !== null ? (accepted.raw as Record<string, unknown>) : {};
@@ -92,6 +103,25 @@ export async function action(args: Route.ActionArgs) {
   }
   url.searchParams.set("reported", "1");
   return redirect(`${url.pathname}${url.search}#report`, 303);
+}
+
+/** A data request: the mail with the confirmation link goes to the order's address, then back to the page (PRG). */
+async function privacyAction(args: Route.ActionArgs, orderId: string, url: URL) {
+  const accepted = await acceptRequest(args, { body: "form", schema: privacyRequestFormSchema, limit: RATE_LIMITS.privacy });
+  if (!accepted.ok) {
+    const privacy: PrivacyFormReply = { formError: accepted.refusal.code };
+    return data({ privacy }, { status: accepted.status, headers: accepted.headers });
+  }
+  const kind = accepted.input.intent === "privacy_export" ? "export" : "delete";
+  const { lang } = splitLangFromPath(url.pathname);
+  const result = await requestPrivacyAction(accepted.db, accepted.services.site, { orderId, kind, lang }, accepted.now);
+  if (!result.ok) {
+    const privacy: PrivacyFormReply = { formError: result.code };
+    return data({ privacy }, { status: 404 });
+  }
+  url.searchParams.delete("reported");
+  url.searchParams.set("privacy", kind);
+  return redirect(`${url.pathname}${url.search}#privacy`, 303);
 }
 
 /**
@@ -200,7 +230,7 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
               <ReportPanel
                 view={loaderData.reports}
                 formAction={`${pathname}?k=${encodeURIComponent(key)}`}
-                reply={actionData?.report}
+                reply={actionData && "report" in actionData ? actionData.report : undefined}
                 sent={searchParams.get("reported") === "1" && !actionData}
               />
             </Panel>
@@ -214,6 +244,19 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
           <Panel id="support" title={t("orderLink.support.title")} icon={LifeBuoy}>
             <OrderSupport orderId={order.id} />
           </Panel>
+          {key ? (
+            <Panel id="your-data" title={t("orderStatus.privacy.title")} icon={ShieldCheck}>
+              <PrivacyPanel
+                formAction={`${pathname}?k=${encodeURIComponent(key)}`}
+                sent={
+                  !actionData && (searchParams.get("privacy") === "export" || searchParams.get("privacy") === "delete")
+                    ? (searchParams.get("privacy") as "export" | "delete")
+                    : null
+                }
+                reply={actionData && "privacy" in actionData ? actionData.privacy : undefined}
+              />
+            </Panel>
+          ) : null}
         </div>
       </div>
     </ContentPage>

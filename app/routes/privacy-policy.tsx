@@ -9,8 +9,14 @@ import { LocalLink } from "~/components/ui/local-link";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "privacyPolicy");
 
 /** Today's date is taken on the server so the server and the hydrating browser print the same day. */
-export function loader({ params }: Route.LoaderArgs) {
-  return { updated: isoDay(), translations: translationsFor(params.lang, ["contact", "info", "policies", "meta.privacyPolicy"]) };
+export function loader({ params, context }: Route.LoaderArgs) {
+  // The retention periods in force (RETENTION_ORDER_MONTHS, RETENTION_VISIT_DAYS; docs/decisions/041).
+  const { orderMonths, visitDays } = context.services.retention;
+  return {
+    updated: isoDay(),
+    retention: { orderMonths, visitDays },
+    translations: translationsFor(params.lang, ["contact", "info", "policies", "meta.privacyPolicy"]),
+  };
 }
 
 export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
@@ -19,6 +25,7 @@ export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) 
     <PolicyPage
       name="privacy"
       updated={loaderData.updated}
+      vars={loaderData.retention}
       extras={{
         rights: (
           <LocalLink to="/contact" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">

@@ -1,10 +1,12 @@
 import { disputeJob } from "./disputes/disputes.server";
+import { DEFAULT_RETENTION } from "~/domain/privacy";
 import type { Job } from "./platform/jobs.server";
 import { alertLateOrders } from "./orders/late-orders.server";
 import { deleteExpiredLogins } from "./login-handoff/retention.server";
 import { deliverDueMail } from "./mail/outbox.server";
 import { expireUnpaidOrders } from "./orders/orders.server";
 import { sweepPayments } from "./payments/payments.server";
+import { applyRetention } from "./privacy/retention.server";
 import { pruneRateLimits } from "./platform/rate-limit.server";
 import { pruneLoginThrottles } from "./seller-auth/login-throttle.server";
 import { pruneSessions } from "./seller-auth/sessions.server";
@@ -18,7 +20,12 @@ export const OUTBOX_INTERVAL_MS = 5_000;
  * without credentials); the outbox its senders (a channel without settings keeps its rows waiting);
  * the seller's alerts the site (links, addresses).
  */
-export function serverJobs({ paypal, mail: senders, site }: Pick<Services, "paypal" | "mail" | "site">): Job[] {
+export function serverJobs({
+  paypal,
+  mail: senders,
+  site,
+  retention = DEFAULT_RETENTION,
+}: Pick<Services, "paypal" | "mail" | "site"> & Partial<Pick<Services, "retention">>): Job[] {
   return [
     { name: "send-outbox", intervalMs: OUTBOX_INTERVAL_MS, jitter: 0.2, run: async (db, now) => void (await deliverDueMail(db, senders, { now: now() })) },
     // Windows older than a day are never read again; an hourly sweep keeps the table small.
@@ -44,5 +51,8 @@ export function serverJobs({ paypal, mail: senders, site }: Pick<Services, "payp
     { name: "disputes", intervalMs: 30 * 60_000, jitter: 0.2, run: (db, now) => disputeJob(db, site, paypal, now()) },
     // Game logins never outlive 7 days after payment, whatever happens to the order (docs/decisions/022).
     { name: "delete-expired-logins", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db, now) => void (await deleteExpiredLogins(db, now())) },
+    // The retention policy (docs/decisions/041): finished orders past RETENTION_ORDER_MONTHS pseudonymised,
+    // visits and rate-limit rows past RETENTION_VISIT_DAYS deleted, waiting delete requests applied.
+    { name: "privacy-retention", intervalMs: 6 * 60 * 60_000, jitter: 0.1, run: async (db, now) => void (await applyRetention(db, retention, now())) },
   ];
 }

@@ -3,6 +3,7 @@
  * action and job through React Router's load context (`context.services`; docs/decisions/027). Tests
  * build their own with createServices (tests/setup/route-context.ts) instead of patching modules.
  */
+import type { RetentionPolicy } from "~/domain/privacy";
 import type { Database, Db } from "./platform/db.server";
 import type { Env } from "./platform/env.server";
 import { createKeys, type Keys } from "./platform/keys.server";
@@ -40,6 +41,8 @@ export interface Services {
   privateFiles: PrivateStorage;
   /** The clock loaders, actions and jobs read "now" from. */
   now: () => Date;
+  /** What buyer data is kept how long (RETENTION_ORDER_MONTHS, RETENTION_VISIT_DAYS; docs/decisions/041). */
+  retention: RetentionPolicy;
 }
 
 /** What a test (or a tool) may put in place of what the environment would build. */
@@ -63,5 +66,6 @@ export function createServices(env: Env, database: Database, overrides: ServiceO
     media,
     privateFiles: overrides.privateFiles ?? createPrivateStorage(privateStorageSettings(env)),
     now: overrides.now ?? (() => new Date()),
+    retention: { orderMonths: env.RETENTION_ORDER_MONTHS, visitDays: env.RETENTION_VISIT_DAYS },
   };
 }

@@ -21,9 +21,9 @@ function strings(value: unknown): string[] {
 }
 
 /** The sections of a policy, in the order of the locale file (`policies.<name>.sections`). */
-function usePolicySections(name: PolicyName): [string, PolicySection][] {
+function usePolicySections(name: PolicyName, vars: Record<string, string | number>): [string, PolicySection][] {
   const { t } = useTranslation();
-  const tree: unknown = t(`policies.${name}.sections`, { returnObjects: true });
+  const tree: unknown = t(`policies.${name}.sections`, { ...vars, returnObjects: true });
   if (typeof tree !== "object" || tree === null || Array.isArray(tree)) return [];
   return Object.entries(tree as Record<string, Record<string, unknown>>).map(([id, section]) => [
     id,
@@ -42,13 +42,15 @@ interface PolicyPageProps {
   updated: string;
   /** Extra content (links) shown at the end of a section, by section id. */
   extras?: Partial<Record<string, React.ReactNode>>;
+  /** Values the texts name (the privacy policy's retention periods, from the server's settings). */
+  vars?: Record<string, string | number>;
 }
 
 /** Layout of the three policy pages: title, last-updated line, contents, sections, support ticket. */
-export function PolicyPage({ name, updated, extras = {} }: PolicyPageProps) {
+export function PolicyPage({ name, updated, extras = {}, vars = {} }: PolicyPageProps) {
   const { t } = useTranslation();
   const lang = useLang();
-  const sections = usePolicySections(name);
+  const sections = usePolicySections(name, vars);
   return (
     <ContentPage>
       <PageHeader title={t(`policies.${name}.title`)} subtitle={t(`policies.${name}.intro`)}>

@@ -46,6 +46,8 @@ export const PERMISSIONS = {
   "blocklist.view": { roles: OWNER, what: "see the blocklist" },
   "blocklist.edit": { roles: OWNER, what: "block and unblock buyers" },
   "accounts.manage": { roles: OWNER, what: "manage seller accounts" },
+  /** The retention policy's runs and buyers' data requests (docs/decisions/041). */
+  "privacy.view": { roles: OWNER, what: "see retention runs and buyers' data requests" },
 } as const satisfies Record<string, { roles: readonly SellerRole[]; what: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -156,6 +156,10 @@ const schema = z.object({
     .string()
     .refine((v) => parseBackupKey(v) !== null, "must be 32 random bytes in base64 or hex (openssl rand -base64 32)")
     .optional(),
+  /** Retention (docs/decisions/041): order personal data pseudonymised this many months after the order's last event. */
+  RETENTION_ORDER_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  /** Status-page visits and rate-limit rows deleted after this many days. */
+  RETENTION_VISIT_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Bearer token for /metrics (docs/decisions/032); unset = no /metrics. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });

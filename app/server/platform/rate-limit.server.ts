@@ -20,6 +20,8 @@ export const RATE_LIMITS = {
   orderLogin: { bucket: "order-login", limit: 60, windowMs: 15 * 60_000 },
   /** Problem reports and their messages from the order page (docs/decisions/034). */
   report: { bucket: "report", limit: 10, windowMs: 60 * 60_000 },
+  /** "Send me my data" / "Delete my data" from the order page: each one mails the buyer (docs/decisions/041). */
+  privacy: { bucket: "privacy", limit: 5, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 let scale = 1;
