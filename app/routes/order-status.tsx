@@ -29,6 +29,8 @@ import { acceptRequest } from "~/server/web/endpoint.server";
 import { isOrderAccessKey } from "~/server/orders/links.server";
 import { addBuyerMessage, buyerReportsView, openProblemReport } from "~/server/problem-reports/reports.server";
 import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
+import { orderProofs } from "~/server/orders/delivery-proofs.server";
+import { DeliveryProofs } from "~/components/order/delivery-proofs";
 
 /**
  * The buyer's order page, opened only through the signed link (`?k=`) the shop sends; a missing or
@@ -49,6 +51,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     loginHandoff: await buyerHandoffView(context.services.db, order.id, now),
     // Problem reports (docs/decisions/034): the reasons that apply now and each report's thread.
     reports: await buyerReportsView(context.services.db, order.id, now),
+    // Screenshots of the delivery (docs/decisions/043), served under this link by routes/order-proof.ts.
+    proofs: await orderProofs(context.services.db, order.id),
   };
 }
 
@@ -180,6 +184,7 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
                 <blockquote className="mt-2 whitespace-pre-line text-slate-800">{order.sellerNote}</blockquote>
               </figure>
             ) : null}
+            {key ? <DeliveryProofs orderId={order.id} accessKey={key} proofs={loaderData.proofs} /> : null}
             {live ? <p className="mt-4 text-xs text-slate-600">{t("orderStatus.page.updating")}</p> : null}
           </section>
 

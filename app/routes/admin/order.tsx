@@ -155,7 +155,7 @@ export default function OrderPage() {
         <div className="order-last min-w-0 space-y-4 lg:order-first">
           <ItemsCard items={d.items} order={order} coupon={d.coupon} refundedCents={d.refundedCents} />
           <CustomerCard order={order} />
-          <DeliveryCard order={order} />
+          <DeliveryCard order={order} proofs={d.proofs} />
           <PaymentsCard payments={d.payments} />
           <WebhooksCard webhooks={d.webhooks} />
           <HistoryCard history={d.history} />

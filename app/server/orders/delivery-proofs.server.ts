@@ -120,8 +120,11 @@ export async function orderProofFiles(db: Db, orderId: string) {
   return db.select().from(deliveryProofs).where(eq(deliveryProofs.orderId, orderId)).orderBy(asc(deliveryProofs.id));
 }
 
+/** Where proof files are read from (services.privateFiles), for rooms that may not import the media. */
+export type ProofFiles = Pick<PrivateStorage, "get">;
+
 /** Reads a whole proof file (the dispute evidence attaches it); null when it is gone from storage. */
-export async function readProofFile(privateFiles: PrivateStorage, key: string): Promise<Buffer | null> {
+export async function readProofFile(privateFiles: ProofFiles, key: string): Promise<Buffer | null> {
   const stream = await privateFiles.get(key);
   if (!stream) return null;
   const chunks: Buffer[] = [];
