@@ -27,7 +27,7 @@ import { orderDetail } from "~/server/orders/desk.server";
 import { blockOrderBuyer } from "~/server/blocklist/blocklist.server";
 import { buyerSignals } from "~/server/blocklist/signals.server";
 import { reportsOfOrder } from "~/server/problem-reports/reports.server";
-import { isMultipart, NO_PROOFS, orderProofs, storeProofs, withProofUpload } from "~/server/orders/delivery-proofs.server";
+import { isMultipart, orderProofs, storeProofs, withProofUpload, type StoredProofs } from "~/server/orders/delivery-proofs.server";
 import { MediaError } from "~/server/media/media-error.server";
 import type { Upload } from "~/server/media/upload.server";
 
@@ -100,7 +100,7 @@ async function orderAction(request: Request, orderId: string, context: Route.Act
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
   if (upload?.files.length && parsed.data.intent !== "deliver") return refused(422, "Screenshots go with a delivery only.");
   // Screenshots are checked and stored before the delivery is recorded; a refused one refuses the delivery.
-  let proofs = NO_PROOFS;
+  let proofs: StoredProofs;
   try {
     proofs = await storeProofs(context.services, orderId, upload);
   } catch (error) {

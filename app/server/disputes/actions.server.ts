@@ -33,7 +33,11 @@ async function proofDocuments(db: Db, privateFiles: ProofFiles, orderId: string,
       missing++;
       continue;
     }
-    documents.push({ name: `delivery-screenshot-${documents.length + 1}.jpg`, type: row.contentType, content: new Uint8Array(content) as Uint8Array<ArrayBuffer> });
+    documents.push({
+      name: `delivery-screenshot-${documents.length + 1}.jpg`,
+      type: row.contentType,
+      content: new Uint8Array(content) as Uint8Array<ArrayBuffer>,
+    });
   }
   return { sent: documents, left: left.length + missing };
 }
@@ -75,7 +79,8 @@ export async function applyDisputeAction(
       const name = `evidence-${(dispute.orderId ?? dispute.id).replace(/[^A-Za-z0-9-]/g, "")}.pdf`;
       const document = { name, type: "application/pdf", content: evidencePdf(`Evidence for PayPal dispute ${dispute.id}`, action.notes) };
       // The delivery screenshots go beside the PDF, within PayPal's limits (docs/decisions/043).
-      const screenshots = dispute.orderId && privateFiles ? await proofDocuments(db, privateFiles, dispute.orderId, document.content.length) : { sent: [], left: 0 };
+      const screenshots =
+        dispute.orderId && privateFiles ? await proofDocuments(db, privateFiles, dispute.orderId, document.content.length) : { sent: [], left: 0 };
       const result = await paypal.provideEvidence(dispute.id, action.notes, [document, ...screenshots.sent]);
       if (result.kind === "error") return refusedBy("the evidence", result);
       const files = screenshots.sent.map((d) => d.name);
@@ -86,7 +91,12 @@ export async function applyDisputeAction(
           seller,
           "dispute_evidence",
           target,
-          { order: dispute.orderId, characters: action.notes.length, document: name, ...(files.length || screenshots.left ? { screenshots: files, screenshotsLeftOut: screenshots.left } : {}) },
+          {
+            order: dispute.orderId,
+            characters: action.notes.length,
+            document: name,
+            ...(files.length || screenshots.left ? { screenshots: files, screenshotsLeftOut: screenshots.left } : {}),
+          },
           now,
         );
       });

@@ -60,7 +60,13 @@ export async function applyOrderAction(deps: ActionDeps, orderId: string, action
         delivery,
         within: async (tx) => {
           await recordProofs(tx, orderId, null, proofs, now);
-          await audit(seller, "order_delivered", orderId, { publicNote: delivery.sellerNote, deliveryNote: delivery.deliveryNote, proofs: proofs.length }, now)(tx);
+          await audit(
+            seller,
+            "order_delivered",
+            orderId,
+            { publicNote: delivery.sellerNote, deliveryNote: delivery.deliveryNote, proofs: proofs.length },
+            now,
+          )(tx);
         },
       });
       const shots = proofs.length ? ` with ${proofs.length} screenshot${proofs.length === 1 ? "" : "s"}` : "";

@@ -20,7 +20,15 @@ export async function applyReportAction(
     case "answer":
       return answerReport(db, site, seller, reportId, action.message, now);
     case "redeliver":
-      return redeliverReport(db, site, seller, reportId, { publicNote: action.publicNote, privateNote: action.privateNote, close: action.close === "on" }, now, proofs);
+      return redeliverReport(
+        db,
+        site,
+        seller,
+        reportId,
+        { publicNote: action.publicNote, privateNote: action.privateNote, close: action.close === "on" },
+        now,
+        proofs,
+      );
     case "refund":
       return refundReport(
         deps,

@@ -18,7 +18,11 @@ export function ActionForm({
   multipart?: boolean;
 }) {
   return (
-    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} className="space-y-3 border-t border-slate-100 pt-3 first:border-t-0 first:pt-0">
+    <Form
+      method="post"
+      encType={multipart ? "multipart/form-data" : undefined}
+      className="space-y-3 border-t border-slate-100 pt-3 first:border-t-0 first:pt-0"
+    >
       {children}
       <SubmitButton intent={intent} variant={variant} pendingLabel="Working…">
         {label}

@@ -16,7 +16,13 @@ export function ProofField() {
 }
 
 /** Thumbnails of an order's delivery screenshots, each a link to the full picture (console routes). */
-export function ProofThumbnails({ orderId, proofs }: { orderId: string; proofs: readonly { id: number; width: number; height: number; deliveryId: number | null }[] }) {
+export function ProofThumbnails({
+  orderId,
+  proofs,
+}: {
+  orderId: string;
+  proofs: readonly { id: number; width: number; height: number; deliveryId: number | null }[];
+}) {
   if (proofs.length === 0) return null;
   return (
     <ul className="mt-2 flex flex-wrap gap-2" aria-label="Delivery screenshots">
