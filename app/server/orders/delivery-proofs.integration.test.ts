@@ -21,6 +21,8 @@ import { routeContext } from "../../../tests/setup/route-context";
 import * as consoleOrderRoute from "../../routes/admin/order";
 import * as consoleProofRoute from "../../routes/admin/order-proof";
 import * as buyerProofRoute from "../../routes/order-proof";
+import * as consoleReportRoute from "../../routes/admin/report";
+import { openProblemReport } from "../problem-reports/reports.server";
 import { applyDisputeAction } from "../disputes/actions.server";
 import { mediaLimits } from "../media/media-env.server";
 import { createMedia } from "../media/media.server";
@@ -232,6 +234,33 @@ for (const target of testDatabases()) {
       expect(order.status).toBe("in_progress");
       expect(await proofsOf(orderId)).toEqual([]);
       expect((await privateKeys()).length).toBe(before);
+    });
+
+    it("a re-delivery from a problem report carries its own screenshots, recorded with its delivery row", async () => {
+      const orderId = await paidOrder();
+      expect((await post(orderId, deliverForm([]))).status).toBe(200);
+      const opened = await openProblemReport(context.db, context.services.site, { orderId, reason: "not_received", message: "Nothing arrived" }, new Date());
+      if (!opened.ok) throw new Error("report not opened");
+      const form = new FormData();
+      form.append("intent", "redeliver");
+      form.append("publicNote", "Sent again");
+      form.append("privateNote", "Gifted again at 15:00");
+      form.append("proofs", new Blob([new Uint8Array(await solidImage(200, 400, "webp"))], { type: "image/webp" }), "again.webp");
+      const reply = await outcome(() =>
+        consoleReportRoute.action({
+          ...context.args(
+            new Request(`${SITE}/admin/reports/${opened.reportId}`, { method: "POST", headers: { cookie, origin: SITE }, body: form }),
+            "198.51.100.7",
+          ),
+          params: { id: String(opened.reportId) },
+        } as never),
+      );
+      expect(reply).toMatchObject({ status: 200, message: expect.stringContaining("with 1 screenshot") });
+      const rows = await proofsOf(orderId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ deliveryId: expect.any(Number), contentType: "image/jpeg", width: 200, height: 400 });
+      const key = orderAccessKey(context.services.keys, orderId);
+      expect((await buyerGet(orderId, String(rows[0].id), key)).status).toBe(200);
     });
 
     it("the dispute evidence sends the screenshots beside the note and the PDF, and the fake PayPal accepts them", async () => {
