@@ -13,6 +13,8 @@ export default [
     route("inbox/subscribers.csv", "routes/admin/subscribers-export.ts"),
     // "Reveal login" (JSON, docs/decisions/022): resource route, guarded like the pages.
     route("orders/:id/login", "routes/admin/order-login.ts"),
+    // A delivery proof (private storage, docs/decisions/043): resource route, guarded like the pages.
+    route("orders/:id/proofs/:proof", "routes/admin/order-proof.ts"),
     // The product media manager's list and uploads (JSON; uploads stream to disk, server/body-limit.ts).
     route("products/:id/media", "routes/admin/product-media.ts"),
     layout("routes/admin/layout.tsx", [
@@ -63,6 +65,8 @@ export default [
   route("api/order-status", "routes/api.order-status.ts"),
   // "Download my data" (docs/decisions/041): the confirmation page's plain form answers with the file.
   route("privacy-request/download", "routes/privacy-request.download.ts"),
+  // A delivery proof for the buyer, under the order's signed link (docs/decisions/043).
+  route("order/:id/proofs/:proof", "routes/order-proof.ts"),
   ...prefix(":lang?", [
     layout("routes/lang-layout.tsx", [
       index("routes/home.tsx"),

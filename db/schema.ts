@@ -566,6 +566,31 @@ export const orderDeliveries = pgTable(
 );
 
 /**
+ * Screenshots proving a delivery (issue 29, docs/decisions/043): re-encoded JPEGs in the private
+ * storage (services.privateFiles, never a public media key), shown to the signed-in seller and, through
+ * the order's signed link, to its buyer; attached to the dispute evidence. `delivery_id` null = the
+ * order's first delivery (kept on the order row), else the re-delivery it came with.
+ */
+export const deliveryProofs = pgTable(
+  "delivery_proofs",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    deliveryId: integer("delivery_id").references(() => orderDeliveries.id, { onDelete: "cascade" }),
+    /** The private storage key: delivery-proofs/<order>/<random>.jpg. */
+    key: text("key").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("delivery_proofs_order").on(t.orderId, t.id)],
+);
+
+/**
  * PayPal disputes (docs/decisions/035), one row per PayPal dispute id: filled from the webhook's
  * resource, then from the Disputes API. Linked to the order through the disputed capture.
  */

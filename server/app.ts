@@ -18,6 +18,7 @@ import { consoleRoutePath } from "../app/domain/seller-access";
 import { consoleWriteAllowed } from "../app/server/seller-auth/guard.server";
 import { createServices, type Services } from "../app/server/services.server";
 import { bodyLimit, shopBodyLimits } from "./body-limit";
+import { MAX_DELIVERY_PROOFS } from "../app/domain/delivery-proofs";
 import { consoleSessionGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
 import { MEDIA_ROUTE, serveMedia } from "./media-route";
 import { seedCouponsFromFile, seedDatabase } from "../app/server/catalogue/seed.server";
@@ -196,7 +197,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   });
   app.use(wellFormedRequestGuard());
   // Every body is counted as it arrives; past its route's limit, 413 (server/body-limit.ts).
-  app.use(bodyLimit(shopBodyLimits(services.media.limits.uploadBytes)));
+  app.use(bodyLimit(shopBodyLimits(services.media.limits.uploadBytes, MAX_DELIVERY_PROOFS * services.media.limits.imageBytes)));
   app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
   app.use(MEDIA_ROUTE, serveMedia(services.media.storage)); // product photos and videos (docs/decisions/030)
   // The seller console (pages, data requests, exports) is never stored by caches nor indexed.

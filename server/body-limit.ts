@@ -52,9 +52,19 @@ export function mediaUploadRule(maxUploadBytes: number): BodyLimitRule {
   return { path: /^\/admin\/products\/[^/]+\/media(\.data)?$/, maxBytes: maxUploadBytes + UPLOAD_FRAMING_BYTES, stream: true };
 }
 
-/** The shop's rules: BODY_LIMITS and the media upload route's, sized by the media settings. */
-export function shopBodyLimits(maxUploadBytes: number): BodyLimitRule[] {
-  return [mediaUploadRule(maxUploadBytes), ...BODY_LIMITS];
+/**
+ * The console's deliver (order page) and re-deliver (report page) forms with their screenshots
+ * (docs/decisions/043): streamed to disk like the media uploads, at most `maxProofBytes` of files
+ * (4 photos at the photo limit) plus framing. Their url-encoded posts are still read at most 64 KB
+ * by readForm.
+ */
+export function deliveryProofRule(maxProofBytes: number): BodyLimitRule {
+  return { path: /^\/admin\/(orders|reports)\/[^/]+(\.data)?$/, maxBytes: maxProofBytes + UPLOAD_FRAMING_BYTES, stream: true };
+}
+
+/** The shop's rules: BODY_LIMITS and the upload routes', sized by the media settings. */
+export function shopBodyLimits(maxUploadBytes: number, maxProofBytes = 0): BodyLimitRule[] {
+  return [mediaUploadRule(maxUploadBytes), ...(maxProofBytes > 0 ? [deliveryProofRule(maxProofBytes)] : []), ...BODY_LIMITS];
 }
 
 /** How long a refused client may keep sending (dropped) while it reads the 413. */

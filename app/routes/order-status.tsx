@@ -32,6 +32,8 @@ import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 import { PrivacyPanel, type PrivacyFormReply } from "~/components/order/privacy-panel";
 import { privacyRequestFormSchema } from "~/domain/privacy";
 import { requestPrivacyAction } from "~/server/privacy/requests.server";
+import { orderProofs } from "~/server/orders/delivery-proofs.server";
+import { DeliveryProofs } from "~/components/order/delivery-proofs";
 
 /**
  * The buyer's order page, opened only through the signed link (`?k=`) the shop sends; a missing or
@@ -52,6 +54,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     loginHandoff: await buyerHandoffView(context.services.db, order.id, now),
     // Problem reports (docs/decisions/034): the reasons that apply now and each report's thread.
     reports: await buyerReportsView(context.services.db, order.id, now),
+    // Screenshots of the delivery (docs/decisions/043), served under this link by routes/order-proof.ts.
+    proofs: await orderProofs(context.services.db, order.id),
   };
 }
 
@@ -210,6 +214,7 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
                 <blockquote className="mt-2 whitespace-pre-line text-slate-800">{order.sellerNote}</blockquote>
               </figure>
             ) : null}
+            {key ? <DeliveryProofs orderId={order.id} accessKey={key} proofs={loaderData.proofs} /> : null}
             {live ? <p className="mt-4 text-xs text-slate-600">{t("orderStatus.page.updating")}</p> : null}
           </section>
 

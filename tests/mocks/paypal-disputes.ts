@@ -120,7 +120,9 @@ export function parseMultipart(contentType: string | undefined, body: Buffer): M
 const DOCUMENT_NAME = /^[A-Za-z0-9-_,\s]+[.]{1}[A-Za-z]+$/;
 /** The document types PayPal's disputes guide accepts. */
 const DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/gif", "image/png"];
+/** PayPal's documented limits: each file under 10 MB, at most 50 MB of files per call. */
 const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+const MAX_TOTAL_DOCUMENT_BYTES = 50 * 1024 * 1024;
 
 const ref = (name: string) => ({ $ref: `disputes#/components/schemas/${name}` });
 
@@ -179,9 +181,14 @@ export function checkDisputeInput(
       if (!part.filename || !DOCUMENT_NAME.test(part.filename))
         problems.push(`file part "${part.name}" needs a filename PayPal accepts, got ${part.filename ?? "none"}`);
       if (!DOCUMENT_TYPES.includes(part.contentType ?? "")) problems.push(`file part "${part.name}" is ${part.contentType ?? "untyped"}, not PDF/JPEG/GIF/PNG`);
-      if (part.data.length === 0 || part.data.length > MAX_DOCUMENT_BYTES) problems.push(`file part "${part.name}" is ${part.data.length} bytes`);
+      if (part.data.length === 0 || part.data.length >= MAX_DOCUMENT_BYTES) problems.push(`file part "${part.name}" is ${part.data.length} bytes`);
+      // The bytes must be what the part says (a JPEG named .jpg starts like one), as PayPal's scanner checks.
+      const magic = documentMagic(part.data);
+      if (magic && part.contentType && magic !== part.contentType) problems.push(`file part "${part.filename}" says ${part.contentType} but holds ${magic}`);
     }
   }
+  const totalBytes = parts.filter((p) => p.name !== "input").reduce((sum, p) => sum + p.data.length, 0);
+  if (totalBytes > MAX_TOTAL_DOCUMENT_BYTES) problems.push(`the files add up to ${totalBytes} bytes, over PayPal's 50 MB per call`);
   // Every document the evidence names is uploaded, and every upload is named.
   if (route === "provide-evidence" && problems.length === 0) {
     const evidences = (input[0].json as { evidences: { documents?: { name: string }[] }[] }).evidences;
@@ -194,4 +201,13 @@ export function checkDisputeInput(
       problems.push(`documents named ${JSON.stringify(named)} but files uploaded ${JSON.stringify(uploaded)}`);
   }
   return problems;
+}
+
+/** The type a document's first bytes show (PDF, JPEG, PNG, GIF), or null for anything else. */
+function documentMagic(data: Buffer): string | null {
+  if (data.subarray(0, 5).toString("latin1") === "%PDF-") return "application/pdf";
+  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "image/jpeg";
+  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
+  if (data.subarray(0, 4).toString("latin1") === "GIF8") return "image/gif";
+  return null;
 }

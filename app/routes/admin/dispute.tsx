@@ -41,7 +41,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
   await requireIntent(request, seller, access, field(form, "intent"), context.services);
-  const deps = { db: context.services.db, site: context.services.site, paypal: context.services.paypal, seller, now: context.services.now() };
+  const deps = {
+    db: context.services.db,
+    site: context.services.site,
+    paypal: context.services.paypal,
+    seller,
+    now: context.services.now(),
+    privateFiles: context.services.privateFiles,
+  };
   if (field(form, "intent") === "block_buyer") {
     const result = await applyDisputeAction(deps, params.id, { intent: "block_buyer" });
     return result.ok ? done(result.message) : refused(result.status, result.message);

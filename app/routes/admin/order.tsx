@@ -21,12 +21,15 @@ import { sellerLoginSummary } from "~/server/login-handoff/seller.server";
 import { orderStatusPath } from "~/server/orders/links.server";
 import { done, field, formKey, readForm, refused } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
-import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
+import { requireIntent, requireSeller, type Seller } from "~/server/seller-auth/guard.server";
 import { applyOrderAction } from "~/server/orders/console-actions.server";
 import { orderDetail } from "~/server/orders/desk.server";
 import { blockOrderBuyer } from "~/server/blocklist/blocklist.server";
 import { buyerSignals } from "~/server/blocklist/signals.server";
 import { reportsOfOrder } from "~/server/problem-reports/reports.server";
+import { isMultipart, orderProofs, storeProofs, withProofUpload, type StoredProofs } from "~/server/orders/delivery-proofs.server";
+import { MediaError } from "~/server/media/media-error.server";
+import type { Upload } from "~/server/media/upload.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({
@@ -66,26 +69,51 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     login: await sellerLoginSummary(db, order.id),
     // Problem reports on this order and its re-deliveries (docs/decisions/034).
     problems: await reportsOfOrder(db, order.id),
+    // Delivery screenshots (private storage, docs/decisions/043), served by /admin/orders/:id/proofs/:proof.
+    proofs: await orderProofs(db, order.id),
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, "console", context.services);
-  const form = await readForm(request);
+  // The deliver form with its screenshots comes as multipart (docs/decisions/043); every other form url-encoded.
+  if (isMultipart(request)) {
+    return withProofUpload(
+      context.services.media,
+      request,
+      (form, upload) => orderAction(request, params.id, context, seller, form, upload),
+      (status, message) => refused(status, message),
+    );
+  }
+  return orderAction(request, params.id, context, seller, await readForm(request), null);
+}
+
+async function orderAction(request: Request, orderId: string, context: Route.ActionArgs["context"], seller: Seller, form: FormData, upload: Upload | null) {
   await requireIntent(request, seller, access, field(form, "intent"), context.services);
   // From the "This buyer elsewhere" card (docs/decisions/035).
   if (form.get("intent") === "block_buyer") {
-    const added = await blockOrderBuyer(context.services.db, seller, params.id, "Blocked from the order page", `order:${params.id}`, context.services.now());
+    const added = await blockOrderBuyer(context.services.db, seller, orderId, "Blocked from the order page", `order:${orderId}`, context.services.now());
     if (added === null) return refused(404, "No such order.");
     return done(added > 0 ? "Buyer blocked: their new orders are refused." : "This buyer was already blocked.");
   }
   const parsed = orderActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
+  if (upload?.files.length && parsed.data.intent !== "deliver") return refused(422, "Screenshots go with a delivery only.");
+  // Screenshots are checked and stored before the delivery is recorded; a refused one refuses the delivery.
+  let proofs: StoredProofs;
+  try {
+    proofs = await storeProofs(context.services, orderId, upload);
+  } catch (error) {
+    if (error instanceof MediaError) return refused(error.status === 413 ? 413 : 422, error.message);
+    throw error;
+  }
   const result = await applyOrderAction(
     { db: context.services.db, site: context.services.site, paypal: context.services.paypal, seller, now: context.services.now() },
-    params.id,
+    orderId,
     parsed.data,
+    proofs.proofs,
   );
+  if (!result.ok) await proofs.discard();
   return result.ok ? done(result.message) : refused(result.status, result.message);
 }
 
@@ -127,7 +155,7 @@ export default function OrderPage() {
         <div className="order-last min-w-0 space-y-4 lg:order-first">
           <ItemsCard items={d.items} order={order} coupon={d.coupon} refundedCents={d.refundedCents} />
           <CustomerCard order={order} />
-          <DeliveryCard order={order} />
+          <DeliveryCard order={order} proofs={d.proofs} />
           <PaymentsCard payments={d.payments} />
           <WebhooksCard webhooks={d.webhooks} />
           <HistoryCard history={d.history} />

@@ -11,7 +11,10 @@ import { ReportThread } from "~/components/admin/reports/report-thread";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { sellerReportActionSchema } from "~/domain/problem-reports";
 import { done, field, formKey, readForm, refused } from "~/server/platform/forms.server";
-import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
+import { requireIntent, requireSeller, type Seller } from "~/server/seller-auth/guard.server";
+import { isMultipart, NO_PROOFS, storeProofs, withProofUpload } from "~/server/orders/delivery-proofs.server";
+import { MediaError } from "~/server/media/media-error.server";
+import type { Upload } from "~/server/media/upload.server";
 import { useCan } from "~/components/admin/use-can";
 import { routeAccess } from "~/domain/seller/permissions";
 import { paymentSummary } from "~/server/orders/desk.server";
@@ -57,15 +60,41 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, "console", context.services);
-  const form = await readForm(request);
+  // The re-deliver form with its screenshots comes as multipart (docs/decisions/043); every other form url-encoded.
+  if (isMultipart(request)) {
+    return withProofUpload(
+      context.services.media,
+      request,
+      (form, upload) => reportAction(request, params.id, context, seller, form, upload),
+      (status, message) => refused(status, message),
+    );
+  }
+  return reportAction(request, params.id, context, seller, await readForm(request), null);
+}
+
+async function reportAction(request: Request, id: string, context: Route.ActionArgs["context"], seller: Seller, form: FormData, upload: Upload | null) {
   await requireIntent(request, seller, access, field(form, "intent"), context.services);
   const parsed = sellerReportActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
   if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
+  let proofs = NO_PROOFS;
+  if (upload?.files.length) {
+    if (parsed.data.intent !== "redeliver") return refused(422, "Screenshots go with a re-delivery only.");
+    const detail = await reportDetail(context.services.db, reportId(id));
+    if (!detail) return refused(404, "This report does not exist.");
+    try {
+      proofs = await storeProofs(context.services, detail.order.id, upload);
+    } catch (error) {
+      if (error instanceof MediaError) return refused(error.status === 413 ? 413 : 422, error.message);
+      throw error;
+    }
+  }
   const result = await applyReportAction(
     { db: context.services.db, site: context.services.site, paypal: context.services.paypal, seller, now: context.services.now() },
-    reportId(params.id),
+    reportId(id),
     parsed.data,
+    proofs.proofs,
   );
+  if (!result.ok) await proofs.discard();
   return result.ok ? done(result.message) : refused(result.status, result.message);
 }
 

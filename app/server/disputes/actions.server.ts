@@ -13,6 +13,34 @@ import type { Site } from "../platform/site.server";
 import type { PayPalAdapter } from "../paypal/adapter.server";
 import { findDispute, refreshDispute } from "./disputes.server";
 import { evidencePdf } from "./evidence-pdf.server";
+import { fitEvidenceFiles } from "~/domain/delivery-proofs";
+import type { EvidenceDocument } from "../paypal/disputes.server";
+import { orderProofFiles, readProofFile, type ProofFiles } from "../orders/delivery-proofs.server";
+
+/**
+ * The order's delivery screenshots as evidence documents: JPEGs from the private storage, in
+ * delivery order, named `delivery-screenshot-N.jpg`; those that would pass PayPal's per-file or
+ * per-answer limit beside the PDF (`reservedBytes`) are left out and counted.
+ */
+async function proofDocuments(db: Db, privateFiles: ProofFiles, orderId: string, reservedBytes: number): Promise<{ sent: EvidenceDocument[]; left: number }> {
+  const rows = await orderProofFiles(db, orderId);
+  const { sent, left } = fitEvidenceFiles(rows, reservedBytes);
+  const documents: EvidenceDocument[] = [];
+  let missing = 0;
+  for (const row of sent) {
+    const content = await readProofFile(privateFiles, row.key);
+    if (!content) {
+      missing++;
+      continue;
+    }
+    documents.push({
+      name: `delivery-screenshot-${documents.length + 1}.jpg`,
+      type: row.contentType,
+      content: new Uint8Array(content) as Uint8Array<ArrayBuffer>,
+    });
+  }
+  return { sent: documents, left: left.length + missing };
+}
 
 export type DisputeActionOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
 
@@ -23,11 +51,11 @@ const refusedBy = (what: string, result: { status: number | null; issue: string 
 });
 
 export async function applyDisputeAction(
-  context: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor; now: Date },
+  context: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor; now: Date; privateFiles?: ProofFiles },
   disputeId: string,
   action: DisputeAction | { intent: "block_buyer" },
 ): Promise<DisputeActionOutcome> {
-  const { db, site, paypal, seller, now } = context;
+  const { db, site, paypal, seller, now, privateFiles } = context;
   const dispute = await findDispute(db, disputeId);
   if (!dispute) return { ok: false, status: 404, message: "No such dispute." };
   const target = `dispute:${dispute.id}`;
@@ -50,14 +78,32 @@ export async function applyDisputeAction(
     case "send_evidence": {
       const name = `evidence-${(dispute.orderId ?? dispute.id).replace(/[^A-Za-z0-9-]/g, "")}.pdf`;
       const document = { name, type: "application/pdf", content: evidencePdf(`Evidence for PayPal dispute ${dispute.id}`, action.notes) };
-      const result = await paypal.provideEvidence(dispute.id, action.notes, document);
+      // The delivery screenshots go beside the PDF, within PayPal's limits (docs/decisions/043).
+      const screenshots =
+        dispute.orderId && privateFiles ? await proofDocuments(db, privateFiles, dispute.orderId, document.content.length) : { sent: [], left: 0 };
+      const result = await paypal.provideEvidence(dispute.id, action.notes, [document, ...screenshots.sent]);
       if (result.kind === "error") return refusedBy("the evidence", result);
+      const files = screenshots.sent.map((d) => d.name);
       await db.transaction(async (tx) => {
         await tx.update(disputes).set({ evidenceSentAt: now, evidenceText: action.notes, updatedAt: now }).where(eq(disputes.id, dispute.id));
-        await recordSellerAction(tx, seller, "dispute_evidence", target, { order: dispute.orderId, characters: action.notes.length, document: name }, now);
+        await recordSellerAction(
+          tx,
+          seller,
+          "dispute_evidence",
+          target,
+          {
+            order: dispute.orderId,
+            characters: action.notes.length,
+            document: name,
+            ...(files.length || screenshots.left ? { screenshots: files, screenshotsLeftOut: screenshots.left } : {}),
+          },
+          now,
+        );
       });
       await refreshDispute(db, site, paypal, dispute.id, now);
-      return { ok: true, message: "Evidence sent to PayPal as proof of fulfilment." };
+      const shots = files.length ? ` with ${files.length} delivery screenshot${files.length === 1 ? "" : "s"}` : "";
+      const left = screenshots.left ? ` (${screenshots.left} more left out: PayPal takes at most 50 MB per answer, under 10 MB a file)` : "";
+      return { ok: true, message: `Evidence sent to PayPal as proof of fulfilment${shots}${left}.` };
     }
     case "accept_claim": {
       const result = await paypal.acceptClaim(dispute.id, action.note);

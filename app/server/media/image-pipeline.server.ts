@@ -150,3 +150,28 @@ export function ingestImage(source: MediaSource, deps: { storage: MediaStorage; 
     }
   });
 }
+
+/** A delivery screenshot re-encoded for the private storage (docs/decisions/043). */
+export interface ProofImage {
+  data: Buffer;
+  contentType: "image/jpeg";
+  width: number;
+  height: number;
+}
+
+/**
+ * A delivery proof (a screenshot): checked like a product photo (JPEG, PNG, WebP or AVIF by its
+ * bytes, MEDIA_MAX_IMAGE_MB, the pixel bound), turned upright, every metadata block dropped, bounded
+ * to 1280 × 2560 and re-encoded as one JPEG (transparency on white) — a type PayPal accepts as
+ * dispute evidence, small enough for its 10 MB per file. Throws a MediaError naming the reason.
+ */
+export function processProofImage(source: MediaSource, limits: MediaLimits): Promise<ProofImage> {
+  return oneAtATime(async () => {
+    await checkImage(source, limits);
+    const master = await decodeMaster(source, limits);
+    let image = sharp(master.pixels, { raw: { width: master.width, height: master.height, channels: master.channels } });
+    if (master.channels === 4) image = image.flatten({ background: "#ffffff" });
+    const { data, info } = await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+    return { data, contentType: "image/jpeg", width: info.width, height: info.height };
+  });
+}

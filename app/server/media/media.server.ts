@@ -11,7 +11,8 @@ import type { Ingested, MediaSource } from "./ingested.server";
 import { createLocalStorage } from "./local-storage.server";
 import type { MediaLimits, MediaSettings } from "./media-env.server";
 import { publicUrlOf, type MediaStorage } from "./storage.server";
-import type { Upload } from "./upload.server";
+import type { Upload, UploadOptions } from "./upload.server";
+import type { ProofImage } from "./image-pipeline.server";
 
 export interface Media {
   storage: MediaStorage;
@@ -21,8 +22,12 @@ export interface Media {
    * them. Rejects with a MediaError (nothing left behind) for a refused or broken upload.
    */
   withUpload<T>(request: Request, handle: (upload: Upload) => Promise<T>): Promise<T>;
+  /** The same with other limits (delivery proofs: a few photos only); the temporary folder is the media's. */
+  withUploadLimited<T>(request: Request, limits: Omit<UploadOptions, "tempDir">, handle: (upload: Upload) => Promise<T>): Promise<T>;
   /** A photo: checked, upright, stripped, resized, stored as AVIF/WebP/JPEG-or-PNG. */
   ingestImage(file: MediaSource): Promise<Ingested<ImageMedia>>;
+  /** A delivery screenshot: checked like a photo, stripped, bounded, re-encoded as one JPEG (docs/decisions/043). */
+  processProofImage(file: MediaSource): Promise<ProofImage>;
   /** The preview video, with the seller's poster image or a frame taken by ffmpeg. */
   ingestVideo(file: MediaSource, options?: { poster?: MediaSource }): Promise<Ingested<VideoMedia>>;
   /**
@@ -72,7 +77,10 @@ export function createMedia(settings: MediaSettings, storage: MediaStorage = cre
     storage,
     limits,
     withUpload: async (request, handle) => (await import("./upload.server")).withUpload(request, uploadOptions, handle),
+    withUploadLimited: async (request, options, handle) =>
+      (await import("./upload.server")).withUpload(request, { ...options, tempDir: settings.uploadTempDir }, handle),
     ingestImage: async (file) => (await import("./image-pipeline.server")).ingestImage(file, deps),
+    processProofImage: async (file) => (await import("./image-pipeline.server")).processProofImage(file, limits),
     ingestVideo: async (file, options) => (await import("./video-pipeline.server")).ingestVideo(file, videoDeps, options),
     ingestUpload: async (upload) => (await import("./ingest-upload.server")).ingestUpload(upload, videoDeps),
     deleteUnreferenced: async (removed, kept) => {

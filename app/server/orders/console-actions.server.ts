@@ -18,6 +18,7 @@ import { type PayPalAdapter } from "../paypal/adapter.server";
 import { payPalRequestId } from "../paypal/order-request.server";
 import { recordSellerAction, type Actor } from "../seller-auth/audit.server";
 import { paymentSummary } from "./desk.server";
+import { recordProofs, type StoredProof } from "./delivery-proofs.server";
 
 export type ActionResult = { ok: true; message: string } | { ok: false; status: number; message: string };
 
@@ -43,7 +44,8 @@ export interface ActionDeps {
   now: Date;
 }
 
-export async function applyOrderAction(deps: ActionDeps, orderId: string, action: OrderAction): Promise<ActionResult> {
+/** `proofs`: the delivery's screenshots, already in the private storage; recorded with the delivery (docs/decisions/043). */
+export async function applyOrderAction(deps: ActionDeps, orderId: string, action: OrderAction, proofs: readonly StoredProof[] = []): Promise<ActionResult> {
   const { db, site, seller, now } = deps;
   switch (action.intent) {
     case "start": {
@@ -56,9 +58,19 @@ export async function applyOrderAction(deps: ActionDeps, orderId: string, action
       const delivery = { sellerNote: action.publicNote || null, deliveryNote: action.privateNote };
       const result = await changeOrderStatus(db, site, orderId, "delivered", seller.actor, null, now, {
         delivery,
-        within: audit(seller, "order_delivered", orderId, { publicNote: delivery.sellerNote, deliveryNote: delivery.deliveryNote }, now),
+        within: async (tx) => {
+          await recordProofs(tx, orderId, null, proofs, now);
+          await audit(
+            seller,
+            "order_delivered",
+            orderId,
+            { publicNote: delivery.sellerNote, deliveryNote: delivery.deliveryNote, proofs: proofs.length },
+            now,
+          )(tx);
+        },
       });
-      return result.ok ? { ok: true, message: "Delivered: the buyer's status page shows it and their email is on its way." } : statusRefusal(result);
+      const shots = proofs.length ? ` with ${proofs.length} screenshot${proofs.length === 1 ? "" : "s"}` : "";
+      return result.ok ? { ok: true, message: `Delivered${shots}: the buyer's status page shows it and their email is on its way.` } : statusRefusal(result);
     }
     case "cancel": {
       const result = await changeOrderStatus(db, site, orderId, "cancelled", seller.actor, action.reason || null, now, {

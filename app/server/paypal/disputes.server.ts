@@ -117,10 +117,22 @@ export function createDisputesApi(request: PayPalTransport["request"]) {
       return dispute;
     },
 
-    /** PROOF_OF_FULFILLMENT with the seller's notes, and the packet as a document when given. */
-    provideEvidence(id: string, notes: string, document?: EvidenceDocument): Promise<DisputeActionResult> {
-      const evidence = { evidence_type: "PROOF_OF_FULFILLMENT", notes, ...(document ? { documents: [{ name: document.name }] } : {}) };
-      return post(id, "provide-evidence", multipart({ evidences: [evidence] }, document ? [{ field: "evidence-file", document }] : []));
+    /**
+     * PROOF_OF_FULFILLMENT with the seller's notes and its documents (the packet PDF, delivery
+     * screenshots), each named in the evidence and sent as an `evidence-file` part. The caller keeps
+     * them within PayPal's limits (JPEG/GIF/PNG/PDF, each under 10 MB, 50 MB in all).
+     */
+    provideEvidence(id: string, notes: string, documents?: EvidenceDocument | readonly EvidenceDocument[]): Promise<DisputeActionResult> {
+      const files = documents === undefined ? [] : Array.isArray(documents) ? documents : [documents as EvidenceDocument];
+      const evidence = { evidence_type: "PROOF_OF_FULFILLMENT", notes, ...(files.length ? { documents: files.map((d) => ({ name: d.name })) } : {}) };
+      return post(
+        id,
+        "provide-evidence",
+        multipart(
+          { evidences: [evidence] },
+          files.map((document) => ({ field: "evidence-file", document })),
+        ),
+      );
     },
 
     /** The seller accepts liability: PayPal refunds the buyer and resolves the dispute. */

@@ -6,18 +6,29 @@ import type { PayPalAdapter } from "../paypal/adapter.server";
 import type { Actor } from "../seller-auth/audit.server";
 import { answerReport, closeReport, redeliverReport, type SellerReportResult } from "./reports.server";
 import { refundReport } from "./report-refund.server";
+import type { StoredProof } from "../orders/delivery-proofs.server";
 
 export async function applyReportAction(
   deps: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor; now: Date },
   reportId: number,
   action: SellerReportAction,
+  /** A re-delivery's screenshots, already in the private storage (docs/decisions/043). */
+  proofs: readonly StoredProof[] = [],
 ): Promise<SellerReportResult> {
   const { db, site, seller, now } = deps;
   switch (action.intent) {
     case "answer":
       return answerReport(db, site, seller, reportId, action.message, now);
     case "redeliver":
-      return redeliverReport(db, site, seller, reportId, { publicNote: action.publicNote, privateNote: action.privateNote, close: action.close === "on" }, now);
+      return redeliverReport(
+        db,
+        site,
+        seller,
+        reportId,
+        { publicNote: action.publicNote, privateNote: action.privateNote, close: action.close === "on" },
+        now,
+        proofs,
+      );
     case "refund":
       return refundReport(
         deps,

@@ -19,6 +19,7 @@ import { orderItems, orderDeliveries, orderEvents, orders, problemReportEntries,
 import type { Db } from "../platform/db.server";
 import type { Site } from "../platform/site.server";
 import { lockOrder, type OrderTx } from "../orders/orders.server";
+import { recordProofs, type StoredProof } from "../orders/delivery-proofs.server";
 import { recordSellerAction, type Actor } from "../seller-auth/audit.server";
 import { queueBuyerReportMail, queueSellerReportAlert } from "./report-mail.server";
 
@@ -194,6 +195,8 @@ export async function redeliverReport(
   reportId: number,
   notes: { publicNote: string; privateNote: string; close: boolean },
   now: Date,
+  /** The re-delivery's screenshots, already stored privately: recorded with it (docs/decisions/043). */
+  proofs: readonly StoredProof[] = [],
 ): Promise<SellerReportResult> {
   return db.transaction(async (tx): Promise<SellerReportResult> => {
     const target = await lockReport(tx, reportId);
@@ -207,6 +210,7 @@ export async function redeliverReport(
       .insert(orderDeliveries)
       .values({ orderId: order.id, reportId: report.id, publicNote: notes.publicNote, privateNote: notes.privateNote, actor: seller.actor, createdAt: now })
       .returning();
+    await recordProofs(tx, order.id, delivery.id, proofs, now);
     await tx.insert(orderEvents).values({
       orderId: order.id,
       fromStatus: order.status,
@@ -225,11 +229,12 @@ export async function redeliverReport(
         body: notes.publicNote,
         close: notes.close,
         audit: "report_redelivered",
-        detail: { deliveryId: delivery.id, publicNote: notes.publicNote, privateNote: notes.privateNote, closed: notes.close },
+        detail: { deliveryId: delivery.id, publicNote: notes.publicNote, privateNote: notes.privateNote, closed: notes.close, proofs: proofs.length },
       },
       now,
     );
-    return { ok: true, message: `Re-delivered (delivery ${delivery.id})${notes.close ? " and closed the report" : ""}: the buyer is mailed.` };
+    const shots = proofs.length ? ` with ${proofs.length} screenshot${proofs.length === 1 ? "" : "s"}` : "";
+    return { ok: true, message: `Re-delivered (delivery ${delivery.id})${shots}${notes.close ? " and closed the report" : ""}: the buyer is mailed.` };
   });
 }
 

@@ -43,6 +43,23 @@ export function TextArea(props: FieldProps<React.TextareaHTMLAttributes<HTMLText
   return <Field {...frame}>{(a11y) => <textarea {...a11y} rows={3} className={inputClass} {...control} />}</Field>;
 }
 
+/** A file input (its form must be multipart: ActionForm's `multipart`). */
+export function FileField(props: FieldProps<React.InputHTMLAttributes<HTMLInputElement>>) {
+  const { frame, control } = frameOf(props);
+  return (
+    <Field {...frame}>
+      {(a11y) => (
+        <input
+          {...a11y}
+          type="file"
+          className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
+          {...control}
+        />
+      )}
+    </Field>
+  );
+}
+
 /** A select; with `placeholder`, a first disabled choice that must be replaced (the form requires one). */
 export function SelectField(
   props: FieldProps<React.SelectHTMLAttributes<HTMLSelectElement>> & { options: readonly { value: string; label: string }[]; placeholder?: string },

@@ -8,14 +8,21 @@ export function ActionForm({
   label,
   children,
   variant = "primary",
+  multipart = false,
 }: {
   intent: string;
   label: string;
   children?: React.ReactNode;
   variant?: ButtonVariant;
+  /** The form carries files (the delivery screenshots): posted as multipart/form-data, with or without JavaScript. */
+  multipart?: boolean;
 }) {
   return (
-    <Form method="post" className="space-y-3 border-t border-slate-100 pt-3 first:border-t-0 first:pt-0">
+    <Form
+      method="post"
+      encType={multipart ? "multipart/form-data" : undefined}
+      className="space-y-3 border-t border-slate-100 pt-3 first:border-t-0 first:pt-0"
+    >
       {children}
       <SubmitButton intent={intent} variant={variant} pendingLabel="Working…">
         {label}

@@ -4,6 +4,7 @@ import { usd } from "../kit/format";
 import { SelectField, TextArea, TextField } from "../kit/fields";
 import { Card } from "../kit/page";
 import { ActionForm } from "./action-form";
+import { ProofField } from "./proof-field";
 import { RefundForm, type RefundTerms } from "./refund-form";
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
@@ -22,7 +23,7 @@ export function ActionsCard({
   if (can("in_progress")) forms.push(<ActionForm key="start" intent="start" label="Mark in progress" />);
   if (can("delivered")) {
     forms.push(
-      <ActionForm key="deliver" intent="deliver" label="Mark delivered">
+      <ActionForm key="deliver" intent="deliver" label="Mark delivered" multipart>
         <TextArea
           name="publicNote"
           label="Note for the buyer"
@@ -38,6 +39,7 @@ export function ActionsCard({
           required
           maxLength={NOTE_MAX}
         />
+        <ProofField />
       </ActionForm>,
     );
   }

@@ -1,9 +1,17 @@
 import { utc } from "../kit/format";
 import { Card, Facts } from "../kit/page";
+import { ProofThumbnails } from "./proof-field";
 
 /** "Delivery", once the seller has written a note: what the buyer was told and the private record. */
-export function DeliveryCard({ order }: { order: { deliveredAt: Date | null; sellerNote: string | null; deliveryNote: string | null } }) {
-  if (!order.sellerNote && !order.deliveryNote) return null;
+export function DeliveryCard({
+  order,
+  proofs = [],
+}: {
+  order: { id: string; deliveredAt: Date | null; sellerNote: string | null; deliveryNote: string | null };
+  /** The delivery screenshots (docs/decisions/043), re-deliveries' included. */
+  proofs?: readonly { id: number; width: number; height: number; deliveryId: number | null }[];
+}) {
+  if (!order.sellerNote && !order.deliveryNote && proofs.length === 0) return null;
   return (
     <Card title="Delivery">
       <Facts
@@ -13,6 +21,7 @@ export function DeliveryCard({ order }: { order: { deliveredAt: Date | null; sel
           ["Delivery record (private)", <span className="whitespace-pre-wrap">{order.deliveryNote ?? "—"}</span>],
         ]}
       />
+      <ProofThumbnails orderId={order.id} proofs={proofs} />
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { OrderState } from "~/domain/order-state";
 import { ActionForm } from "../order/action-form";
+import { ProofField } from "../order/proof-field";
 import { Checkbox, TextArea, TextField } from "../kit/fields";
 import { usd } from "../kit/format";
 import { Card } from "../kit/page";
@@ -35,7 +36,7 @@ export function ReportActions({
           <TextArea name="message" label="Answer (the buyer reads it)" required maxLength={2000} />
         </ActionForm>
         {orderStatus === "delivered" ? (
-          <ActionForm key={`redeliver-${done.redeliveries}`} intent="redeliver" label="Re-deliver" variant="secondary">
+          <ActionForm key={`redeliver-${done.redeliveries}`} intent="redeliver" label="Re-deliver" variant="secondary" multipart>
             <TextArea name="publicNote" label="Note for the buyer" required maxLength={2000} />
             <TextArea
               name="privateNote"
@@ -44,6 +45,7 @@ export function ReportActions({
               required
               maxLength={2000}
             />
+            <ProofField />
             <Checkbox name="close" label="Close the report with this delivery" defaultChecked={false} />
           </ActionForm>
         ) : (
