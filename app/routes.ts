@@ -58,6 +58,7 @@ export default [
   route("api/paypal/orders", "routes/api.paypal.orders.ts"),
   route("api/paypal/capture", "routes/api.paypal.capture.ts"),
   route("api/paypal/webhook", "routes/api.paypal.webhook.ts"),
+  route("api/ses/notifications", "routes/api.ses.notifications.ts"),
   route("api/order-status", "routes/api.order-status.ts"),
   ...prefix(":lang?", [
     layout("routes/lang-layout.tsx", [
