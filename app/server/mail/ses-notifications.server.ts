@@ -145,7 +145,7 @@ async function verify(settings: SnsSettings, message: SnsMessage): Promise<{ ok:
   const key = await signingKey(settings, message.SigningCertURL);
   if (key === "unavailable") return { ok: false, outcome: { kind: "unavailable", why: "certificate unreachable" } };
   if (key === "bad") return forged("not a certificate");
-  let valid = false;
+  let valid: boolean;
   try {
     valid = createVerify(algorithm).update(snsStringToSign(message), "utf8").verify(key, message.Signature, "base64");
   } catch {
