@@ -26,6 +26,7 @@ export default [
       route("disputes", "routes/admin/disputes.tsx"),
       route("disputes/:id", "routes/admin/dispute.tsx"),
       route("blocklist", "routes/admin/blocklist.tsx"),
+      route("suppressions", "routes/admin/suppressions.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("login-keys", "routes/admin/login-keys.tsx"),
       // The shop (admin-shop): products, coupons, inbox.

@@ -46,6 +46,11 @@ export const PERMISSIONS = {
   "blocklist.view": { roles: OWNER, what: "see the blocklist" },
   "blocklist.edit": { roles: OWNER, what: "block and unblock buyers" },
   "accounts.manage": { roles: OWNER, what: "manage seller accounts" },
+  /** Addresses marketing mail no longer reaches (bounces, complaints, refusals; docs/decisions/044). */
+  "suppressions.view": { roles: OWNER, what: "see suppressed mail addresses" },
+  "suppressions.lift": { roles: OWNER, what: "lift mail suppressions" },
+  /** Posting a published product to the community Discord server. */
+  "products.announce": { roles: OWNER, what: "announce products" },
 } as const satisfies Record<string, { roles: readonly SellerRole[]; what: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;
