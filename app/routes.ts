@@ -30,6 +30,7 @@ export default [
       route("blocklist", "routes/admin/blocklist.tsx"),
       // Retention runs and buyers' data requests (docs/decisions/041).
       route("privacy", "routes/admin/privacy.tsx"),
+      route("suppressions", "routes/admin/suppressions.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("login-keys", "routes/admin/login-keys.tsx"),
       // The shop (admin-shop): products, coupons, inbox.
@@ -62,6 +63,7 @@ export default [
   route("api/paypal/orders", "routes/api.paypal.orders.ts"),
   route("api/paypal/capture", "routes/api.paypal.capture.ts"),
   route("api/paypal/webhook", "routes/api.paypal.webhook.ts"),
+  route("api/ses/notifications", "routes/api.ses.notifications.ts"),
   route("api/order-status", "routes/api.order-status.ts"),
   // "Download my data" (docs/decisions/041): the confirmation page's plain form answers with the file.
   route("privacy-request/download", "routes/privacy-request.download.ts"),

@@ -272,8 +272,11 @@ export const emailOutbox = pgTable(
   "email_outbox",
   {
     id: serial("id").primaryKey(),
-    /** email: `to` is an address; discord: the seller's webhook (its URL stays in the environment). */
-    channel: text("channel", { enum: ["email", "discord"] })
+    /**
+     * email: `to` is an address; discord: the seller's webhook; community_discord: the community
+     * server's announcement webhook (the URLs stay in the environment).
+     */
+    channel: text("channel", { enum: ["email", "discord", "community_discord"] })
       .notNull()
       .default("email"),
     to: text("to").notNull(),

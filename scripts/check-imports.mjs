@@ -55,6 +55,7 @@ export const ROOMS = {
   payments: ["platform", "paypal", "orders", "disputes"],
   campaigns: ["platform", "mail", "media", "catalogue", "newsletter", "orders", "seller-auth"],
   reminders: ["platform", "mail", "catalogue", "orders", "newsletter", "seller-auth"],
+  announcements: ["platform", "mail", "media", "catalogue", "seller-auth"],
   analytics: ["platform", "catalogue", "orders", "seller-auth"],
   privacy: ["platform", "mail", "media", "orders", "newsletter", "contact", "catalogue", "problem-reports", "disputes", "seller-auth"],
   backup: ["platform", "media"],

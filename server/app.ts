@@ -198,7 +198,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   app.use(wellFormedRequestGuard());
   // Every body is counted as it arrives; past its route's limit, 413 (server/body-limit.ts).
   app.use(bodyLimit(shopBodyLimits(services.media.limits.uploadBytes, MAX_DELIVERY_PROOFS * services.media.limits.imageBytes)));
-  app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook"]));
+  app.use(sameOriginGuard(env.SITE_URL, ["/api/paypal/webhook", "/api/ses/notifications"]));
   app.use(MEDIA_ROUTE, serveMedia(services.media.storage)); // product photos and videos (docs/decisions/030)
   // The seller console (pages, data requests, exports) is never stored by caches nor indexed.
   app.use((req, res, next) => {

@@ -5,7 +5,7 @@
  */
 import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
-import { BodyTooLargeError, MAX_FORM_BYTES, MAX_JSON_BYTES, MAX_WEBHOOK_BYTES } from "../app/server/platform/http.server";
+import { BodyTooLargeError, MAX_FORM_BYTES, MAX_JSON_BYTES, MAX_SNS_BYTES, MAX_WEBHOOK_BYTES } from "../app/server/platform/http.server";
 
 export { BodyTooLargeError };
 
@@ -36,6 +36,8 @@ export const DEFAULT_BODY_LIMIT = MAX_FORM_BYTES;
 export const BODY_LIMITS: readonly BodyLimitRule[] = [
   // PayPal's signed events (a few KB each), read whole by their route.
   { path: /^\/api\/paypal\/webhook$/, maxBytes: MAX_WEBHOOK_BYTES },
+  // SES bounces and complaints through SNS (at most 256 KB a message), read whole by their route.
+  { path: /^\/api\/ses\/notifications$/, maxBytes: MAX_SNS_BYTES },
   // The JSON endpoints read at most this much (app/server/platform/http.server.ts).
   { path: /^\/api\//, maxBytes: MAX_JSON_BYTES },
 ];

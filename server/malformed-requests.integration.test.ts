@@ -153,6 +153,7 @@ const ROUTES = [
   "/api/paypal/orders",
   "/api/paypal/capture",
   "/api/paypal/webhook",
+  "/api/ses/notifications",
   "/healthz",
   "/readyz",
   "/order",

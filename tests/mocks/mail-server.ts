@@ -5,7 +5,11 @@
  *   GET  /messages            every mail received, oldest first (JSON)
  *   POST /discord/webhook     a Discord webhook delivery (recorded; answers 204 like Discord)
  *   GET  /discord             every webhook body received
- *   POST /control             {"failing": true|false}: SMTP refuses (451) and Discord answers 503 while failing
+ *   POST /discord/community   the community server's webhook (product announcements; recorded apart)
+ *   GET  /discord/community   every announcement body received
+ *   POST /control             {"failing": true|false}: SMTP refuses (451) and Discord answers 503 while failing;
+ *                             {"refuse": ["a@b.c"]}: SMTP answers 550 to RCPT TO for these addresses (permanently);
+ *                             {"rateLimit": {"times": n, "retryAfter": seconds}}: the next n webhook posts get 429
  *   DELETE /messages          forgets everything received
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -21,6 +25,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** The message as it arrived (for a DKIM check by a library that did not sign it). */
+  raw: string;
   receivedAt: string;
 }
 
@@ -31,9 +37,17 @@ export interface FakeMail {
   /** The HTTP side: inbox and Discord webhook. */
   httpUrl: string;
   discordWebhookUrl: string;
+  communityWebhookUrl: string;
   readonly mails: ReceivedMail[];
   readonly discord: unknown[];
+  readonly community: unknown[];
+  /** Webhook posts answered 429 (with when they arrived), for a test of retry_after. */
+  readonly rateLimited: { path: string; at: number }[];
   setFailing(failing: boolean): void;
+  /** RCPT TO these addresses gets "550 mailbox unavailable" (a permanent refusal). */
+  refuse(addresses: string[]): void;
+  /** The next `times` webhook posts are answered 429 with this retry_after (seconds). */
+  rateLimit(times: number, retryAfter: number): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -60,13 +74,21 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 export async function startFakeMail({ smtpPort = 0, httpPort = 0, onMail }: FakeMailOptions = {}): Promise<FakeMail> {
   const mails: ReceivedMail[] = [];
   const discord: unknown[] = [];
+  const community: unknown[] = [];
+  const rateLimited: { path: string; at: number }[] = [];
+  let refused = new Set<string>();
+  let limit = { times: 0, retryAfter: 0 };
   let failing = false;
 
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onRcptTo(_address, _session, callback) {
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address.toLowerCase())) {
+        const error = Object.assign(new Error("Fake mail server: 5.1.1 mailbox unavailable"), { responseCode: 550 });
+        return callback(error);
+      }
       if (failing) {
         const error = Object.assign(new Error("Fake mail server: temporarily failing"), { responseCode: 451 });
         return callback(error);
@@ -74,8 +96,14 @@ export async function startFakeMail({ smtpPort = 0, httpPort = 0, onMail }: Fake
       callback();
     },
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.on("end", () => resolve(Buffer.concat(chunks)));
+        stream.on("error", reject);
+      })
+        .then(async (source) => ({ parsed: await simpleParser(source), raw: source.toString("utf8") }))
+        .then(({ parsed, raw }) => {
           const headers: Record<string, string> = {};
           for (const [key, value] of parsed.headers) headers[key] = typeof value === "string" ? value : JSON.stringify(value);
           for (const line of parsed.headerLines) headers[line.key] = line.line.slice(line.line.indexOf(":") + 1).trim();
@@ -87,6 +115,7 @@ export async function startFakeMail({ smtpPort = 0, httpPort = 0, onMail }: Fake
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",
             headers,
+            raw,
             receivedAt: new Date().toISOString(),
           };
           mails.push(mail);
@@ -113,18 +142,30 @@ export async function startFakeMail({ smtpPort = 0, httpPort = 0, onMail }: Fake
       if (req.method === "DELETE" && path === "/messages") {
         mails.length = 0;
         discord.length = 0;
+        community.length = 0;
+        rateLimited.length = 0;
         return send(204);
       }
       if (req.method === "GET" && path === "/discord") return send(200, discord);
-      if (req.method === "POST" && path === "/discord/webhook") {
+      if (req.method === "GET" && path === "/discord/community") return send(200, community);
+      if (req.method === "POST" && (path === "/discord/webhook" || path === "/discord/community")) {
         const body = await readJson(req);
         if (failing) return send(503, { message: "failing" });
-        discord.push(body);
+        if (limit.times > 0) {
+          limit.times--;
+          rateLimited.push({ path, at: Date.now() });
+          // Discord's shape: retry_after in seconds in the body, and the same in Retry-After.
+          res.writeHead(429, { "Content-Type": "application/json", "Retry-After": String(Math.ceil(limit.retryAfter)) });
+          return res.end(JSON.stringify({ message: "You are being rate limited.", retry_after: limit.retryAfter, global: false }));
+        }
+        (path === "/discord/webhook" ? discord : community).push(body);
         return send(204);
       }
       if (req.method === "POST" && path === "/control") {
-        const body = (await readJson(req)) as { failing?: boolean } | null;
-        failing = body?.failing === true;
+        const body = (await readJson(req)) as { failing?: boolean; refuse?: string[]; rateLimit?: { times: number; retryAfter: number } } | null;
+        if (body?.refuse) refused = new Set(body.refuse.map((a) => a.toLowerCase()));
+        else if (body?.rateLimit) limit = { ...body.rateLimit };
+        else failing = body?.failing === true;
         return send(200, { failing });
       }
       send(404, { error: "not found" });
@@ -138,14 +179,27 @@ export async function startFakeMail({ smtpPort = 0, httpPort = 0, onMail }: Fake
     smtpUrl: `smtp://127.0.0.1:${actualSmtpPort}`,
     httpUrl,
     discordWebhookUrl: `${httpUrl}/discord/webhook`,
+    communityWebhookUrl: `${httpUrl}/discord/community`,
     mails,
     discord,
+    community,
+    rateLimited,
     setFailing(value) {
       failing = value;
+    },
+    refuse(addresses) {
+      refused = new Set(addresses.map((a) => a.toLowerCase()));
+    },
+    rateLimit(times, retryAfter) {
+      limit = { times, retryAfter };
     },
     reset() {
       mails.length = 0;
       discord.length = 0;
+      community.length = 0;
+      rateLimited.length = 0;
+      refused = new Set();
+      limit = { times: 0, retryAfter: 0 };
       failing = false;
     },
     async close() {

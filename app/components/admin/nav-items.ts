@@ -20,6 +20,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/inbox", label: "Inbox", end: false, need: "inbox.view" },
   { to: "/admin/blocklist", label: "Blocklist", end: false, need: "blocklist.view" },
   { to: "/admin/privacy", label: "Privacy", end: false, need: "privacy.view" },
+  { to: "/admin/suppressions", label: "Suppressed mail", end: false, need: "suppressions.view" },
   { to: "/admin/login-keys", label: "Login keys", end: false, need: "login-keys.manage" },
   { to: "/admin/account", label: "Account", end: false, need: "console" },
 ];

@@ -26,6 +26,9 @@ describe("the console's permission table", () => {
       "accounts.manage",
       "login-keys.manage",
       "disputes.respond",
+      "suppressions.view",
+      "suppressions.lift",
+      "products.announce",
     ] as const)
       expect(roleMay("staff", denied), denied).toBe(false);
   });

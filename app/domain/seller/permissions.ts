@@ -48,6 +48,11 @@ export const PERMISSIONS = {
   "accounts.manage": { roles: OWNER, what: "manage seller accounts" },
   /** The retention policy's runs and buyers' data requests (docs/decisions/041). */
   "privacy.view": { roles: OWNER, what: "see retention runs and buyers' data requests" },
+  /** Addresses marketing mail no longer reaches (bounces, complaints, refusals; docs/decisions/044). */
+  "suppressions.view": { roles: OWNER, what: "see suppressed mail addresses" },
+  "suppressions.lift": { roles: OWNER, what: "lift mail suppressions" },
+  /** Posting a published product to the community Discord server. */
+  "products.announce": { roles: OWNER, what: "announce products" },
 } as const satisfies Record<string, { roles: readonly SellerRole[]; what: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -14,12 +14,13 @@ import { productFormRecord, productFormSchema, toProductInput } from "~/domain/s
 import { done, field, readForm, refused, refusedFields } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
+import { announceProduct } from "~/server/announcements/announce.server";
 import { bundleCandidates, duplicateProduct, findSellerProduct, setArchived, updateProduct } from "~/server/catalogue/console-products.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({
   read: "products.view",
-  write: { save: "products.edit", duplicate: "products.edit", archive: "products.edit", restore: "products.edit" },
+  write: { save: "products.edit", duplicate: "products.edit", archive: "products.edit", restore: "products.edit", announce: "products.announce" },
 });
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Edit ${data.product.title}` : "Product");
@@ -31,7 +32,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireSeller(request, access.read, context.services);
   const product = await findSellerProduct(db, params.id);
   if (!product) throw data("No such product", { status: 404 });
-  return { product, candidates: (await bundleCandidates(db)).filter((c) => c.id !== product.id) };
+  return {
+    product,
+    candidates: (await bundleCandidates(db)).filter((c) => c.id !== product.id),
+    communityDiscord: Boolean(context.services.env.COMMUNITY_DISCORD_WEBHOOK),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -52,6 +57,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!result.ok) throw data("No such product", { status: 404 });
     return done(intent === "archive" ? "Archived: the product is off the storefront. Past orders keep it." : "Restored: the product is back as it was.");
   }
+  if (intent === "announce") {
+    const options = { mediaBase: context.services.media.storage.publicBase, communityWebhook: Boolean(context.services.env.COMMUNITY_DISCORD_WEBHOOK) };
+    const result = await announceProduct(db, context.services.site, options, seller, params.id, now);
+    if (result.ok) return done("Queued for the community Discord: it is posted within a minute.");
+    if (result.code === "not_found") throw data("No such product", { status: 404 });
+    if (result.code === "not_configured") return refused(409, "Set COMMUNITY_DISCORD_WEBHOOK to announce products on the community server.");
+    return refused(409, "Only a published product can be announced: tick Listed, save, then announce.");
+  }
   if (intent !== "save") return refused(400, "Unknown action.");
   const parsed = productFormSchema.safeParse(productFormRecord(form));
   if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
@@ -64,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ProductEdit() {
-  const { product, candidates } = useLoaderData<typeof loader>();
+  const { product, candidates, communityDiscord } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const errors = fieldErrorsOf(reply);
   const pagePath = `/product/${encodeURIComponent(product.id)}`;
@@ -125,6 +138,13 @@ export default function ProductEdit() {
               Duplicate
             </SubmitButton>
           </Form>
+          {communityDiscord && product.listed && !product.archived && (
+            <Form method="post">
+              <SubmitButton intent="announce" pendingLabel="Announcing…" variant="secondary">
+                Announce on Discord
+              </SubmitButton>
+            </Form>
+          )}
           <Form method="post">
             {product.archived ? (
               <SubmitButton intent="restore" pendingLabel="Restoring…" variant="secondary">

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { emailOutbox, orders } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
+import { isSuppressed, suppressAddress } from "./suppressions.server";
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -53,10 +54,48 @@ export async function enqueueDiscord(db: Writer, message: { kind: string; orderI
   });
 }
 
-/** How each channel is sent; null when it is not configured (the row waits in the outbox). */
+/**
+ * A message for the community server's webhook (COMMUNITY_DISCORD_WEBHOOK, product announcements),
+ * apart from the seller's alert hook; `body` is what Discord receives.
+ */
+export async function enqueueCommunityDiscord(db: Writer, message: { kind: string; summary: string; body: object }, now: Date): Promise<void> {
+  await db.insert(emailOutbox).values({
+    channel: "community_discord",
+    to: "community-discord-webhook",
+    subject: message.summary,
+    text: JSON.stringify(message.body),
+    kind: message.kind,
+    nextAttemptAt: now,
+    createdAt: now,
+  });
+}
+
+type Sender = (row: OutboxRow) => Promise<void>;
+
+/** How each channel is sent; null (or absent) when it is not configured (the row waits in the outbox). */
 export interface OutboxSenders {
-  email: ((row: OutboxRow) => Promise<void>) | null;
-  discord: ((row: OutboxRow) => Promise<void>) | null;
+  email: Sender | null;
+  discord: Sender | null;
+  community_discord?: Sender | null;
+}
+
+/**
+ * A sender throws this when the other side says "never" (an SMTP 5xx to RCPT TO or DATA): the row
+ * is failed at once, and a mail's address is suppressed for marketing (docs/decisions/044).
+ */
+export class PermanentRefusal extends Error {
+  override name = "PermanentRefusal";
+}
+
+/** A sender throws this when the other side says when to come back (Discord's 429 retry_after). */
+export class RetryLater extends Error {
+  override name = "RetryLater";
+  constructor(
+    readonly waitMs: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** After this many failed attempts a row is marked failed and left for the seller to see. */
@@ -93,7 +132,7 @@ export interface DeliveryReport {
  */
 export async function deliverDueMail(db: Db, senders: OutboxSenders, { now, batch = 25 }: { now: Date; batch?: number }): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, skipped: 0, waiting: 0 };
-  const channels = (["email", "discord"] as const).filter((c) => senders[c]);
+  const channels = (["email", "discord", "community_discord"] as const).filter((c) => senders[c]);
   if (channels.length === 0) return report;
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
@@ -116,7 +155,7 @@ export async function deliverDueMail(db: Db, senders: OutboxSenders, { now, batc
       .returning();
   });
   for (const row of claimed.sort((a, b) => a.id - b.id)) {
-    if (await isStale(db, row)) {
+    if ((await isStale(db, row)) || (await isSuppressedMarketing(db, row))) {
       await db.update(emailOutbox).set({ status: "skipped" }).where(eq(emailOutbox.id, row.id));
       report.skipped++;
       continue;
@@ -132,21 +171,35 @@ export async function deliverDueMail(db: Db, senders: OutboxSenders, { now, batc
       report.sent++;
     } catch (error) {
       const attempts = row.attempts + 1;
-      const failed = attempts >= MAX_ATTEMPTS;
-      await db
-        .update(emailOutbox)
-        .set({
-          attempts,
-          lastError: describe(error),
-          status: failed ? "failed" : "pending",
-          nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
-        })
-        .where(eq(emailOutbox.id, row.id));
+      const refused = error instanceof PermanentRefusal;
+      const failed = refused || attempts >= MAX_ATTEMPTS;
+      const waitMs = error instanceof RetryLater ? error.waitMs : backoffMs(attempts);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(emailOutbox)
+          .set({
+            attempts,
+            lastError: describe(error),
+            status: failed ? "failed" : "pending",
+            nextAttemptAt: new Date(now.getTime() + waitMs),
+          })
+          .where(eq(emailOutbox.id, row.id));
+        if (refused && row.channel === "email") await suppressAddress(tx, row.to, "smtp_refused", describe(error), now);
+      });
       if (failed) report.failed++;
       else report.retried++;
     }
   }
   return report;
+}
+
+/**
+ * Marketing mail (it carries the one-click unsubscribe header) to an address suppressed after it was
+ * queued — a bounce or complaint arriving mid-campaign — is skipped; transactional mail always goes.
+ */
+async function isSuppressedMarketing(db: Db, row: OutboxRow): Promise<boolean> {
+  if (row.channel !== "email" || !row.headers?.["List-Unsubscribe-Post"]) return false;
+  return isSuppressed(db, row.to);
 }
 
 async function isStale(db: Db, row: OutboxRow): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createPrivateKey, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
@@ -77,6 +77,49 @@ const mediaEnvShape = {
     .optional(),
 };
 
+/** DKIM, the SES/SNS bounce webhook and the community Discord hook (docs/decisions/044). */
+const inboxEnvShape = {
+  /** The d= of the signature: the domain of MAIL_FROM (or its parent, for relaxed DMARC alignment). */
+  DKIM_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, "must be a domain name such as triggershop.example")
+    .optional(),
+  /** The s= of the signature: the public key is published at <selector>._domainkey.<domain>. */
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9_-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9_-]{0,61}[a-z0-9])?)*$/i, "must be a DNS label such as shop2026")
+    .optional(),
+  /** The PEM private key (RSA 2048 or Ed25519), inline; literal "\n" sequences stand for newlines. */
+  DKIM_PRIVATE_KEY: z.string().min(1).optional(),
+  /** ...or a file holding it (a mounted secret). */
+  DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  /** The SNS topic(s) SES publishes bounces and complaints to, comma-separated; unset = no /api/ses/notifications. */
+  SES_SNS_TOPIC_ARN: z
+    .string()
+    .regex(
+      /^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]+(,arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]+)*$/,
+      "must be one or more SNS topic ARNs (arn:aws:sns:region:account:name), comma-separated",
+    )
+    .optional(),
+  /**
+   * Which hosts SNS signing certificates and subscription links may come from (a regular expression
+   * matched against the whole host[:port]); AWS's own by default. Tests point it at a loopback fake.
+   */
+  SES_SNS_CERT_HOST: z
+    .string()
+    .default("sns\\.[a-z0-9-]+\\.amazonaws\\.com")
+    .refine((v) => {
+      try {
+        new RegExp(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be a regular expression"),
+  /** The community server's webhook for product announcements (apart from SELLER_DISCORD_WEBHOOK). */
+  COMMUNITY_DISCORD_WEBHOOK: optionalUrl,
+};
+
 export type MediaEnvInput = z.infer<z.ZodObject<typeof mediaEnvShape>>;
 
 /** Settings that only make sense together; each issue names its variable for the one-line error. */
@@ -96,6 +139,35 @@ function refineMediaEnv<T extends MediaEnvInput & { DATA_DIR: string }>(env: T, 
       "set both MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY, or neither",
     );
   }
+}
+
+/** DKIM is all or nothing, and its key must be one Node can sign with. */
+function refineDkimEnv(
+  env: { DKIM_DOMAIN?: string; DKIM_SELECTOR?: string; DKIM_PRIVATE_KEY?: string; DKIM_PRIVATE_KEY_FILE?: string },
+  ctx: z.RefinementCtx,
+): void {
+  const issue = (variable: string, message: string) => ctx.addIssue({ code: "custom", path: [variable], message });
+  if (env.DKIM_PRIVATE_KEY && env.DKIM_PRIVATE_KEY_FILE) return issue("DKIM_PRIVATE_KEY_FILE", "set DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both");
+  const anyKey = Boolean(env.DKIM_PRIVATE_KEY || env.DKIM_PRIVATE_KEY_FILE);
+  const set = [Boolean(env.DKIM_DOMAIN), Boolean(env.DKIM_SELECTOR), anyKey];
+  if (set.some(Boolean) && !set.every(Boolean)) {
+    const missing = !env.DKIM_DOMAIN ? "DKIM_DOMAIN" : !env.DKIM_SELECTOR ? "DKIM_SELECTOR" : "DKIM_PRIVATE_KEY";
+    return issue(missing, "DKIM needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) together");
+  }
+  if (env.DKIM_PRIVATE_KEY_FILE && !existsSync(env.DKIM_PRIVATE_KEY_FILE)) return issue("DKIM_PRIVATE_KEY_FILE", "no such file");
+  const pem = dkimKey(env);
+  if (pem === undefined) return;
+  try {
+    createPrivateKey(pem);
+  } catch {
+    issue(env.DKIM_PRIVATE_KEY_FILE ? "DKIM_PRIVATE_KEY_FILE" : "DKIM_PRIVATE_KEY", "must be a PEM private key (openssl genrsa 2048)");
+  }
+}
+
+/** The DKIM key's PEM text, from the variable or its file. */
+function dkimKey(env: { DKIM_PRIVATE_KEY?: string; DKIM_PRIVATE_KEY_FILE?: string }): string | undefined {
+  if (env.DKIM_PRIVATE_KEY_FILE) return readFileSync(env.DKIM_PRIVATE_KEY_FILE, "utf8").trim();
+  return env.DKIM_PRIVATE_KEY?.replace(/\\n/g, "\n").trim();
 }
 
 const schema = z.object({
@@ -162,6 +234,8 @@ const schema = z.object({
   RETENTION_VISIT_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** Bearer token for /metrics (docs/decisions/032); unset = no /metrics. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Mail that reaches the inbox (docs/decisions/044): every mail is DKIM-signed when all three are set. */
+  ...inboxEnvShape,
 });
 
 export type Env = z.infer<typeof schema> & { SITE_URL: string; SESSION_SECRET: string; SELLER_EMAIL: string };
@@ -173,7 +247,7 @@ export class EnvError extends Error {
 /** Parses the environment once at start; the first bad variable is named in one line. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const raw = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, emptyToUndefined(v)]));
-  const result = schema.superRefine(refineMediaEnv).safeParse(raw);
+  const result = schema.superRefine(refineMediaEnv).superRefine(refineDkimEnv).safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue.path[0] ?? "environment");
@@ -187,6 +261,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     SITE_URL: siteUrl,
     SESSION_SECRET: env.SESSION_SECRET ?? localSessionSecret(env),
     SELLER_EMAIL: env.SELLER_EMAIL ?? env.SHOP_EMAIL,
+    // One place holds the key afterwards: the variable, read from its file if need be.
+    DKIM_PRIVATE_KEY: dkimKey(env),
+    DKIM_PRIVATE_KEY_FILE: undefined,
   };
 }
 

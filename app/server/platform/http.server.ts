@@ -4,6 +4,8 @@ export const MAX_JSON_BYTES = 32 * 1024;
 export const MAX_FORM_BYTES = 64 * 1024;
 /** PayPal's webhook events are a few kilobytes. */
 export const MAX_WEBHOOK_BYTES = 64 * 1024;
+/** SNS messages (SES bounces and complaints) are at most 256 KB; one is usually a few. */
+export const MAX_SNS_BYTES = 256 * 1024;
 
 export type BodyKind = "json" | "form";
 
