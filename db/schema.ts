@@ -104,6 +104,8 @@ export const orders = pgTable(
     clientKey: text("client_key"),
     /** The PayPal account that paid (PayPal's payer id), from the capture answer: the blocklist and signals. */
     payerId: text("payer_id"),
+    /** When the one "finish your payment" reminder was written (app/server/reminders): never twice. */
+    unpaidReminderAt: timestamp("unpaid_reminder_at", { withTimezone: true }),
   },
   (t) => [
     index("orders_status_created").on(t.status, t.createdAt),
@@ -261,6 +263,26 @@ export const mailSuppressions = pgTable("mail_suppressions", {
   detail: text("detail"),
   createdAt: createdAt(),
 });
+
+/**
+ * "Email me when it's back" (app/server/reminders, docs/decisions/045): an address waiting for an
+ * out-of-stock product, in the language it asked in. The row is deleted in the transaction that
+ * writes its one mail when the product is back, so a later restock mails nobody already told.
+ */
+export const restockAlerts = pgTable(
+  "restock_alerts",
+  {
+    id: serial("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Stored lowercase. */
+    email: text("email").notNull(),
+    lang: text("lang").notNull().default("en"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("restock_alerts_product_email").on(t.productId, t.email), index("restock_alerts_email").on(t.email)],
+);
 
 /**
  * Notifications written in the same transaction as the change that causes them, sent later by a

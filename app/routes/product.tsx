@@ -25,6 +25,7 @@ import { canGoBack } from "~/components/product/go-back";
 import { CATEGORY_KEY, TYPE_KEY } from "~/components/product/labels";
 import { Price } from "~/components/product/price";
 import { OutOfStockBadge, ProductBadge } from "~/components/product/product-badge";
+import { BackInStockForm } from "~/components/product/back-in-stock-form";
 import { BundleContents, CategoryDescription, FeatureList, ProductAttributes, TrustIcons, WhatsAppButton } from "~/components/product/product-details";
 import { ProductJsonLd } from "~/components/product/product-json-ld";
 import { ProductMedia } from "~/components/product/product-media";
@@ -145,6 +146,7 @@ function ProductView({ product, isGift, bundle, reviews }: { product: Product; i
                   {t("product.joinDiscord")}
                 </a>
               )}
+              {product.listed && <BackInStockForm productId={product.id} />}
             </div>
           )}
 

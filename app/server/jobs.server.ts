@@ -8,7 +8,13 @@ import { sweepPayments } from "./payments/payments.server";
 import { pruneRateLimits } from "./platform/rate-limit.server";
 import { pruneLoginThrottles } from "./seller-auth/login-throttle.server";
 import { pruneSessions } from "./seller-auth/sessions.server";
+import type { Env } from "./platform/env.server";
+import { sweepRestockAlerts } from "./reminders/restock.server";
+import { remindUnpaidOrders } from "./reminders/unpaid.server";
 import type { Services } from "./services.server";
+
+/** UNPAID_REMINDER_MINUTES's default (env.server.ts): an hour after the order, if still unpaid. */
+const DEFAULT_UNPAID_REMINDER_MINUTES = 60;
 
 /** How often the outbox is read: a notification waits at most this long after its change commits. */
 export const OUTBOX_INTERVAL_MS = 5_000;
@@ -16,9 +22,16 @@ export const OUTBOX_INTERVAL_MS = 5_000;
 /**
  * Every background job the server runs; add new ones here. PayPal's sweep needs its adapter (null
  * without credentials); the outbox its senders (a channel without settings keeps its rows waiting);
- * the seller's alerts the site (links, addresses).
+ * the seller's alerts the site (links, addresses); the unpaid-order reminder its delay from the
+ * environment (UNPAID_REMINDER_MINUTES, its default when no env is given; 0 = no reminder job).
  */
-export function serverJobs({ paypal, mail: senders, site }: Pick<Services, "paypal" | "mail" | "site">): Job[] {
+export function serverJobs({
+  paypal,
+  mail: senders,
+  site,
+  env,
+}: Pick<Services, "paypal" | "mail" | "site"> & { env?: Pick<Env, "UNPAID_REMINDER_MINUTES"> }): Job[] {
+  const unpaidReminderMinutes = env?.UNPAID_REMINDER_MINUTES ?? DEFAULT_UNPAID_REMINDER_MINUTES;
   return [
     { name: "send-outbox", intervalMs: OUTBOX_INTERVAL_MS, jitter: 0.2, run: async (db, now) => void (await deliverDueMail(db, senders, { now: now() })) },
     // Windows older than a day are never read again; an hourly sweep keeps the table small.
@@ -44,5 +57,18 @@ export function serverJobs({ paypal, mail: senders, site }: Pick<Services, "payp
     { name: "disputes", intervalMs: 30 * 60_000, jitter: 0.2, run: (db, now) => disputeJob(db, site, paypal, now()) },
     // Game logins never outlive 7 days after payment, whatever happens to the order (docs/decisions/022).
     { name: "delete-expired-logins", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db, now) => void (await deleteExpiredLogins(db, now())) },
+    // Back-in-stock alerts are mailed by the console's save; this catches any a stopped process left waiting (docs/decisions/045).
+    { name: "restock-alerts", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db, now) => void (await sweepRestockAlerts(db, site, now())) },
+    // One "finish your payment" mail per unpaid PayPal order, UNPAID_REMINDER_MINUTES after it was placed (0: none).
+    ...(unpaidReminderMinutes > 0
+      ? [
+          {
+            name: "remind-unpaid-orders",
+            intervalMs: 2 * 60_000,
+            jitter: 0.2,
+            run: async (db, now) => void (await remindUnpaidOrders(db, site, unpaidReminderMinutes, now())),
+          } satisfies Job,
+        ]
+      : []),
   ];
 }

@@ -156,6 +156,16 @@ const schema = z.object({
     .string()
     .refine((v) => parseBackupKey(v) !== null, "must be 32 random bytes in base64 or hex (openssl rand -base64 32)")
     .optional(),
+  /**
+   * Minutes after which an unpaid PayPal order gets its one "finish your payment" reminder
+   * (docs/decisions/045); 0 turns reminders off. Below the 24 h after which the order is cancelled.
+   */
+  UNPAID_REMINDER_MINUTES: z.coerce
+    .number({ error: "must be a whole number of minutes" })
+    .int("must be a whole number of minutes")
+    .min(0, "must be 0 (off) or more")
+    .max(1380, "must be at most 1380 (23 hours): unpaid orders are cancelled after 24 hours")
+    .default(60),
   /** Bearer token for /metrics (docs/decisions/032); unset = no /metrics. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
