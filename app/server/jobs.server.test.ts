@@ -25,6 +25,8 @@ describe("serverJobs", () => {
       "prune-seller-sessions",
       "disputes",
       "delete-expired-logins",
+      "restock-alerts",
+      "remind-unpaid-orders",
     ]);
     expect(jobs[3].intervalMs).toBe(3 * 60_000);
   });
@@ -38,6 +40,8 @@ describe("serverJobs", () => {
       "prune-seller-sessions",
       "disputes",
       "delete-expired-logins",
+      "restock-alerts",
+      "remind-unpaid-orders",
     ]);
   });
 
@@ -45,6 +49,13 @@ describe("serverJobs", () => {
     for (const jobs of [serverJobs({ paypal: null, mail: noSenders, site: TEST_SITE }), serverJobs({ paypal, mail: noSenders, site: TEST_SITE })]) {
       expect(jobs.find((job) => job.name === "delete-expired-logins")?.intervalMs).toBe(10 * 60_000);
     }
+  });
+
+  it("reminds unpaid orders only when UNPAID_REMINDER_MINUTES is above 0", () => {
+    const names = (minutes: number) =>
+      serverJobs({ paypal: null, mail: noSenders, site: TEST_SITE, env: { UNPAID_REMINDER_MINUTES: minutes } }).map((job) => job.name);
+    expect(names(30)).toContain("remind-unpaid-orders");
+    expect(names(0)).not.toContain("remind-unpaid-orders");
   });
 
   it("reads the outbox every few seconds, so a paid buyer's mail leaves promptly", () => {
