@@ -28,7 +28,7 @@ const PAGE_HEADERS = { "X-Robots-Tag": "noindex", "Cache-Control": "no-store" } 
 export const headers: Route.HeadersFunction = (args) => passRetryAfter(args, PAGE_HEADERS);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const translations = translationsFor(params.lang, ["product"]);
+  const translations = translationsFor(params.lang, ["info", "product"]);
   const product = (await readCatalogue(context.services.db)).product(params.id);
   if (!product?.listed) throw data({ translations }, { status: 404 });
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
