@@ -138,14 +138,16 @@ function ProductView({ product, isGift, bundle, reviews }: { product: Product; i
           </p>
 
           {!product.inStock && (
-            <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-              <p className="font-semibold">{t("shop.outOfStock")}</p>
-              <p className="mt-1">{t("shop.outOfStockNotice")}</p>
-              {discord && (
-                <a href={discord} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-semibold underline underline-offset-4">
-                  {t("product.joinDiscord")}
-                </a>
-              )}
+            <div className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+              <div role="status">
+                <p className="font-semibold">{t("shop.outOfStock")}</p>
+                <p className="mt-1">{t("shop.outOfStockNotice")}</p>
+                {discord && (
+                  <a href={discord} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-semibold underline underline-offset-4">
+                    {t("product.joinDiscord")}
+                  </a>
+                )}
+              </div>
               {product.listed && <BackInStockForm productId={product.id} />}
             </div>
           )}
