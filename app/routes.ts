@@ -93,6 +93,9 @@ export default [
       route("newsletter/subscribe", "routes/newsletter.subscribe.tsx"),
       route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
       route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+      // "Email me when it's back" and its mail's stop link (docs/decisions/045).
+      route("back-in-stock/stop", "routes/back-in-stock.stop.tsx"),
+      route("back-in-stock/:id", "routes/back-in-stock.tsx"),
       route("order", "routes/order-lookup.tsx"),
       route("order/:id", "routes/order-status.tsx"),
       route("privacy-request", "routes/privacy-request.tsx"),

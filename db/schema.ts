@@ -106,6 +106,8 @@ export const orders = pgTable(
     payerId: text("payer_id"),
     /** When the retention job or the buyer's delete request replaced its personal data (docs/decisions/041); null = intact. */
     pseudonymisedAt: timestamp("pseudonymised_at", { withTimezone: true }),
+    /** When the one "finish your payment" reminder was written (app/server/reminders): never twice. */
+    unpaidReminderAt: timestamp("unpaid_reminder_at", { withTimezone: true }),
   },
   (t) => [
     index("orders_status_created").on(t.status, t.createdAt),
@@ -263,6 +265,26 @@ export const mailSuppressions = pgTable("mail_suppressions", {
   detail: text("detail"),
   createdAt: createdAt(),
 });
+
+/**
+ * "Email me when it's back" (app/server/reminders, docs/decisions/045): an address waiting for an
+ * out-of-stock product, in the language it asked in. The row is deleted in the transaction that
+ * writes its one mail when the product is back, so a later restock mails nobody already told.
+ */
+export const restockAlerts = pgTable(
+  "restock_alerts",
+  {
+    id: serial("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Stored lowercase. */
+    email: text("email").notNull(),
+    lang: text("lang").notNull().default("en"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("restock_alerts_product_email").on(t.productId, t.email), index("restock_alerts_email").on(t.email)],
+);
 
 /**
  * Notifications written in the same transaction as the change that causes them, sent later by a

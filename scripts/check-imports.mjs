@@ -54,7 +54,7 @@ export const ROOMS = {
   "problem-reports": ["platform", "mail", "paypal", "orders", "seller-auth", "push"],
   payments: ["platform", "paypal", "orders", "disputes"],
   campaigns: ["platform", "mail", "media", "catalogue", "newsletter", "orders", "seller-auth"],
-  reminders: ["platform", "mail", "catalogue", "orders", "newsletter", "seller-auth"],
+  reminders: ["platform", "mail", "catalogue", "orders", "newsletter", "seller-auth", "blocklist"],
   announcements: ["platform", "mail", "media", "catalogue", "seller-auth"],
   analytics: ["platform", "catalogue", "orders", "seller-auth"],
   privacy: ["platform", "mail", "media", "orders", "newsletter", "contact", "catalogue", "problem-reports", "disputes", "seller-auth"],

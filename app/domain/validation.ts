@@ -139,6 +139,9 @@ export type ReviewInput = z.infer<typeof reviewSchema>;
 
 export const newsletterSchema = z.object({ email: emailSchema, website: honeypot("form_rejected") }, { error: "email_required" });
 
+/** "Email me when it's back" on an out-of-stock product page (docs/decisions/045): the address, and the bots' field. */
+export const restockAlertSchema = z.object({ email: emailSchema, website: honeypot("form_rejected") }, { error: "email_required" });
+
 /** An order id as a shopper types or pastes it: spaces around it and lower case are forgiven. */
 export const orderIdSchema = z
   .string({ error: "order_id_required" })

@@ -26,6 +26,7 @@ import { canGoBack } from "~/components/product/go-back";
 import { CATEGORY_KEY, TYPE_KEY } from "~/components/product/labels";
 import { Price } from "~/components/product/price";
 import { OutOfStockBadge, ProductBadge } from "~/components/product/product-badge";
+import { BackInStockForm } from "~/components/product/back-in-stock-form";
 import { BundleContents, CategoryDescription, FeatureList, ProductAttributes, TrustIcons, WhatsAppButton } from "~/components/product/product-details";
 import { ProductJsonLd } from "~/components/product/product-json-ld";
 import { ProductMedia } from "~/components/product/product-media";
@@ -138,14 +139,17 @@ function ProductView({ product, isGift, bundle, reviews }: { product: Product; i
           </p>
 
           {!product.inStock && (
-            <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-              <p className="font-semibold">{t("shop.outOfStock")}</p>
-              <p className="mt-1">{t("shop.outOfStockNotice")}</p>
-              {discord && (
-                <a href={discord} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-semibold underline underline-offset-4">
-                  {t("product.joinDiscord")}
-                </a>
-              )}
+            <div className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+              <div role="status">
+                <p className="font-semibold">{t("shop.outOfStock")}</p>
+                <p className="mt-1">{t("shop.outOfStockNotice")}</p>
+                {discord && (
+                  <a href={discord} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-semibold underline underline-offset-4">
+                    {t("product.joinDiscord")}
+                  </a>
+                )}
+              </div>
+              {product.listed && <BackInStockForm productId={product.id} />}
             </div>
           )}
 

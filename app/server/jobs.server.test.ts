@@ -26,6 +26,8 @@ describe("serverJobs", () => {
       "disputes",
       "delete-expired-logins",
       "privacy-retention",
+      "restock-alerts",
+      "remind-unpaid-orders",
     ]);
     expect(jobs[3].intervalMs).toBe(3 * 60_000);
   });
@@ -40,6 +42,8 @@ describe("serverJobs", () => {
       "disputes",
       "delete-expired-logins",
       "privacy-retention",
+      "restock-alerts",
+      "remind-unpaid-orders",
     ]);
   });
 
@@ -47,6 +51,13 @@ describe("serverJobs", () => {
     for (const jobs of [serverJobs({ paypal: null, mail: noSenders, site: TEST_SITE }), serverJobs({ paypal, mail: noSenders, site: TEST_SITE })]) {
       expect(jobs.find((job) => job.name === "delete-expired-logins")?.intervalMs).toBe(10 * 60_000);
     }
+  });
+
+  it("reminds unpaid orders only when UNPAID_REMINDER_MINUTES is above 0", () => {
+    const names = (minutes: number) =>
+      serverJobs({ paypal: null, mail: noSenders, site: TEST_SITE, env: { UNPAID_REMINDER_MINUTES: minutes } }).map((job) => job.name);
+    expect(names(30)).toContain("remind-unpaid-orders");
+    expect(names(0)).not.toContain("remind-unpaid-orders");
   });
 
   it("reads the outbox every few seconds, so a paid buyer's mail leaves promptly", () => {

@@ -10,7 +10,13 @@ import { applyRetention } from "./privacy/retention.server";
 import { pruneRateLimits } from "./platform/rate-limit.server";
 import { pruneLoginThrottles } from "./seller-auth/login-throttle.server";
 import { pruneSessions } from "./seller-auth/sessions.server";
+import type { Env } from "./platform/env.server";
+import { sweepRestockAlerts } from "./reminders/restock.server";
+import { remindUnpaidOrders } from "./reminders/unpaid.server";
 import type { Services } from "./services.server";
+
+/** UNPAID_REMINDER_MINUTES's default (env.server.ts): an hour after the order, if still unpaid. */
+const DEFAULT_UNPAID_REMINDER_MINUTES = 60;
 
 /** How often the outbox is read: a notification waits at most this long after its change commits. */
 export const OUTBOX_INTERVAL_MS = 5_000;
@@ -18,14 +24,17 @@ export const OUTBOX_INTERVAL_MS = 5_000;
 /**
  * Every background job the server runs; add new ones here. PayPal's sweep needs its adapter (null
  * without credentials); the outbox its senders (a channel without settings keeps its rows waiting);
- * the seller's alerts the site (links, addresses).
+ * the seller's alerts the site (links, addresses); the unpaid-order reminder its delay from the
+ * environment (UNPAID_REMINDER_MINUTES, its default when no env is given; 0 = no reminder job).
  */
 export function serverJobs({
   paypal,
   mail: senders,
   site,
   retention = DEFAULT_RETENTION,
-}: Pick<Services, "paypal" | "mail" | "site"> & Partial<Pick<Services, "retention">>): Job[] {
+  env,
+}: Pick<Services, "paypal" | "mail" | "site"> & Partial<Pick<Services, "retention">> & { env?: Pick<Env, "UNPAID_REMINDER_MINUTES"> }): Job[] {
+  const unpaidReminderMinutes = env?.UNPAID_REMINDER_MINUTES ?? DEFAULT_UNPAID_REMINDER_MINUTES;
   return [
     { name: "send-outbox", intervalMs: OUTBOX_INTERVAL_MS, jitter: 0.2, run: async (db, now) => void (await deliverDueMail(db, senders, { now: now() })) },
     // Windows older than a day are never read again; an hourly sweep keeps the table small.
@@ -54,5 +63,18 @@ export function serverJobs({
     // The retention policy (docs/decisions/041): finished orders past RETENTION_ORDER_MONTHS pseudonymised,
     // visits and rate-limit rows past RETENTION_VISIT_DAYS deleted, waiting delete requests applied.
     { name: "privacy-retention", intervalMs: 6 * 60 * 60_000, jitter: 0.1, run: async (db, now) => void (await applyRetention(db, retention, now())) },
+    // Back-in-stock alerts are mailed by the console's save; this catches any a stopped process left waiting (docs/decisions/045).
+    { name: "restock-alerts", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db, now) => void (await sweepRestockAlerts(db, site, now())) },
+    // One "finish your payment" mail per unpaid PayPal order, UNPAID_REMINDER_MINUTES after it was placed (0: none).
+    ...(unpaidReminderMinutes > 0
+      ? [
+          {
+            name: "remind-unpaid-orders",
+            intervalMs: 2 * 60_000,
+            jitter: 0.2,
+            run: async (db, now) => void (await remindUnpaidOrders(db, site, unpaidReminderMinutes, now())),
+          } satisfies Job,
+        ]
+      : []),
   ];
 }

@@ -16,6 +16,7 @@ import { routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
 import { announceProduct } from "~/server/announcements/announce.server";
 import { bundleCandidates, duplicateProduct, findSellerProduct, setArchived, updateProduct } from "~/server/catalogue/console-products.server";
+import { onProductRestocked, type RestockReport } from "~/server/reminders/restock.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({
@@ -55,7 +56,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "archive" || intent === "restore") {
     const result = await setArchived(db, seller, params.id, intent === "archive", now);
     if (!result.ok) throw data("No such product", { status: 404 });
-    return done(intent === "archive" ? "Archived: the product is off the storefront. Past orders keep it." : "Restored: the product is back as it was.");
+    if (intent === "archive") return done("Archived: the product is off the storefront. Past orders keep it.");
+    // Back on sale: whoever asked to be told is mailed now (docs/decisions/045).
+    const restock = await onProductRestocked(db, context.services.site, params.id, now);
+    return done(`Restored: the product is back as it was.${restockNote(restock)}`);
   }
   if (intent === "announce") {
     const options = { mediaBase: context.services.media.storage.publicBase, communityWebhook: Boolean(context.services.env.COMMUNITY_DISCORD_WEBHOOK) };
@@ -73,7 +77,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if ("errors" in result) return refusedFields(result.errors);
     throw data("No such product", { status: 404 });
   }
-  return done(Object.keys(result.changes).length === 0 ? "Nothing changed." : "Saved. The storefront shows the change now.");
+  if (Object.keys(result.changes).length === 0) return done("Nothing changed.");
+  // In stock (or listed) again: the back-in-stock alerts go out with the save (docs/decisions/045).
+  const restock = await onProductRestocked(db, context.services.site, params.id, now);
+  return done(`Saved. The storefront shows the change now.${restockNote(restock)}`);
+}
+
+/** What the seller is told of the back-in-stock mails a save sent. */
+function restockNote({ mailed }: RestockReport): string {
+  if (mailed === 0) return "";
+  return ` ${mailed} back-in-stock ${mailed === 1 ? "mail goes" : "mails go"} to the shoppers who asked.`;
 }
 
 export default function ProductEdit() {

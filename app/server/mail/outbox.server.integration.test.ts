@@ -7,7 +7,7 @@ import { useFakeMail } from "../../../tests/setup/fake-mail";
 import type { Db } from "../platform/db.server";
 import { isOrderAccessKey } from "../orders/links.server";
 import { createOrder, changeOrderStatus, markOrderPaid } from "../orders/orders.server";
-import { UNPAID_REMINDER_DELAY_MS } from "../orders/order-mail.server";
+import { remindUnpaidOrders } from "../reminders/unpaid.server";
 import { backoffMs, deliverDueMail, type OutboxSenders } from "./outbox.server";
 import { discordSender, smtpSender } from "./senders.server";
 import { testSite } from "../../../tests/fixtures/site";
@@ -133,7 +133,7 @@ for (const target of testDatabases()) {
         { buyer: { email: "quick@example.com", name: "Quinn", communityUsername: "quinn#1", gameUsername: "QuinnGame" } },
         now,
       );
-      await deliver(new Date(now.getTime() + UNPAID_REMINDER_DELAY_MS + 1));
+      await deliver(new Date(now.getTime() + 2 * 60 * 60_000));
       const received = fake().mails.find((m) => m.to.includes("hand@example.com"));
       expect(received?.subject).toBe(`Order ${manual.order.id} received — Trigger Shop`);
       expect(received?.text).toContain(`send us your order ID ${manual.order.id} on Discord or WhatsApp`);
@@ -142,11 +142,10 @@ for (const target of testDatabases()) {
           .mails.filter((m) => m.to.includes("quick@example.com"))
           .map((m) => m.subject),
       ).toEqual([`Payment confirmed for order ${paypal.id} — Trigger Shop`]);
-      const skipped = (await rows(database.db, paypal.id)).find((r) => r.kind === "order_received");
-      expect(skipped?.status).toBe("skipped");
+      expect((await rows(database.db, paypal.id)).find((r) => r.kind === "order_received")).toBeUndefined();
     });
 
-    it("reminds an unpaid PayPal buyer with a link back to the order after 15 minutes, not before", async () => {
+    it("reminds an unpaid PayPal buyer once, through the reminder job, with a link back to the order (docs/decisions/045)", async () => {
       const now = new Date();
       const created = await createOrder(
         database.db,
@@ -155,9 +154,12 @@ for (const target of testDatabases()) {
         now,
       );
       if (!created.ok) throw new Error(created.code);
-      await deliver(new Date(now.getTime() + UNPAID_REMINDER_DELAY_MS - 1000));
+      // Nothing at order time: a PayPal order is usually paid within a minute.
+      await deliver(new Date(now.getTime() + 59 * 60_000));
       expect(fake().mails.filter((m) => m.to.includes("later@example.com"))).toEqual([]);
-      await deliver(new Date(now.getTime() + UNPAID_REMINDER_DELAY_MS + 1));
+      const later = new Date(now.getTime() + 61 * 60_000);
+      expect(await remindUnpaidOrders(database.db, SITE, 60, later)).toBeGreaterThanOrEqual(1);
+      await deliver(later);
       const [mail] = fake().mails.filter((m) => m.to.includes("later@example.com"));
       expect(mail.text).toContain("Finish the payment");
       expect(statusLink(mail.text).pathname).toBe(`/order/${created.order.id}`);

@@ -115,6 +115,8 @@ const CLAIM_MS = 5 * 60_000;
  */
 const STALE_WHEN_ORDER_MOVED: Record<string, readonly string[]> = {
   order_received: ["awaiting_payment", "manual_pending"],
+  // The unpaid-order reminder (reminders/unpaid.server.ts) is dropped once the order is paid or cancelled.
+  order_unpaid_reminder: ["awaiting_payment"],
 };
 
 export interface DeliveryReport {

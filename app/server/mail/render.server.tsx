@@ -9,7 +9,9 @@ export type MailBlock =
   | { kind: "paragraph"; text: string }
   | { kind: "link"; label: string; href: string }
   | { kind: "rows"; rows: readonly (readonly [string, string])[] }
-  | { kind: "quote"; text: string };
+  | { kind: "quote"; text: string }
+  /** A picture (JPEG or PNG at an absolute URL: what every mail client shows), linked when `href` is given. */
+  | { kind: "image"; src: string; alt: string; href?: string };
 
 export interface MailContent {
   lang: string;
@@ -46,10 +48,12 @@ function renderText({ blocks, footer, footerLink }: MailContent): string {
           .split("\n")
           .map((line) => `> ${line}`)
           .join("\n");
+      case "image":
+        return null;
     }
   });
   const tail = footerLink ? [footer, `${footerLink.label}: ${footerLink.href}`] : [footer];
-  return `${[...parts, "--", ...tail].join("\n\n")}\n`;
+  return `${[...parts.filter((part) => part !== null), "--", ...tail].join("\n\n")}\n`;
 }
 
 const colors = { text: "#1f1f2e", muted: "#55556a", accent: "#6d28d9", border: "#e4e4ee" };
@@ -90,6 +94,12 @@ function Block({ block }: { block: MailBlock }) {
           {block.text}
         </blockquote>
       );
+    case "image": {
+      const img = (
+        <img src={block.src} alt={block.alt} width={240} style={{ display: "block", maxWidth: "100%", height: "auto", border: 0, borderRadius: "6px" }} />
+      );
+      return <p style={{ margin: "0 0 14px" }}>{block.href ? <a href={block.href}>{img}</a> : img}</p>;
+    }
   }
 }
 

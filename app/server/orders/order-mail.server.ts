@@ -27,9 +27,6 @@ type Executor = Pick<Db, "select" | "insert">;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
-/** A PayPal order left unpaid is reminded of after this delay, unless it was paid meanwhile. */
-export const UNPAID_REMINDER_DELAY_MS = 15 * 60_000;
-
 const usd = (cents: number) => formatMoney(cents, "USD");
 
 function orderLang(order: OrderRow): Lang {
@@ -179,12 +176,12 @@ export async function queueOrderNotice(
 ): Promise<void> {
   const { order, items } = typeof which === "string" ? await readOrder(db, which) : which;
   if (!order) return;
+  // A PayPal order is usually paid within a minute, and its payment is the buyer's first mail: one
+  // left unpaid gets the reminder of reminders/unpaid.server.ts (UNPAID_REMINDER_MINUTES) instead.
+  if (notice.kind === "received" && order.channel === "paypal") return;
   const orderId = order.id;
   const mail = renderOrderMail(site, order, items, notice, await deliveryLookup(db, items));
-  // A PayPal order is usually paid within a minute: its "finish your payment" mail waits, and is
-  // skipped by the sender if the order is paid by then (outbox.server.ts).
-  const notBefore = notice.kind === "received" && order.channel === "paypal" ? new Date(now.getTime() + UNPAID_REMINDER_DELAY_MS) : now;
-  await enqueueMail(db, { ...mail, to: order.email, kind: `order_${notice.kind}`, orderId, lang: order.lang, notBefore }, now);
+  await enqueueMail(db, { ...mail, to: order.email, kind: `order_${notice.kind}`, orderId, lang: order.lang }, now);
   if (notice.kind === "paid") await queueSellerAlerts(db, site, order, items, now);
 }
 

@@ -232,6 +232,16 @@ const schema = z.object({
   RETENTION_ORDER_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   /** Status-page visits and rate-limit rows deleted after this many days. */
   RETENTION_VISIT_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  /**
+   * Minutes after which an unpaid PayPal order gets its one "finish your payment" reminder
+   * (docs/decisions/045); 0 turns reminders off. Below the 24 h after which the order is cancelled.
+   */
+  UNPAID_REMINDER_MINUTES: z.coerce
+    .number({ error: "must be a whole number of minutes" })
+    .int("must be a whole number of minutes")
+    .min(0, "must be 0 (off) or more")
+    .max(1380, "must be at most 1380 (23 hours): unpaid orders are cancelled after 24 hours")
+    .default(60),
   /** Bearer token for /metrics (docs/decisions/032); unset = no /metrics. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** Mail that reaches the inbox (docs/decisions/044): every mail is DKIM-signed when all three are set. */
