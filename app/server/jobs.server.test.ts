@@ -25,6 +25,7 @@ describe("serverJobs", () => {
       "prune-seller-sessions",
       "disputes",
       "delete-expired-logins",
+      "send-campaigns",
     ]);
     expect(jobs[3].intervalMs).toBe(3 * 60_000);
   });
@@ -38,6 +39,7 @@ describe("serverJobs", () => {
       "prune-seller-sessions",
       "disputes",
       "delete-expired-logins",
+      "send-campaigns",
     ]);
   });
 

@@ -3,6 +3,7 @@ import type { Job } from "./platform/jobs.server";
 import { alertLateOrders } from "./orders/late-orders.server";
 import { deleteExpiredLogins } from "./login-handoff/retention.server";
 import { deliverDueMail } from "./mail/outbox.server";
+import { runCampaigns } from "./campaigns/campaigns.server";
 import { expireUnpaidOrders } from "./orders/orders.server";
 import { sweepPayments } from "./payments/payments.server";
 import { pruneRateLimits } from "./platform/rate-limit.server";
@@ -13,12 +14,21 @@ import type { Services } from "./services.server";
 /** How often the outbox is read: a notification waits at most this long after its change commits. */
 export const OUTBOX_INTERVAL_MS = 5_000;
 
+/** Campaigns are paced from one run to the next: a second apart keeps the flow even. */
+export const CAMPAIGN_INTERVAL_MS = 1_000;
+
 /**
  * Every background job the server runs; add new ones here. PayPal's sweep needs its adapter (null
  * without credentials); the outbox its senders (a channel without settings keeps its rows waiting);
  * the seller's alerts the site (links, addresses).
  */
-export function serverJobs({ paypal, mail: senders, site }: Pick<Services, "paypal" | "mail" | "site">): Job[] {
+export function serverJobs({
+  paypal,
+  mail: senders,
+  site,
+  env,
+}: Pick<Services, "paypal" | "mail" | "site"> & { env?: Pick<Services["env"], "CAMPAIGN_MAILS_PER_SECOND"> }): Job[] {
+  const perSecond = env?.CAMPAIGN_MAILS_PER_SECOND ?? 5;
   return [
     { name: "send-outbox", intervalMs: OUTBOX_INTERVAL_MS, jitter: 0.2, run: async (db, now) => void (await deliverDueMail(db, senders, { now: now() })) },
     // Windows older than a day are never read again; an hourly sweep keeps the table small.
@@ -44,5 +54,12 @@ export function serverJobs({ paypal, mail: senders, site }: Pick<Services, "payp
     { name: "disputes", intervalMs: 30 * 60_000, jitter: 0.2, run: (db, now) => disputeJob(db, site, paypal, now()) },
     // Game logins never outlive 7 days after payment, whatever happens to the order (docs/decisions/022).
     { name: "delete-expired-logins", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db, now) => void (await deleteExpiredLogins(db, now())) },
+    // Campaigns: scheduled ones start, sending ones hand their paced share to the outbox (docs/decisions/046).
+    {
+      name: "send-campaigns",
+      intervalMs: CAMPAIGN_INTERVAL_MS,
+      jitter: 0,
+      run: async (db, now) => void (await runCampaigns(db, senders, site, { now: now(), perSecond })),
+    },
   ];
 }
