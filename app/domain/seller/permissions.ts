@@ -46,6 +46,9 @@ export const PERMISSIONS = {
   "blocklist.view": { roles: OWNER, what: "see the blocklist" },
   "blocklist.edit": { roles: OWNER, what: "block and unblock buyers" },
   "accounts.manage": { roles: OWNER, what: "manage seller accounts" },
+  /** Campaigns to newsletter subscribers (issue 30): they speak for the shop to everyone at once. */
+  "campaigns.view": { roles: OWNER, what: "see campaigns" },
+  "campaigns.send": { roles: OWNER, what: "write and send campaigns" },
 } as const satisfies Record<string, { roles: readonly SellerRole[]; what: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;
