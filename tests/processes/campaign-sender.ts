@@ -29,14 +29,6 @@ const perSecond = Number(env.PER_SECOND ?? 200);
 const offset = Number(env.CLOCK_OFFSET_MS ?? 0);
 const now = () => new Date(Date.now() + offset);
 
-if (env.DEBUG_SENDER) {
-  const { readCatalogue } = await load<typeof import("../../app/server/catalogue/cache.server")>("/app/server/catalogue/cache.server.ts");
-  console.log("catalogue…");
-  await readCatalogue(database.db);
-  console.log("catalogue read");
-  await senders.email({ to: "x@example.com", subject: "probe", text: "probe", html: null, headers: null, replyTo: null } as never);
-  console.log("smtp ok");
-}
 console.log("ready");
 const debug = (what: string) => env.DEBUG_SENDER && console.log(`${new Date().toISOString()} ${what}`);
 for (;;) {
