@@ -33,6 +33,8 @@ async function confirmedSubscriber(page: Page, lang: Lang, address: string) {
 const SUBJECTS = { en: "Spring drop", fr: "Nouveautés de printemps", es: "Novedades de primavera" } as const;
 
 test("the owner composes a campaign in three languages, previews it, sends it, and each subscriber gets it in their language", async ({ page }) => {
+  // Three sign-ups, a compose, a send at the configured pace: longer than one page's test.
+  test.setTimeout(240_000);
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   const addresses = { en: `camp-en-${stamp}@example.com`, fr: `camp-fr-${stamp}@example.com`, es: `camp-es-${stamp}@example.com` };
   for (const lang of ["en", "fr", "es"] as const) await confirmedSubscriber(page, lang, addresses[lang]);
