@@ -17,6 +17,8 @@ export default [
     route("orders/:id/proofs/:proof", "routes/admin/order-proof.ts"),
     // The product media manager's list and uploads (JSON; uploads stream to disk, server/body-limit.ts).
     route("products/:id/media", "routes/admin/product-media.ts"),
+    // A campaign's mail as HTML, for the preview frame on its page (framed by the console only).
+    route("campaigns/:id/preview", "routes/admin/campaign-preview.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
@@ -40,6 +42,10 @@ export default [
       route("coupons", "routes/admin/coupons.tsx"),
       route("coupons/new", "routes/admin/coupon-new.tsx"),
       route("coupons/:id", "routes/admin/coupon.tsx"),
+      // Campaigns to newsletter subscribers (docs/decisions/046).
+      route("campaigns", "routes/admin/campaigns.tsx"),
+      route("campaigns/new", "routes/admin/campaign-new.tsx"),
+      route("campaigns/:id", "routes/admin/campaign.tsx"),
       route("inbox", "routes/admin/inbox.tsx", [
         index("routes/admin/inbox-messages.tsx"),
         route("reviews", "routes/admin/inbox-reviews.tsx"),
@@ -48,6 +54,8 @@ export default [
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
+  // A campaign mail's product link: counted, then redirected (docs/decisions/046).
+  route("c/:token", "routes/campaign-click.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("api/catalogue", "routes/api.catalogue.ts"),

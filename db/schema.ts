@@ -759,3 +759,64 @@ export const privacyRequests = pgTable(
   },
   (t) => [index("privacy_requests_status").on(t.status, t.createdAt), index("privacy_requests_order").on(t.orderId)],
 );
+
+/**
+ * Campaigns to newsletter subscribers (issue 30, docs/decisions/046): a subject and body per
+ * language ("" = not written: English goes instead), the products shown as cards, and where the
+ * sending stands. `pacedUntil` is the pace's cursor: the sender may hand out mails up to
+ * (now − pacedUntil) × CAMPAIGN_MAILS_PER_SECOND, then moves it on by what it handed out.
+ */
+export const campaigns = pgTable("campaigns", {
+  id: serial("id").primaryKey(),
+  subject: jsonb("subject").$type<Record<"en" | "fr" | "es", string>>().notNull(),
+  body: jsonb("body").$type<Record<"en" | "fr" | "es", string>>().notNull(),
+  productIds: jsonb("product_ids").$type<string[]>().notNull().default([]),
+  status: text("status", { enum: ["draft", "scheduled", "sending", "paused", "cancelled", "sent"] })
+    .notNull()
+    .default("draft"),
+  scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+  startedAt: timestamp("started_at", { withTimezone: true }),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  pacedUntil: timestamp("paced_until", { withTimezone: true }),
+  /** How many subscribers were queued when it started. */
+  recipients: integer("recipients").notNull().default(0),
+  /** "seller:EMAIL", or "system" for a product announcement. */
+  createdBy: text("created_by").notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who a campaign goes to, queued once when it starts (one row per confirmed, non-suppressed
+ * subscriber): `pending` until its mail is written into the outbox (`queued`, with the outbox row)
+ * or it is passed over because the address left the list meanwhile (`skipped`). The primary key is
+ * what makes "one mail per subscriber per campaign" hold, across restarts and processes.
+ */
+export const campaignRecipients = pgTable(
+  "campaign_recipients",
+  {
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    lang: text("lang").notNull(),
+    status: text("status", { enum: ["pending", "queued", "skipped"] })
+      .notNull()
+      .default("pending"),
+    outboxId: integer("outbox_id"),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.email] }), index("campaign_recipients_pending").on(t.campaignId, t.status)],
+);
+
+/** Clicks through a campaign's signed links, per campaign and product: counts only, nobody's name (ADR 046). */
+export const campaignClicks = pgTable(
+  "campaign_clicks",
+  {
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.productId] })],
+);

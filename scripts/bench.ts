@@ -12,7 +12,12 @@
  *   --profile: also records a CPU profile (`node --cpu-prof`) of the product page rendered without
  *          the render cache on PGlite, and prints where the time went (scripts/profile-summary.ts).
  *
- *   npm run bench -- --seconds 5 --connections 10 --only pages|orders|profile [--profile]
+ *   campaigns: a campaign to 20,000 confirmed subscribers on the embedded database (issue 30): the time
+ *          to queue them, then the production server sending at --campaign-rate mails/s (default 50)
+ *          to a fake SMTP server in this process — its RSS growth, the pace measured at the SMTP
+ *          server, and the cached product page's req/s during the send against the same server idle.
+ *
+ *   npm run bench -- --seconds 5 --connections 10 --only pages|orders|profile|campaigns [--profile]
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -39,6 +44,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "16" },
     only: { type: "string" },
     profile: { type: "boolean", default: false },
+    "campaign-rate": { type: "string", default: "50" },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -208,6 +214,87 @@ async function profileProductPage(): Promise<string> {
 
 const verdict = (met: boolean) => (met ? "met" : "MISSED");
 
+/** Issue 30's numbers for a campaign to 20,000 subscribers on the embedded database. */
+const CAMPAIGN_TARGETS = { subscribers: 20_000, queuedSeconds: 10, rssGrowthMb: 50, paceTolerance: 0.1, cachedShare: 0.9 };
+
+interface CampaignBench {
+  queuedSeconds: number;
+  rate: number;
+  measuredRate: number;
+  rssStartMb: number;
+  rssPeakMb: number;
+  idleRps: number;
+  sendingRps: number;
+}
+
+async function benchCampaigns(rate: number): Promise<CampaignBench> {
+  if (!existsSync(path.join(BUILD_DIR, "server", "index.js"))) throw new Error(`No production build in ${BUILD_DIR}/: run npm run build first`);
+  const { startFakeMail } = (await vite.ssrLoadModule("/tests/mocks/mail-server.ts")) as typeof import("../tests/mocks/mail-server");
+  const { seedDatabase } = (await vite.ssrLoadModule("/app/server/catalogue/seed.server.ts")) as typeof import("../app/server/catalogue/seed.server");
+  const campaignsModule = (await vite.ssrLoadModule("/app/server/campaigns/campaigns.server.ts")) as typeof import("../app/server/campaigns/campaigns.server");
+  const { newsletterSubscribers } = (await vite.ssrLoadModule("/db/schema.ts")) as typeof import("../db/schema");
+  const fake = await startFakeMail();
+  const dir = mkdtempSync(path.join(tmpdir(), "ts-bench-campaign-"));
+  const env = { DATA_DIR: dir, RENDER_CACHE_SECONDS: "600", SMTP_URL: `${fake.smtpUrl}?pool=true`, CAMPAIGN_MAILS_PER_SECOND: String(rate) };
+  try {
+    // The subscribers, written before the server owns the embedded database.
+    let database = await openDatabase({ dataDir: dir });
+    await seedDatabase(database.db);
+    const now = new Date();
+    for (let i = 0; i < CAMPAIGN_TARGETS.subscribers; i += 1000) {
+      await database.db.insert(newsletterSubscribers).values(
+        Array.from({ length: Math.min(1000, CAMPAIGN_TARGETS.subscribers - i) }, (_, j) => ({
+          email: `bench${String(i + j).padStart(6, "0")}@example.com`,
+          lang: (["en", "fr", "es"] as const)[(i + j) % 3],
+          status: "confirmed" as const,
+          nonce: `n${String(i + j).padStart(21, "0")}`,
+          createdAt: now,
+        })),
+      );
+    }
+    await database.close();
+
+    // Idle: the cached product page on a server with nothing to send.
+    let server = await startServer(env);
+    const idle = await measure("/product/1", server.child.pid!);
+    await server.stop();
+
+    // Queue: the campaign starts (every recipient queued in one statement).
+    database = await openDatabase({ dataDir: dir });
+    const system = { id: null, actor: "system" };
+    const id = await campaignsModule.createCampaign(
+      database.db,
+      { subject: { en: "Bench", fr: "Banc", es: "Banco" }, body: { en: "Hello", fr: "Bonjour", es: "Hola" }, productIds: ["1", "2"] },
+      system,
+      new Date(),
+    );
+    const queueStart = performance.now();
+    const started = await campaignsModule.startCampaign(database.db, id, system, new Date());
+    const queuedSeconds = (performance.now() - queueStart) / 1000;
+    if (!started.ok || started.recipients !== CAMPAIGN_TARGETS.subscribers) throw new Error(`queued ${JSON.stringify(started)}`);
+    await database.close();
+
+    // Sending: the same server again, with the campaign under way.
+    server = await startServer(env);
+    const pid = server.child.pid!;
+    await new Promise((r) => setTimeout(r, 3000)); // the pace settles
+    const rssStartMb = rssMb(pid);
+    let rssPeakMb = rssStartMb;
+    const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMb(pid))), 200);
+    const mailsBefore = fake.mails.length;
+    const windowStart = performance.now();
+    const sending = await measure("/product/1", pid);
+    await new Promise((r) => setTimeout(r, Math.max(0, 20_000 - (performance.now() - windowStart))));
+    const measuredRate = (fake.mails.length - mailsBefore) / ((performance.now() - windowStart) / 1000);
+    clearInterval(sampler);
+    await server.stop();
+    return { queuedSeconds, rate, measuredRate, rssStartMb, rssPeakMb, idleRps: idle.rps, sendingRps: sending.rps };
+  } finally {
+    await fake.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const only = values.only;
   const pageResults: PageResult[] = [];
@@ -250,6 +337,9 @@ async function main(): Promise<void> {
     }
   }
 
+  let campaign: CampaignBench | null = null;
+  if (only === undefined || only === "campaigns") campaign = await benchCampaigns(Number(values["campaign-rate"]));
+
   let profileSummary: string | null = null;
   if (values.profile || only === "profile") {
     if (!existsSync(path.join(BUILD_DIR, "server", "index.js"))) throw new Error(`No production build in ${BUILD_DIR}/: run npm run build first`);
@@ -272,6 +362,26 @@ async function main(): Promise<void> {
         `| ${r.name} | ${(r.orders / r.seconds).toFixed(0)} | ${percentile(r.latenciesMs, 50).toFixed(1)} ms | ${percentile(r.latenciesMs, 99).toFixed(1)} ms | ${r.failures} |`,
       );
     }
+  }
+
+  if (campaign) {
+    const c = campaign;
+    const growth = c.rssPeakMb - c.rssStartMb;
+    const paceOff = Math.abs(c.measuredRate - c.rate) / c.rate;
+    const share = c.sendingRps / c.idleRps;
+    console.log(`\nCampaign to ${CAMPAIGN_TARGETS.subscribers} confirmed subscribers, embedded database (issue 30):`);
+    console.log(
+      `  queued ≤ ${CAMPAIGN_TARGETS.queuedSeconds} s: ${c.queuedSeconds.toFixed(2)} s — ${verdict(c.queuedSeconds <= CAMPAIGN_TARGETS.queuedSeconds)}`,
+    );
+    console.log(
+      `  RSS growth while sending ≤ ${CAMPAIGN_TARGETS.rssGrowthMb} MB: ${growth.toFixed(0)} MB (${c.rssStartMb.toFixed(0)} → ${c.rssPeakMb.toFixed(0)} MB) — ${verdict(growth <= CAMPAIGN_TARGETS.rssGrowthMb)}`,
+    );
+    console.log(
+      `  pace ${c.rate}/s ± ${CAMPAIGN_TARGETS.paceTolerance * 100} %: ${c.measuredRate.toFixed(1)}/s at the SMTP server (${(paceOff * 100).toFixed(1)} % off) — ${verdict(paceOff <= CAMPAIGN_TARGETS.paceTolerance)}`,
+    );
+    console.log(
+      `  cached /product/1 during the send within 10 % of idle: ${c.sendingRps.toFixed(0)} vs ${c.idleRps.toFixed(0)} req/s (${share.toFixed(2)}) — ${verdict(share >= CAMPAIGN_TARGETS.cachedShare)}`,
+    );
   }
 
   console.log("\nTargets (issue 23; shares are of /robots.txt measured just before on the same server):");

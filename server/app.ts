@@ -21,6 +21,9 @@ import { bodyLimit, shopBodyLimits } from "./body-limit";
 import { MAX_DELIVERY_PROOFS } from "../app/domain/delivery-proofs";
 import { consoleSessionGuard, sameOriginGuard, wellFormedRequestGuard } from "./guards";
 import { MEDIA_ROUTE, serveMedia } from "./media-route";
+
+/** The console's campaign preview path (framed by the campaign page; its own headers below). */
+const CAMPAIGN_PREVIEW = /^\/admin\/campaigns\/\d+\/preview$/;
 import { seedCouponsFromFile, seedDatabase } from "../app/server/catalogue/seed.server";
 import { seedProductMediaRows } from "../app/server/catalogue/product-media-seed.server";
 import { claimEmbeddedDataDir, movePublicBackups, shopBackups } from "../app/server/backup/shop.server";
@@ -170,7 +173,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   // The seller console loads nothing from elsewhere (docs/decisions/014): its own scripts with the
   // nonce, libsodium's WebAssembly (login keys, reveal), its stylesheet, the TOTP QR code as a
   // data: image, and product media (from a CDN when MEDIA_PUBLIC_URL is set). No inline styles, no
-  // frames, never framed.
+  // frames but a campaign's mail preview (its own), never framed.
   const consoleHeaders = headersWith({
     "default-src": ["'self'"],
     "script-src": ["'self'", "'wasm-unsafe-eval'", nonce],
@@ -179,14 +182,27 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     "media-src": ["'self'", ...mediaOrigins],
     "font-src": ["'self'"],
     "connect-src": ["'self'"],
-    "frame-src": ["'none'"],
+    "frame-src": ["'self'"],
     "frame-ancestors": ["'none'"],
     "form-action": ["'self'"],
     "base-uri": ["'none'"],
     "object-src": ["'none'"],
     "upgrade-insecure-requests": upgradeInsecureRequests,
   });
-  app.use((req, res, next) => (consoleRoutePath(req.path) === null ? shopHeaders : consoleHeaders)(req, res, next));
+  // A campaign's preview (app/routes/admin/campaign-preview.ts) is a mail: inline styles, pictures
+  // from anywhere a mail's may come from, no script at all, framed by the console's own pages only.
+  const mailPreviewHeaders = headersWith({
+    "default-src": ["'none'"],
+    "style-src": ["'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "https:", ...mediaOrigins],
+    "frame-ancestors": ["'self'"],
+    "form-action": ["'none'"],
+    "base-uri": ["'none'"],
+    sandbox: ["allow-popups", "allow-popups-to-escape-sandbox"],
+  });
+  app.use((req, res, next) =>
+    (consoleRoutePath(req.path) === null ? shopHeaders : CAMPAIGN_PREVIEW.test(req.path) ? mailPreviewHeaders : consoleHeaders)(req, res, next),
+  );
   // For the load balancer and the orchestrator: the process answers; the database answers too.
   app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
   if (metrics && env.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(metrics, env.METRICS_TOKEN));

@@ -28,6 +28,7 @@ describe("serverJobs", () => {
       "privacy-retention",
       "restock-alerts",
       "remind-unpaid-orders",
+      "send-campaigns",
     ]);
     expect(jobs[3].intervalMs).toBe(3 * 60_000);
   });
@@ -44,6 +45,7 @@ describe("serverJobs", () => {
       "privacy-retention",
       "restock-alerts",
       "remind-unpaid-orders",
+      "send-campaigns",
     ]);
   });
 

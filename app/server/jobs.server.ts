@@ -4,6 +4,7 @@ import type { Job } from "./platform/jobs.server";
 import { alertLateOrders } from "./orders/late-orders.server";
 import { deleteExpiredLogins } from "./login-handoff/retention.server";
 import { deliverDueMail } from "./mail/outbox.server";
+import { runCampaigns } from "./campaigns/campaigns.server";
 import { expireUnpaidOrders } from "./orders/orders.server";
 import { sweepPayments } from "./payments/payments.server";
 import { applyRetention } from "./privacy/retention.server";
@@ -21,6 +22,9 @@ const DEFAULT_UNPAID_REMINDER_MINUTES = 60;
 /** How often the outbox is read: a notification waits at most this long after its change commits. */
 export const OUTBOX_INTERVAL_MS = 5_000;
 
+/** Campaigns are paced from one run to the next: a second apart keeps the flow even. */
+export const CAMPAIGN_INTERVAL_MS = 1_000;
+
 /**
  * Every background job the server runs; add new ones here. PayPal's sweep needs its adapter (null
  * without credentials); the outbox its senders (a channel without settings keeps its rows waiting);
@@ -33,8 +37,10 @@ export function serverJobs({
   site,
   retention = DEFAULT_RETENTION,
   env,
-}: Pick<Services, "paypal" | "mail" | "site"> & Partial<Pick<Services, "retention">> & { env?: Pick<Env, "UNPAID_REMINDER_MINUTES"> }): Job[] {
+}: Pick<Services, "paypal" | "mail" | "site"> &
+  Partial<Pick<Services, "retention">> & { env?: Pick<Services["env"], "UNPAID_REMINDER_MINUTES" | "CAMPAIGN_MAILS_PER_SECOND"> }): Job[] {
   const unpaidReminderMinutes = env?.UNPAID_REMINDER_MINUTES ?? DEFAULT_UNPAID_REMINDER_MINUTES;
+  const perSecond = env?.CAMPAIGN_MAILS_PER_SECOND ?? 5;
   return [
     { name: "send-outbox", intervalMs: OUTBOX_INTERVAL_MS, jitter: 0.2, run: async (db, now) => void (await deliverDueMail(db, senders, { now: now() })) },
     // Windows older than a day are never read again; an hourly sweep keeps the table small.
@@ -76,5 +82,12 @@ export function serverJobs({
           } satisfies Job,
         ]
       : []),
+    // Campaigns: scheduled ones start, sending ones hand their paced share to the outbox (docs/decisions/046).
+    {
+      name: "send-campaigns",
+      intervalMs: CAMPAIGN_INTERVAL_MS,
+      jitter: 0,
+      run: async (db, now) => void (await runCampaigns(db, senders, site, { now: now(), perSecond })),
+    },
   ];
 }

@@ -18,6 +18,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/products", label: "Products", end: false, need: "products.view" },
   { to: "/admin/coupons", label: "Coupons", end: false, need: "coupons.view" },
   { to: "/admin/inbox", label: "Inbox", end: false, need: "inbox.view" },
+  { to: "/admin/campaigns", label: "Campaigns", end: false, need: "campaigns.view" },
   { to: "/admin/blocklist", label: "Blocklist", end: false, need: "blocklist.view" },
   { to: "/admin/privacy", label: "Privacy", end: false, need: "privacy.view" },
   { to: "/admin/suppressions", label: "Suppressed mail", end: false, need: "suppressions.view" },

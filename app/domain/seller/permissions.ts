@@ -53,6 +53,9 @@ export const PERMISSIONS = {
   "suppressions.lift": { roles: OWNER, what: "lift mail suppressions" },
   /** Posting a published product to the community Discord server. */
   "products.announce": { roles: OWNER, what: "announce products" },
+  /** Campaigns to newsletter subscribers (issue 30): they speak for the shop to everyone at once. */
+  "campaigns.view": { roles: OWNER, what: "see campaigns" },
+  "campaigns.send": { roles: OWNER, what: "write and send campaigns" },
 } as const satisfies Record<string, { roles: readonly SellerRole[]; what: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

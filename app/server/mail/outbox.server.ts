@@ -40,6 +40,31 @@ export async function enqueueMail(db: Writer, mail: OutgoingMail, now: Date): Pr
   });
 }
 
+/** Several mails in one statement; their outbox ids, in order (a campaign hands out its share this way). */
+export async function enqueueMails(db: Writer, mails: readonly OutgoingMail[], now: Date): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const rows = await db
+    .insert(emailOutbox)
+    .values(
+      mails.map((mail) => ({
+        channel: "email" as const,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? null,
+        kind: mail.kind,
+        orderId: mail.orderId ?? null,
+        lang: mail.lang ?? null,
+        replyTo: mail.replyTo ?? null,
+        headers: mail.headers ?? null,
+        nextAttemptAt: mail.notBefore ?? now,
+        createdAt: now,
+      })),
+    )
+    .returning({ id: emailOutbox.id });
+  return rows.map((r) => r.id);
+}
+
 /** A message for the seller's Discord webhook; `text` holds the JSON body Discord receives. */
 export async function enqueueDiscord(db: Writer, message: { kind: string; orderId?: string | null; summary: string; body: object }, now: Date): Promise<void> {
   await db.insert(emailOutbox).values({
@@ -132,15 +157,30 @@ export interface DeliveryReport {
  * claim window, under SKIP LOCKED) before it is sent, so two processes never send the same row;
  * the result is then recorded on the row alone: a failure never touches the order.
  */
-export async function deliverDueMail(db: Db, senders: OutboxSenders, { now, batch = 25 }: { now: Date; batch?: number }): Promise<DeliveryReport> {
+export async function deliverDueMail(
+  db: Db,
+  senders: OutboxSenders,
+  {
+    now,
+    batch = 25,
+    only,
+  }: { now: Date; batch?: number; /** Only these rows (a campaign's paced share); the rest wait for the next run. */ only?: readonly number[] },
+): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, skipped: 0, waiting: 0 };
   const channels = (["email", "discord", "community_discord"] as const).filter((c) => senders[c]);
-  if (channels.length === 0) return report;
+  if (channels.length === 0 || only?.length === 0) return report;
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, now), inArray(emailOutbox.channel, channels)))
+      .where(
+        and(
+          eq(emailOutbox.status, "pending"),
+          lte(emailOutbox.nextAttemptAt, now),
+          inArray(emailOutbox.channel, channels),
+          only ? inArray(emailOutbox.id, [...only]) : undefined,
+        ),
+      )
       .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
       .limit(batch)
       .for("update", { skipLocked: true });

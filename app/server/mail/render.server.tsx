@@ -12,6 +12,8 @@ export type MailBlock =
   | { kind: "quote"; text: string }
   /** A picture (JPEG or PNG at an absolute URL: what every mail client shows), linked when `href` is given. */
   | { kind: "image"; src: string; alt: string; href?: string };
+  /** A product card (campaigns): picture (JPEG/PNG at an absolute URL, or none), title, price, link. */
+  | { kind: "product"; title: string; price: string; href: string; label: string; image: string | null };
 
 export interface MailContent {
   lang: string;
@@ -50,6 +52,8 @@ function renderText({ blocks, footer, footerLink }: MailContent): string {
           .join("\n");
       case "image":
         return null;
+      case "product":
+        return `${block.title} — ${block.price}\n${block.label}: ${block.href}`;
     }
   });
   const tail = footerLink ? [footer, `${footerLink.label}: ${footerLink.href}`] : [footer];
@@ -100,6 +104,37 @@ function Block({ block }: { block: MailBlock }) {
       );
       return <p style={{ margin: "0 0 14px" }}>{block.href ? <a href={block.href}>{img}</a> : img}</p>;
     }
+    case "product":
+      return (
+        <table
+          role="presentation"
+          style={{ width: "100%", borderCollapse: "collapse", margin: "0 0 16px", border: `1px solid ${colors.border}`, borderRadius: "8px" }}
+        >
+          <tbody>
+            <tr>
+              {block.image ? (
+                <td style={{ width: "120px", padding: "10px", verticalAlign: "top" }}>
+                  <a href={block.href}>
+                    <img
+                      src={block.image}
+                      alt={block.title}
+                      width={120}
+                      style={{ display: "block", width: "120px", height: "auto", borderRadius: "6px", border: 0 }}
+                    />
+                  </a>
+                </td>
+              ) : null}
+              <td style={{ padding: "10px", verticalAlign: "top" }}>
+                <p style={{ margin: "0 0 6px", fontWeight: 600 }}>{block.title}</p>
+                <p style={{ margin: "0 0 10px" }}>{block.price}</p>
+                <a href={block.href} style={{ color: colors.accent, fontWeight: 600 }}>
+                  {block.label}
+                </a>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      );
   }
 }
 

@@ -15,7 +15,7 @@ export interface NewsletterRecipient extends NewsletterTokenSubject {
  * A newsletter-type mail in the recipient's language: the blocks, then the shared footer with the
  * unsubscribe link, and the List-Unsubscribe headers. Future newsletters are built the same way.
  */
-function newsletterMail(site: Site, recipient: NewsletterRecipient, subject: string, blocks: readonly MailBlock[], kind: string): OutgoingMail {
+export function newsletterMail(site: Site, recipient: NewsletterRecipient, subject: string, blocks: readonly MailBlock[], kind: string): OutgoingMail {
   const { lang } = recipient;
   const t = getI18n(lang).getFixedT(lang);
   const rendered = renderMail({

@@ -211,6 +211,8 @@ const schema = z.object({
   REVIEW_WIDGET_URL: optionalUrl,
   SELLER_DISCORD_WEBHOOK: optionalUrl,
   SEED_COUPONS_FILE: z.string().min(1).optional(),
+  /** How many campaign mails leave per second (docs/decisions/046); a few a second keeps a small sender's reputation. */
+  CAMPAIGN_MAILS_PER_SECOND: z.coerce.number().positive().max(1000).default(5),
   /** How long a shared page stays in the in-process render cache; 0 turns it off (off in development). */
   RENDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
