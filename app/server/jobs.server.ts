@@ -38,7 +38,7 @@ export function serverJobs({
   retention = DEFAULT_RETENTION,
   env,
 }: Pick<Services, "paypal" | "mail" | "site"> &
-  Partial<Pick<Services, "retention">> & { env?: Pick<Services["env"], "UNPAID_REMINDER_MINUTES" | "CAMPAIGN_MAILS_PER_SECOND"> }): Job[] {
+  Partial<Pick<Services, "retention">> & { env?: Partial<Pick<Services["env"], "UNPAID_REMINDER_MINUTES" | "CAMPAIGN_MAILS_PER_SECOND">> }): Job[] {
   const unpaidReminderMinutes = env?.UNPAID_REMINDER_MINUTES ?? DEFAULT_UNPAID_REMINDER_MINUTES;
   const perSecond = env?.CAMPAIGN_MAILS_PER_SECOND ?? 5;
   return [

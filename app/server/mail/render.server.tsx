@@ -11,7 +11,7 @@ export type MailBlock =
   | { kind: "rows"; rows: readonly (readonly [string, string])[] }
   | { kind: "quote"; text: string }
   /** A picture (JPEG or PNG at an absolute URL: what every mail client shows), linked when `href` is given. */
-  | { kind: "image"; src: string; alt: string; href?: string };
+  | { kind: "image"; src: string; alt: string; href?: string }
   /** A product card (campaigns): picture (JPEG/PNG at an absolute URL, or none), title, price, link. */
   | { kind: "product"; title: string; price: string; href: string; label: string; image: string | null };
 
