@@ -11,7 +11,6 @@ import { applyRetention } from "./privacy/retention.server";
 import { pruneRateLimits } from "./platform/rate-limit.server";
 import { pruneLoginThrottles } from "./seller-auth/login-throttle.server";
 import { pruneSessions } from "./seller-auth/sessions.server";
-import type { Env } from "./platform/env.server";
 import { sweepRestockAlerts } from "./reminders/restock.server";
 import { remindUnpaidOrders } from "./reminders/unpaid.server";
 import type { Services } from "./services.server";
