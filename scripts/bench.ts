@@ -17,9 +17,13 @@
  *          to a fake SMTP server in this process — its RSS growth, the pace measured at the SMTP
  *          server, and the cached product page's req/s during the send against the same server idle.
  *
- *   npm run bench -- --seconds 5 --connections 10 --only pages|orders|profile|campaigns [--profile]
+ *   video: peak RSS of the upload pipeline and its ffmpeg children while the owner uploads an 8K and
+ *          a 4K video (scripts/bench-video.ts, its own process; issue 27's target ≤ 512 MB).
+ *
+ *   npm run bench -- --seconds 5 --connections 10 --only pages|orders|profile|campaigns|video [--profile]
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -339,6 +343,12 @@ async function main(): Promise<void> {
 
   let campaign: CampaignBench | null = null;
   if (only === undefined || only === "campaigns") campaign = await benchCampaigns(Number(values["campaign-rate"]));
+  if (only === undefined || only === "video") {
+    // Its own process: the figure is the pipeline's and its children's, not this bench's (Vite, autocannon).
+    const child = spawn(path.join("node_modules", ".bin", "tsx"), ["scripts/bench-video.ts"], { stdio: "inherit" });
+    const [code] = (await once(child, "exit")) as [number | null];
+    if (code !== 0) console.log(`video bench failed (exit ${code})`);
+  }
 
   let profileSummary: string | null = null;
   if (values.profile || only === "profile") {
