@@ -288,19 +288,19 @@ test.describe("contact form", () => {
 test.describe("thank-you page", () => {
   test("shows the gift confirmation once, then the message-sent variant", async ({ page }) => {
     await prepare(page);
+    // What the payment step writes once a gift order is paid (docs/decisions/042).
     const gift = {
+      orderId: "ORD261127120000-AB12",
+      productIds: ["king-kong-ultra-gift"],
       email: "giver@example.com",
-      name: "Giver",
-      discord: "giver#1234",
       imvuUsername: "LuckyFriend",
-      productId: "king-kong-ultra-gift",
       timestamp: Date.now(),
     };
     // Seeds once per tab: a reload must find the data gone.
     await page.addInitScript((data) => {
       if (window.sessionStorage.getItem("e2e:giftSeeded")) return;
       window.sessionStorage.setItem("e2e:giftSeeded", "1");
-      window.sessionStorage.setItem("giftOrderData", data);
+      window.sessionStorage.setItem("giftConfirmation", data);
     }, JSON.stringify(gift));
     await page.goto("/thank-you");
     await expect(page.getByRole("heading", { level: 1, name: "Thank you for your gift order!" })).toBeVisible();
@@ -308,7 +308,7 @@ test.describe("thank-you page", () => {
     await expect(details).toContainText("LuckyFriend");
     await expect(details).toContainText("King Kong Ultra Gift Trigger");
     await expect(page.getByText("our team sends the gift to LuckyFriend within 12–24 hours")).toBeVisible();
-    expect(await page.evaluate(() => window.sessionStorage.getItem("giftOrderData"))).toBeNull();
+    expect(await page.evaluate(() => window.sessionStorage.getItem("giftConfirmation"))).toBeNull();
 
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "Thank you!" })).toBeVisible();
@@ -318,7 +318,7 @@ test.describe("thank-you page", () => {
 
   test("ignores invalid gift data", async ({ page }) => {
     await prepare(page);
-    await page.addInitScript(() => window.sessionStorage.setItem("giftOrderData", JSON.stringify({ email: "nope", productId: "" })));
+    await page.addInitScript(() => window.sessionStorage.setItem("giftConfirmation", JSON.stringify({ email: "nope", productIds: "" })));
     await page.goto("/thank-you");
     await expect(page.getByText("Your message has been sent")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you!");

@@ -61,6 +61,13 @@ describe("productFormSchema", () => {
     expect(issues({ ...FORM, bundleItems: "1,4" })).toEqual(["bundleItems"]);
   });
 
+  it("keeps delivery to a username and the Gifting Triggers category together (docs/decisions/042)", () => {
+    expect(issues({ ...FORM, delivery: "username-gift" })).toEqual(["delivery"]);
+    expect(issues({ ...FORM, category: "Gifting Triggers" })).toEqual(["delivery"]);
+    expect(issues({ ...FORM, category: "Gifting Triggers", delivery: "username-gift", type: "room" })).toEqual(["delivery"]);
+    expect(issues({ ...FORM, category: "Gifting Triggers", delivery: "username-gift" })).toBeUndefined();
+  });
+
   it("reads repeated checkboxes from the posted form", () => {
     const form = new FormData();
     form.append("title_en", "X");

@@ -162,6 +162,16 @@ export const productFormSchema = z
       if (input.originalPrice < input.price) {
         ctx.addIssue({ code: "custom", path: ["originalPrice"], message: "Original price must be at least the price (equal shows no saving)" });
       }
+      // Delivery decides gifts and the login hand-over, the category decides coupons (docs/decisions/042):
+      // they must agree, or a permanent upload could be sold as a gift (or a gift earn a free room).
+      const gifting = input.delivery === "username-gift";
+      if (gifting !== (input.category === "Gifting Triggers") || (gifting && input.type !== "trigger")) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["delivery"],
+          message: "Sent to a username goes with category Gifting Triggers and type trigger, and only with them",
+        });
+      }
       const bundle = input.category === "Bundles" || input.type === "bundle";
       if (bundle && input.bundleItems.length < 2) ctx.addIssue({ code: "custom", path: ["bundleItems"], message: "A bundle needs at least two items" });
       if (!bundle && input.bundleItems.length > 0)
