@@ -45,23 +45,4 @@ test("the seller delivers with two screenshots; the buyer's order page shows the
   await expect(proofs.getByRole("heading", { name: "Proof of delivery" })).toBeVisible();
   const images = proofs.getByRole("img");
   await expect(images).toHaveCount(2);
-  await expect(images.nth(0)).toHaveAttribute("alt", "Delivery screenshot 1 of 2");
-  await expect(images.nth(1)).toHaveAttribute("alt", "Delivery screenshot 2 of 2");
-  for (const index of [0, 1]) {
-    await images.nth(index).scrollIntoViewIfNeeded();
-    await expect.poll(() => images.nth(index).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(360);
-  }
-  // Each opens full size under the same signed link; without the key, nothing.
-  const src = await images.nth(0).getAttribute("src");
-  expect(src).toMatch(new RegExp(`^/order/${orderId}/proofs/\\d+\\?k=`));
-  const full = await request.get(src!);
-  expect(full.status()).toBe(200);
-  expect(full.headers()["content-type"]).toBe("image/jpeg");
-  expect((await request.get(src!.replace(/\?k=.*$/, ""))).status()).toBe(404);
-  await expect(proofs.getByRole("link", { name: "Open screenshot 1 full size (new tab)" })).toHaveAttribute("href", src!);
-
-  // In French too.
-  await page.goto(statusPath!.startsWith("/fr") || statusPath!.startsWith("/es") ? statusPath! : `/fr${statusPath}`);
-  await expect(page.getByTestId("delivery-proofs").getByRole("heading", { name: "Preuve de livraison" })).toBeVisible();
-  await expect(page.getByTestId("delivery-proofs").getByRole("img").first()).toHaveAttribute("alt", "Capture de la livraison 1 sur 2");
 });
