@@ -84,6 +84,8 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   // With LOG_FILE, lines go through process.stdout, which server/start.js also copies to the file.
   const logger = env.LOG_FILE ? pino({ level: env.LOG_LEVEL }, process.stdout) : pino({ level: env.LOG_LEVEL });
   if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: emails wait in the email_outbox table until it is (README, Emails)");
+  else if (env.NODE_ENV === "production" && !env.DKIM_DOMAIN)
+    logger.warn("DKIM_DOMAIN is not set: mails leave unsigned, and Gmail and Yahoo junk unsigned bulk mail (README, Bring buyers back)");
   // Backups carry the product media too (docs/decisions/031).
   const moved = await movePublicBackups(services.media.storage, services.privateFiles).catch((error: unknown) => {
     logger.error({ err: error }, "could not move old backups out of the public media storage");
