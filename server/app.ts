@@ -91,6 +91,8 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   const loggerOptions = { level: env.LOG_LEVEL, serializers: { err: safeErrorSerializer } };
   const logger = env.LOG_FILE ? pino(loggerOptions, process.stdout) : pino(loggerOptions);
   if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: emails wait in the email_outbox table until it is (README, Emails)");
+  else if (env.NODE_ENV === "production" && !env.DKIM_DOMAIN)
+    logger.warn("DKIM_DOMAIN is not set: mails leave unsigned, and Gmail and Yahoo junk unsigned bulk mail (README, Bring buyers back)");
   // Backups carry the product media too (docs/decisions/031).
   const moved = await movePublicBackups(services.media.storage, services.privateFiles).catch((error: unknown) => {
     logger.error({ err: error }, "could not move old backups out of the public media storage");

@@ -25,7 +25,7 @@ console.log(`fake mail: SMTP ${fake.smtpUrl}, inbox ${fake.httpUrl}/messages, Di
 const dev = withDev
   ? spawn("node", ["server/start.js", "--dev"], {
       stdio: "inherit",
-      env: { ...process.env, SMTP_URL: fake.smtpUrl, SELLER_DISCORD_WEBHOOK: fake.discordWebhookUrl },
+      env: { ...process.env, SMTP_URL: fake.smtpUrl, SELLER_DISCORD_WEBHOOK: fake.discordWebhookUrl, COMMUNITY_DISCORD_WEBHOOK: fake.communityWebhookUrl },
     })
   : null;
 const stop = () => void fake.close().finally(() => process.exit(0));

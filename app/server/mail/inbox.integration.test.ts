@@ -5,6 +5,9 @@
  * its retry_after.
  */
 import { generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { describe, expect, it } from "vitest";
@@ -72,6 +75,15 @@ for (const target of testDatabases()) {
         type === "TXT" && name.startsWith("shop2026.") ? [[`v=DKIM1; k=rsa; p=${other}`]] : resolver(name, type);
       const forged = await dkimVerify(mail!.raw, { resolver: wrongKey });
       expect(forged.results[0].status.result).toBe("fail");
+    });
+
+    it("reads the key from DKIM_PRIVATE_KEY_FILE (a mounted secret), and refuses both at once", () => {
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "dkim-")), "dkim.pem");
+      writeFileSync(file, PRIVATE_PEM);
+      const base = { NODE_ENV: "test", SESSION_SECRET: "x".repeat(32), DKIM_DOMAIN: "shop.test", DKIM_SELECTOR: "shop2026" };
+      expect(dkimSettings(parseEnv({ ...base, DKIM_PRIVATE_KEY_FILE: file }))?.privateKey).toBe(PRIVATE_PEM.trim());
+      expect(() => parseEnv({ ...base, DKIM_PRIVATE_KEY_FILE: file, DKIM_PRIVATE_KEY: PRIVATE_PEM })).toThrow(/not both/);
+      expect(() => parseEnv({ ...base, DKIM_PRIVATE_KEY_FILE: `${file}.missing` })).toThrow(/DKIM_PRIVATE_KEY_FILE: no such file/);
     });
 
     it("refuses a DKIM set-up that is half there or whose key is not a key", () => {
