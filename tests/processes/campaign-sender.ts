@@ -4,7 +4,7 @@
  * the `send-campaigns` job and the outbox's `send-outbox` — in a tight loop against the database
  * it is given, until the campaign is sent and the outbox holds nothing of it, then exits 0.
  *
- *   npx tsx tests/processes/campaign-sender.ts
+ *   node --import tsx tests/processes/campaign-sender.ts
  *   env: DATABASE_URL or DATA_DIR, SMTP_URL, SITE_URL, CAMPAIGN_ID, PER_SECOND, CLOCK_OFFSET_MS
  * Prints one line per run with what it handed out and sent ("run queued=… sent=…").
  */

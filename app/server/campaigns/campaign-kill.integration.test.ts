@@ -35,7 +35,8 @@ interface Sender {
 }
 
 function startSender(env: Record<string, string>): Sender {
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "tests/processes/campaign-sender.ts"], {
+  // tsx as a loader in this one process (its CLI would run the script in a grandchild that SIGKILL misses).
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/processes/campaign-sender.ts"], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -399,7 +399,8 @@ export async function feedCampaign(db: Db, site: Site, catalogue: Catalogue, id:
 
 /** What a campaign did: counts only (docs/decisions/046 says what is and is not tracked). */
 export async function campaignFigures(db: Db, campaign: Pick<Campaign, "id" | "startedAt">): Promise<CampaignFigures> {
-  const since = campaign.startedAt ?? new Date(8.64e15);
+  // Not started: nothing happened since; a far date PostgreSQL accepts (new Date(8.64e15) it does not).
+  const since = campaign.startedAt ?? new Date("9999-12-31T00:00:00Z");
   const [row] = await db
     .select({
       recipients: sql<number>`count(*)::int`,

@@ -79,6 +79,7 @@ for (const target of testDatabases()) {
       expect(refusals.length).toBeGreaterThanOrEqual(6);
 
       expect(await statusOf(() => campaignsPage.loader(args(get("/admin/campaigns", owner))))).toBe(200);
+      expect(await statusOf(() => campaignPage.loader(args(get(`/admin/campaigns/${id}`, owner), params)))).toBe(200);
       expect(await statusOf(() => previewRoute.loader(args(get(`/admin/campaigns/${id}/preview?lang=fr`, owner), params)))).toBe(200);
       expect(await statusOf(() => campaignPage.action(args(post(`/admin/campaigns/${id}`, owner, { intent: "send" }), params)))).toBe(200);
       expect((await getCampaign(context.db, id))?.status).toBe("sending");
