@@ -165,7 +165,7 @@ for (const target of testDatabases()) {
 
     it("asks nothing before payment, for a gift or for gifting triggers only; a room alone is asked", async () => {
       const unpaid = await placeOrder(route.db, {}, { paid: false });
-      const gift = await placeOrder(route.db, { isGift: true });
+      const gift = await placeOrder(route.db, { isGift: true, lines: [{ id: "king-kong-ultra-gift", quantity: 1 }] });
       const giftTriggers = await placeOrder(route.db, { lines: [{ id: "king-kong-ultra-gift", quantity: 1 }] });
       const room = await placeOrder(route.db, { lines: [{ id: "6", quantity: 1 }] });
       const ciphertext = await sealLogin(LOGIN, key.publicKey);
@@ -360,7 +360,7 @@ for (const target of testDatabases()) {
         ],
       });
       const room = await placeOrder(route.db, { lines: [{ id: "6", quantity: 1 }] });
-      const gift = await placeOrder(route.db, { isGift: true });
+      const gift = await placeOrder(route.db, { isGift: true, lines: [{ id: "king-kong-ultra-gift", quantity: 1 }] });
       const giftTriggers = await placeOrder(route.db, { lines: [{ id: "king-kong-ultra-gift", quantity: 1 }] });
       const paidMail = async (orderId: string) => {
         const [mail] = await route.db

@@ -130,7 +130,8 @@ for (const target of testDatabases()) {
         status: 200,
         body: {
           ok: true,
-          payment: { status: "paid", givenName: "Kim", orderId: placed.id, isGift: true },
+          // A gift wish on a permanent trigger is ignored (ADR 042): the buyer is sent to give the login.
+          payment: { status: "paid", givenName: "Kim", orderId: placed.id, isGift: false, needsLogin: true },
           statusPath: orderStatusPath(services.keys, placed.id, "en"),
         },
       });
