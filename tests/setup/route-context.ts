@@ -21,12 +21,12 @@ export function routeArgs(request: Request, services: Services, clientIp = "198.
  * secret, so links signed with TEST_SITE open its pages), handed to the routes as their load
  * context's services. Call it inside a describe block.
  */
-export function routeContext(target: TestDatabase, overrides: ServiceOverrides = {}) {
+export function routeContext(target: TestDatabase, overrides: ServiceOverrides = {}, env: Env = TEST_ENV) {
   const database = seededDatabase(target);
   let services: Services | undefined;
   beforeAll(() => {
     const opened: Database = { db: database.db, kind: target.name, close: async () => {} };
-    services = testServices(opened, TEST_ENV, overrides);
+    services = testServices(opened, env, overrides);
   });
   return {
     get db() {

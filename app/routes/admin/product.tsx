@@ -12,9 +12,10 @@ import { LANGS, type Lang } from "~/domain/product";
 import { fieldErrors } from "~/domain/seller/form-fields";
 import { productFormRecord, productFormSchema, toProductInput } from "~/domain/seller/product-form";
 import { done, field, readForm, refused, refusedFields } from "~/server/platform/forms.server";
-import { routeAccess } from "~/domain/seller/permissions";
+import { roleMay, routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
 import { announceProduct } from "~/server/announcements/announce.server";
+import { createProductCampaign } from "~/server/campaigns/campaigns.server";
 import { bundleCandidates, duplicateProduct, findSellerProduct, setArchived, updateProduct } from "~/server/catalogue/console-products.server";
 import { onProductRestocked, type RestockReport } from "~/server/reminders/restock.server";
 
@@ -64,7 +65,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "announce") {
     const options = { mediaBase: context.services.media.storage.publicBase, communityWebhook: Boolean(context.services.env.COMMUNITY_DISCORD_WEBHOOK) };
     const result = await announceProduct(db, context.services.site, options, seller, params.id, now);
-    if (result.ok) return done("Queued for the community Discord: it is posted within a minute.");
+    if (result.ok) {
+      // "Also mail it to subscribers": a one-product campaign, started at once (docs/decisions/046); owner only.
+      if (field(form, "campaign") !== "on") return done("Queued for the community Discord: it is posted within a minute.");
+      if (!roleMay(seller.role, "campaigns.send")) return refused(403, "Only the owner can send campaigns.");
+      const campaign = await createProductCampaign(db, params.id, now);
+      if (campaign === null) return refused(409, "Only a published product can be announced: tick Listed, save, then announce.");
+      return done(`Queued for the community Discord, and campaign #${campaign} is mailing every subscriber (see Campaigns).`);
+    }
     if (result.code === "not_found") throw data("No such product", { status: 404 });
     if (result.code === "not_configured") return refused(409, "Set COMMUNITY_DISCORD_WEBHOOK to announce products on the community server.");
     return refused(409, "Only a published product can be announced: tick Listed, save, then announce.");
@@ -152,7 +160,11 @@ export default function ProductEdit() {
             </SubmitButton>
           </Form>
           {communityDiscord && product.listed && !product.archived && (
-            <Form method="post">
+            <Form method="post" className="flex flex-wrap items-center gap-3">
+              <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+                <input type="checkbox" name="campaign" className="h-5 w-5" />
+                Also mail it to newsletter subscribers
+              </label>
               <SubmitButton intent="announce" pendingLabel="Announcing…" variant="secondary">
                 Announce on Discord
               </SubmitButton>

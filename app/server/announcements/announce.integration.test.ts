@@ -14,7 +14,7 @@ import { appendProductMedia } from "../catalogue/product-media.server";
 import { setArchived } from "../catalogue/console-products.server";
 import { deliverDueMail } from "../mail/outbox.server";
 import { discordSender } from "../mail/senders.server";
-import { announceProduct, embedPicture, oneProductCampaignDraft } from "./announce.server";
+import { announceProduct, embedPicture } from "./announce.server";
 
 const at = new Date("2026-11-27T15:00:00Z");
 const SITE = testSite({ SITE_URL: "https://shop.test" });
@@ -27,13 +27,6 @@ describe("the announcement's picture", () => {
     expect(embedPicture([{ media: photo }], "https://cdn.test/m", "https://shop.test")).toBe("https://cdn.test/m/img/jpeg-1280w.jpeg");
     const svg = { ...photo, fallback: "svg" as const, variants: [{ format: "svg" as const, width: 800, height: 600, key: "seed/x.svg", bytes: 1 }] };
     expect(embedPicture([{ media: svg }], "/media", "https://shop.test")).toBeNull();
-  });
-
-  it("leaves a one-product campaign draft ready for the campaigns room (not wired)", () => {
-    expect(oneProductCampaignDraft({ id: "p1", titles: { en: "Crown", fr: "Couronne" } })).toEqual({
-      productIds: ["p1"],
-      subject: { en: "New: Crown", fr: "Nouveau: Couronne", es: "Nuevo: Crown" },
-    });
   });
 });
 

@@ -93,20 +93,3 @@ export async function announceProduct(
   });
   return { ok: true, summary: line };
 }
-
-/**
- * NOT WIRED (issue 30: the campaigns room owns campaigns). What "also send as a one-product
- * campaign" will hand the campaigns room when the seller ticks it: a draft with the product as its
- * one card and a subject per language, for the seller to review before it is sent.
- */
-export function oneProductCampaignDraft(product: { id: string; titles: Partial<Record<Lang, string>> }): {
-  productIds: string[];
-  subject: Record<Lang, string>;
-} {
-  const prefix: Record<Lang, string> = { en: "New", fr: "Nouveau", es: "Nuevo" };
-  const english = product.titles.en ?? product.id;
-  return {
-    productIds: [product.id],
-    subject: Object.fromEntries(LANGS.map((lang) => [lang, `${prefix[lang]}: ${product.titles[lang] || english}`])) as Record<Lang, string>,
-  };
-}
