@@ -5,7 +5,6 @@
  */
 import { mediaUrl, variantsOf, type ImageMedia } from "~/domain/media";
 import { formatPrice } from "~/domain/money";
-import { LANGS, type Lang } from "~/domain/product";
 import { findSellerProduct, type SellerProductDetail } from "../catalogue/console-products.server";
 import { listProductMedia } from "../catalogue/product-media.server";
 import { enqueueCommunityDiscord } from "../mail/outbox.server";
