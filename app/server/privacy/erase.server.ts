@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzl
 import { isTerminal } from "~/domain/order-state";
 import { ERASED, erasedEmail, type DeletionBlocker } from "~/domain/privacy";
 import {
+  campaignRecipients,
   contactMessages,
   disputes,
   emailOutbox,
@@ -15,6 +16,7 @@ import {
   privacyRequests,
   problemReportEntries,
   problemReports,
+  restockAlerts,
   reviews,
   sellerActions,
 } from "../../../db/schema";
@@ -149,6 +151,9 @@ export async function eraseBuyer(db: Db, email: string, now: Date): Promise<Eras
     await tx.delete(contactMessages).where(sameEmail(contactMessages.email, email));
     await tx.delete(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = lower(${email})`);
     await tx.delete(mailSuppressions).where(sql`lower(${mailSuppressions.email}) = lower(${email})`);
+    // Back-in-stock alerts waiting for the address, and whom campaigns went to (docs/decisions/045, 046).
+    await tx.delete(restockAlerts).where(sql`lower(${restockAlerts.email}) = lower(${email})`);
+    await tx.delete(campaignRecipients).where(sql`lower(${campaignRecipients.email}) = lower(${email})`);
     const waitingIds = [...blockers.keys()];
     // Mails to the address that belong to no order still waiting (newsletter, contact, these requests).
     await tx

@@ -6,6 +6,8 @@ import {
   emailOutbox,
   mailSuppressions,
   newsletterSubscribers,
+  restockAlerts,
+  campaignRecipients,
   orderDeliveries,
   orderEvents,
   orderItems,
@@ -245,6 +247,14 @@ export async function buyerExport(db: Db, email: string, now: Date) {
       })
       .from(newsletterSubscribers)
       .where(sql`lower(${newsletterSubscribers.email}) = lower(${email})`),
+    backInStockAlerts: await db
+      .select({ productId: restockAlerts.productId, lang: restockAlerts.lang, createdAt: restockAlerts.createdAt })
+      .from(restockAlerts)
+      .where(sql`lower(${restockAlerts.email}) = lower(${email})`),
+    campaignsMailed: await db
+      .select({ campaignId: campaignRecipients.campaignId, lang: campaignRecipients.lang, status: campaignRecipients.status })
+      .from(campaignRecipients)
+      .where(sql`lower(${campaignRecipients.email}) = lower(${email})`),
     mailSuppression: await db
       .select({ reason: mailSuppressions.reason, createdAt: mailSuppressions.createdAt })
       .from(mailSuppressions)

@@ -5,7 +5,19 @@ import path from "node:path";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RETENTION, erasedEmail, ERASED } from "~/domain/privacy";
-import { contactMessages, emailOutbox, newsletterSubscribers, orderItems, orders, payments, privacyRequests, privacyRuns, reviews } from "../../../db/schema";
+import {
+  campaignRecipients,
+  campaigns,
+  contactMessages,
+  emailOutbox,
+  newsletterSubscribers,
+  orderItems,
+  orders,
+  payments,
+  privacyRequests,
+  privacyRuns,
+  reviews,
+} from "../../../db/schema";
 import { fillBusyShop, type BusyShop } from "../../../tests/fixtures/busy-shop";
 import { newOrder, BUYER } from "../../../tests/fixtures/orders";
 import { TEST_SITE } from "../../../tests/fixtures/site";
@@ -18,6 +30,7 @@ import { saveContactMessage } from "../contact/contact.server";
 import { submitReview } from "../catalogue/reviews.server";
 import { suppressAddress } from "../mail/suppressions.server";
 import { subscribe } from "../newsletter/newsletter.server";
+import { subscribeRestockAlert } from "../reminders/restock.server";
 import { applyOrderAction } from "../orders/console-actions.server";
 import { createOrder, type NewOrder } from "../orders/orders.server";
 import { openDatabase, type Database, type Db } from "../platform/db.server";
@@ -304,6 +317,10 @@ describe("buyers' data requests", () => {
     );
     await subscribe(database.db, TEST_SITE, gone.email.toUpperCase(), "en", new Date());
     await suppressAddress(database.db, gone.email, "manual", null, new Date());
+    // Waiting for the out-of-stock Bunker Room, and mailed by a campaign (docs/decisions/045, 046).
+    await subscribeRestockAlert(database.db, TEST_SITE, { productId: "8", email: gone.email, lang: "en" }, new Date());
+    const [campaign] = await database.db.select({ id: campaigns.id }).from(campaigns).limit(1);
+    await database.db.insert(campaignRecipients).values({ campaignId: campaign!.id, email: gone.email, lang: "en", status: "queued" });
     const review = await submitReview(
       database.db,
       { productId: "2", name: gone.name, rating: 5, comment: "Great trigger, fast delivery." },
