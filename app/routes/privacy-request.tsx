@@ -50,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
     const outcome: Outcome = { state: "error", code: accepted.status === 429 ? "rate_limited" : "request_invalid" };
     return data({ outcome }, { status: accepted.status, headers: accepted.headers });
   }
-  const result = await confirmDeletion(accepted.db, accepted.services.keys, accepted.input.t, accepted.now);
+  const result = await confirmDeletion(accepted.db, accepted.services.keys, accepted.input.t, accepted.now, accepted.services.privateFiles);
   const outcome: Outcome = !result.ok
     ? { state: "error", code: result.code }
     : result.status === "done"

@@ -35,9 +35,12 @@ export function serverJobs({
   mail: senders,
   site,
   retention = DEFAULT_RETENTION,
+  privateFiles,
   env,
 }: Pick<Services, "paypal" | "mail" | "site"> &
-  Partial<Pick<Services, "retention">> & { env?: Partial<Pick<Services["env"], "UNPAID_REMINDER_MINUTES" | "CAMPAIGN_MAILS_PER_SECOND">> }): Job[] {
+  Partial<Pick<Services, "retention" | "privateFiles">> & {
+    env?: Partial<Pick<Services["env"], "UNPAID_REMINDER_MINUTES" | "CAMPAIGN_MAILS_PER_SECOND">>;
+  }): Job[] {
   const unpaidReminderMinutes = env?.UNPAID_REMINDER_MINUTES ?? DEFAULT_UNPAID_REMINDER_MINUTES;
   const perSecond = env?.CAMPAIGN_MAILS_PER_SECOND ?? 5;
   return [
@@ -67,7 +70,12 @@ export function serverJobs({
     { name: "delete-expired-logins", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db, now) => void (await deleteExpiredLogins(db, now())) },
     // The retention policy (docs/decisions/041): finished orders past RETENTION_ORDER_MONTHS pseudonymised,
     // visits and rate-limit rows past RETENTION_VISIT_DAYS deleted, waiting delete requests applied.
-    { name: "privacy-retention", intervalMs: 6 * 60 * 60_000, jitter: 0.1, run: async (db, now) => void (await applyRetention(db, retention, now())) },
+    {
+      name: "privacy-retention",
+      intervalMs: 6 * 60 * 60_000,
+      jitter: 0.1,
+      run: async (db, now) => void (await applyRetention(db, retention, now(), privateFiles)),
+    },
     // Back-in-stock alerts are mailed by the console's save; this catches any a stopped process left waiting (docs/decisions/045).
     { name: "restock-alerts", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db, now) => void (await sweepRestockAlerts(db, site, now())) },
     // One "finish your payment" mail per unpaid PayPal order, UNPAID_REMINDER_MINUTES after it was placed (0: none).

@@ -3,6 +3,7 @@ import { isTerminal } from "~/domain/order-state";
 import { ERASED, erasedEmail, type DeletionBlocker } from "~/domain/privacy";
 import {
   campaignRecipients,
+  deliveryProofs,
   contactMessages,
   disputes,
   emailOutbox,
@@ -20,6 +21,7 @@ import {
   reviews,
   sellerActions,
 } from "../../../db/schema";
+import type { PrivateStorage } from "../media/private-storage.server";
 import type { Db } from "../platform/db.server";
 
 /**
@@ -30,7 +32,8 @@ import type { Db } from "../platform/db.server";
  * stays: the order's id, status, amounts, currency, items, dates, payments (amounts, references),
  * refunds, the history's steps and the disputes' outcome.
  */
-export async function pseudonymiseOrder(db: Db, orderId: string, now: Date): Promise<void> {
+/** Returns the private storage keys of the order's delivery screenshots, whose rows it deletes: the caller removes the files. */
+export async function pseudonymiseOrder(db: Db, orderId: string, now: Date): Promise<string[]> {
   const pseudonym = erasedEmail(orderId);
   const erasedIfSet = (column: typeof orders.sellerNote | typeof orders.deliveryNote) => sql`case when ${column} is null then null else ${ERASED} end`;
   await db
@@ -90,6 +93,15 @@ export async function pseudonymiseOrder(db: Db, orderId: string, now: Date): Pro
     .update(privacyRequests)
     .set({ email: null })
     .where(and(eq(privacyRequests.orderId, orderId), sql`${privacyRequests.status} <> 'scheduled'`));
+  // Delivery screenshots show the buyer's game account (docs/decisions/043): no longer served, files removed by the caller.
+  const proofs = await db.delete(deliveryProofs).where(eq(deliveryProofs.orderId, orderId)).returning({ key: deliveryProofs.key });
+  return proofs.map((p) => p.key);
+}
+
+/** Removes files whose rows are gone; a file left by a crash is only unreachable (no row serves it). */
+export async function removeFiles(files: Pick<PrivateStorage, "delete"> | undefined, keys: readonly string[]): Promise<void> {
+  if (!files) return;
+  for (const key of keys) await files.delete(key).catch(() => {});
 }
 
 /** What keeps each order from being pseudonymised now: still running, an open dispute, an open problem report. */
@@ -120,6 +132,8 @@ export interface ErasureResult {
   erased: string[];
   /** Orders that must wait, and why. */
   waiting: { orderId: string; blockers: DeletionBlocker[] }[];
+  /** Private storage keys of the erased orders' delivery screenshots, to remove once committed. */
+  proofKeys: string[];
 }
 
 const sameEmail = (column: typeof orders.email | typeof contactMessages.email, email: string) => sql`lower(${column}) = lower(${email})`;
@@ -141,9 +155,10 @@ export async function eraseBuyer(db: Db, email: string, now: Date): Promise<Eras
       owned.map((o) => o.id),
     );
     const erased: string[] = [];
+    const proofKeys: string[] = [];
     for (const order of owned) {
       if (blockers.has(order.id)) continue;
-      await pseudonymiseOrder(tx, order.id, now);
+      proofKeys.push(...(await pseudonymiseOrder(tx, order.id, now)));
       erased.push(order.id);
     }
     const clientKeys = owned.map((o) => o.clientKey).filter((k): k is string => Boolean(k));
@@ -179,6 +194,6 @@ export async function eraseBuyer(db: Db, email: string, now: Date): Promise<Eras
       .update(sellerActions)
       .set({ detail: null })
       .where(sql`lower(${sellerActions.detail}::text) like ${`%${email.toLowerCase()}%`}`);
-    return { erased, waiting: [...blockers].map(([orderId, why]) => ({ orderId, blockers: why })) };
+    return { erased, waiting: [...blockers].map(([orderId, why]) => ({ orderId, blockers: why })), proofKeys };
   });
 }

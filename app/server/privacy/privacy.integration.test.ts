@@ -9,6 +9,7 @@ import {
   campaignRecipients,
   campaigns,
   contactMessages,
+  deliveryProofs,
   emailOutbox,
   newsletterSubscribers,
   orderItems,
@@ -321,6 +322,11 @@ describe("buyers' data requests", () => {
     await subscribeRestockAlert(database.db, TEST_SITE, { productId: "8", email: gone.email, lang: "en" }, new Date());
     const [campaign] = await database.db.select({ id: campaigns.id }).from(campaigns).limit(1);
     await database.db.insert(campaignRecipients).values({ campaignId: campaign!.id, email: gone.email, lang: "en", status: "queued" });
+    // A delivery screenshot (it shows the buyer's game account): its row goes and its file is removed.
+    const proofKey = `delivery-proofs/${delivered.id}/a1b2c3d4.jpg`;
+    await database.db.insert(deliveryProofs).values({ orderId: delivered.id, key: proofKey, contentType: "image/jpeg", size: 10, width: 10, height: 10 });
+    const removed: string[] = [];
+    const files = { delete: async (key: string) => void removed.push(key) };
     const review = await submitReview(
       database.db,
       { productId: "2", name: gone.name, rating: 5, comment: "Great trigger, fast delivery." },
@@ -336,8 +342,10 @@ describe("buyers' data requests", () => {
 
     const request = await requestPrivacyAction(database.db, TEST_SITE, { orderId: delivered.id, kind: "delete", lang: "es" }, new Date());
     if (!request.ok) throw new Error(request.code);
-    const outcome = await confirmDeletion(database.db, TEST_SITE.keys, await mailedToken(database.db, request.id), new Date());
+    const outcome = await confirmDeletion(database.db, TEST_SITE.keys, await mailedToken(database.db, request.id), new Date(), files);
     expect(outcome).toEqual({ ok: true, status: "done" });
+    expect(removed).toEqual([proofKey]);
+    expect(await database.db.select().from(deliveryProofs).where(eq(deliveryProofs.orderId, delivered.id))).toEqual([]);
 
     for (const personal of [gone.email, gone.name, gone.gameUsername, gone.communityUsername, "client-gone"]) {
       expect(await whereItAppears(database.db, personal), personal).toEqual([]);

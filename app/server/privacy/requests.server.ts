@@ -12,7 +12,8 @@ import type { Db } from "../platform/db.server";
 import type { Keys } from "../platform/keys.server";
 import { signValue, verifySignedValue } from "../platform/signed-value.server";
 import type { Site } from "../platform/site.server";
-import { eraseBuyer } from "./erase.server";
+import type { PrivateStorage } from "../media/private-storage.server";
+import { eraseBuyer, removeFiles } from "./erase.server";
 import { buyerExport, type BuyerExport } from "./export.server";
 
 export type PrivacyRequest = typeof privacyRequests.$inferSelect;
@@ -124,12 +125,14 @@ export async function confirmDeletion(
   keys: Keys,
   token: string | null | undefined,
   now: Date,
+  files?: Pick<PrivateStorage, "delete">,
 ): Promise<DeletionOutcome | Extract<OpenedRequest, { ok: false }>> {
   const opened = await openPrivacyRequest(db, keys, token, now);
   if (!opened.ok) return opened;
   if (opened.request.kind !== "delete") return { ok: false, code: "privacy_link_invalid" };
   if (!(await claim(db, opened.request, now))) return { ok: false, code: "privacy_link_used" };
   const result = await eraseBuyer(db, opened.email, now);
+  await removeFiles(files, result.proofKeys);
   if (result.waiting.length === 0) {
     await db.update(privacyRequests).set({ status: "done", doneAt: now, email: null }).where(eq(privacyRequests.id, opened.request.id));
     return { ok: true, status: "done" };

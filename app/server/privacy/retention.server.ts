@@ -12,7 +12,8 @@ import {
   rateLimits,
 } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
-import { eraseBuyer, pseudonymiseOrder } from "./erase.server";
+import type { PrivateStorage } from "../media/private-storage.server";
+import { eraseBuyer, pseudonymiseOrder, removeFiles } from "./erase.server";
 
 export type PrivacyRun = typeof privacyRuns.$inferSelect;
 
@@ -53,22 +54,25 @@ export async function ordersDueForPseudonymisation(db: Db, policy: RetentionPoli
  * requests that were waiting for an order to finish, and records the run. It decides from dates
  * alone, so a restored backup made before an earlier run is pseudonymised again by the next one.
  */
-export async function applyRetention(db: Db, policy: RetentionPolicy, now: Date): Promise<PrivacyRun> {
+export async function applyRetention(db: Db, policy: RetentionPolicy, now: Date, files?: Pick<PrivateStorage, "delete">): Promise<PrivacyRun> {
   const due = await ordersDueForPseudonymisation(db, policy, now);
   const pseudonymised: string[] = [];
   for (const orderId of due) {
     // One transaction per order: a long backlog never holds one huge lock, and a failure keeps what was done.
-    await db.transaction(async (tx) => {
-      const [row] = await tx.select({ done: orders.pseudonymisedAt }).from(orders).where(eq(orders.id, orderId)).for("update");
-      if (!row || row.done) return;
-      await pseudonymiseOrder(tx, orderId, now);
-      pseudonymised.push(orderId);
-    });
+    await db
+      .transaction(async (tx) => {
+        const [row] = await tx.select({ done: orders.pseudonymisedAt }).from(orders).where(eq(orders.id, orderId)).for("update");
+        if (!row || row.done) return;
+        const proofKeys = await pseudonymiseOrder(tx, orderId, now);
+        pseudonymised.push(orderId);
+        return proofKeys;
+      })
+      .then((keys) => removeFiles(files, keys ?? []));
   }
   const cutoff = visitCutoff(policy, now);
   const visits = await db.delete(orderPageViews).where(lt(orderPageViews.viewedAt, cutoff)).returning({ id: orderPageViews.id });
   const limits = await db.delete(rateLimits).where(lt(rateLimits.windowStart, cutoff)).returning({ key: rateLimits.key });
-  const requestsApplied = await applyScheduledDeletions(db, now);
+  const requestsApplied = await applyScheduledDeletions(db, now, files);
   const [run] = await db
     .insert(privacyRuns)
     .values({
@@ -85,12 +89,13 @@ export async function applyRetention(db: Db, policy: RetentionPolicy, now: Date)
 }
 
 /** Delete requests that waited for an order to finish: tried again; done once nothing holds any order. */
-async function applyScheduledDeletions(db: Db, now: Date): Promise<number> {
+async function applyScheduledDeletions(db: Db, now: Date, files: Pick<PrivateStorage, "delete"> | undefined): Promise<number> {
   const scheduled = await db.select().from(privacyRequests).where(eq(privacyRequests.status, "scheduled"));
   let applied = 0;
   for (const request of scheduled) {
     if (!request.email) continue;
     const result = await eraseBuyer(db, request.email, now);
+    await removeFiles(files, result.proofKeys);
     if (result.waiting.length === 0) {
       await db.update(privacyRequests).set({ status: "done", doneAt: now, email: null, reason: null }).where(eq(privacyRequests.id, request.id));
       applied += 1;
