@@ -46,7 +46,9 @@ for (const target of testDatabases()) {
           const created = await createOrder(
             db,
             TEST_SITE,
+            // Manual orders: each is written with its instructions mail (PayPal orders get none at placement, ADR 045).
             newOrder({
+              channel: "manual",
               lines: [
                 { id: "2", quantity: 1 },
                 { id: "1", quantity: 2 },
