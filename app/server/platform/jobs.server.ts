@@ -102,6 +102,9 @@ export function startJobs({ db, jobs, lock, now, logger = consoleLogger, random 
   };
 }
 
+/** Jobs running at once on PostgreSQL: each holds one pool connection for its lock (pool max 10). */
+const JOBS_AT_ONCE = 3;
+
 /** A stable 64-bit advisory lock key per job name (a hash: names are free text). */
 function lockKey(name: string): string {
   return createHash("sha256").update(`trigger-shop job ${name}`).digest().readBigInt64BE(0).toString();
@@ -121,9 +124,29 @@ export function jobLock(database: Pick<Database, "pool">): JobLock {
       return true;
     };
   }
+  // A job holds its lock connection while its work takes others from the same pool: with every job
+  // due at once (at start), more jobs than the pool has connections would each hold one and wait
+  // forever for a second. At most JOBS_AT_ONCE jobs run together; the rest wait their turn.
+  let active = 0;
+  const queue: (() => void)[] = [];
+  const turn = () => (active < JOBS_AT_ONCE ? (active++, Promise.resolve()) : new Promise<void>((resolve) => queue.push(resolve)));
+  const done = () => {
+    const next = queue.shift();
+    if (next) next();
+    else active--;
+  };
   return async (name, fn) => {
+    await turn();
+    try {
+      return await lockedRun(name, fn);
+    } finally {
+      done();
+    }
+  };
+
+  async function lockedRun(name: string, fn: () => Promise<void>): Promise<boolean> {
     const key = lockKey(name);
-    const client = await pool.connect();
+    const client = await pool!.connect();
     let locked = false;
     let broken: Error | undefined;
     try {
@@ -145,5 +168,5 @@ export function jobLock(database: Pick<Database, "pool">): JobLock {
       // A broken connection is destroyed rather than reused: closing it ends the session and its lock.
       client.release(broken);
     }
-  };
+  }
 }
