@@ -83,7 +83,7 @@ test("every console page works under the console's own CSP, with no violation", 
     .getByRole("link", { name: /^Orders/ })
     .click();
   await expect(page).toHaveURL(/\/admin\/orders/);
-  await page.getByRole("button", { name: "Log out" }).click();
+  await page.getByRole("button", { name: "Log out", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
   expect(await violations()).toEqual([]);
 });
