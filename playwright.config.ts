@@ -41,8 +41,15 @@ export default defineConfig({
   // payments.spec.ts sets the fake PayPal's scenario (declined or pending captures, a cancelled or
   // failing SDK) for the whole fake: it runs last, alone, so no other spec's payment meets it.
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: "payments.spec.ts" },
-    { name: "payments", use: { ...devices["Desktop Chrome"], channel: undefined }, testMatch: "payments.spec.ts", dependencies: ["desktop"] },
+    // back-in-stock.spec.ts puts a seeded out-of-stock product in stock for a while: it runs there too,
+    // after every spec that counts the storefront's products.
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: ["payments.spec.ts", "back-in-stock.spec.ts"] },
+    {
+      name: "payments",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: ["payments.spec.ts", "back-in-stock.spec.ts"],
+      dependencies: ["desktop"],
+    },
   ],
   webServer: [
     {
