@@ -24,20 +24,7 @@ export interface OutgoingMail {
 type Writer = Pick<Db, "insert">;
 
 export async function enqueueMail(db: Writer, mail: OutgoingMail, now: Date): Promise<void> {
-  await db.insert(emailOutbox).values({
-    channel: "email",
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html ?? null,
-    kind: mail.kind,
-    orderId: mail.orderId ?? null,
-    lang: mail.lang ?? null,
-    replyTo: mail.replyTo ?? null,
-    headers: mail.headers ?? null,
-    nextAttemptAt: mail.notBefore ?? now,
-    createdAt: now,
-  });
+  await enqueueMails(db, [mail], now);
 }
 
 /** Several mails in one statement; their outbox ids, in order (a campaign hands out its share this way). */
