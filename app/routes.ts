@@ -9,6 +9,8 @@ export default [
     route("login", "routes/admin/login.tsx"),
     route("login/code", "routes/admin/login-code.tsx"),
     route("logout", "routes/admin/logout.ts"),
+    // An owner's invitation (docs/decisions/052): the invitee sets a password; no session needed.
+    route("invite/:token", "routes/admin/invite.tsx"),
     route("orders/export.csv", "routes/admin/orders-export.ts"),
     route("inbox/subscribers.csv", "routes/admin/subscribers-export.ts"),
     // "Reveal login" (JSON, docs/decisions/022): resource route, guarded like the pages.
@@ -34,6 +36,8 @@ export default [
       route("privacy", "routes/admin/privacy.tsx"),
       route("suppressions", "routes/admin/suppressions.tsx"),
       route("account", "routes/admin/account.tsx"),
+      // Every account, invitations, roles, disabling (owner only; docs/decisions/052).
+      route("accounts", "routes/admin/accounts.tsx"),
       route("login-keys", "routes/admin/login-keys.tsx"),
       // The shop (admin-shop): products, coupons, inbox.
       route("products", "routes/admin/products.tsx"),

@@ -344,9 +344,34 @@ export const sellers = pgTable(
     role: text("role", { enum: ["owner", "staff"] })
       .notNull()
       .default("owner"),
+    /** Set while the owner has disabled the account (docs/decisions/052): no login, no session. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** The last completed login (the accounts page shows it). */
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("sellers_email_lower").on(sql`lower(${t.email})`)],
+);
+
+/**
+ * An owner's invitation to a new console account (docs/decisions/052): the mailed link carries a
+ * token whose sha256 is stored here; it works once, for 24 hours.
+ */
+export const sellerInvites = pgTable(
+  "seller_invites",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    /** Stored lowercase: the account's login name once accepted. */
+    email: text("email").notNull(),
+    role: text("role", { enum: ["owner", "staff"] }).notNull(),
+    invitedBy: integer("invited_by").references(() => sellers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** When the invitee set a password (or the owner withdrew it): the link no longer works. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("seller_invites_token").on(t.tokenHash), index("seller_invites_email").on(t.email)],
 );
 
 /**

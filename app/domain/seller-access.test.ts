@@ -75,6 +75,9 @@ describe("console routes in front of the router", () => {
     expect(sessionNeededToWrite("/admin/login")).toBe("none");
     expect(sessionNeededToWrite("/admin/logout")).toBe("none");
     expect(sessionNeededToWrite("/admin/login/code")).toBe("any");
+    expect(sessionNeededToWrite(`/admin/invite/${"a".repeat(64)}`)).toBe("none");
+    expect(sessionNeededToWrite("/admin/invite")).toBe("active");
+    expect(sessionNeededToWrite("/admin/invite/x/y")).toBe("active");
     for (const route of ["/admin", "/admin/orders/ord-1", "/admin/account", "/admin/orders/ord-1/login", "/admin/login-keys", "/admin/no-such-page"]) {
       expect(sessionNeededToWrite(route), route).toBe("active");
     }

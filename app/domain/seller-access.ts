@@ -129,6 +129,8 @@ export function consoleRoutePath(path: string): string | null {
 /** What a console write (POST and the like) needs before any route code runs: the one rule of docs/decisions/014. */
 export function sessionNeededToWrite(route: string): "none" | "any" | "active" {
   if (route === ADMIN_LOGIN || route === `${ADMIN_HOME}/logout`) return "none";
+  // An invitation's page (docs/decisions/052): the invitee has no account yet; the token is the key.
+  if (/^\/admin\/invite\/[^/]+$/.test(route)) return "none";
   // The code step: the password step's session (or, already past it, an active one).
   if (route === `${ADMIN_LOGIN}/code`) return "any";
   return "active";

@@ -23,5 +23,6 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/privacy", label: "Privacy", end: false, need: "privacy.view" },
   { to: "/admin/suppressions", label: "Suppressed mail", end: false, need: "suppressions.view" },
   { to: "/admin/login-keys", label: "Login keys", end: false, need: "login-keys.manage" },
+  { to: "/admin/accounts", label: "Accounts", end: false, need: "accounts.manage" },
   { to: "/admin/account", label: "Account", end: false, need: "console" },
 ];

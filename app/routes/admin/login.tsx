@@ -60,6 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refused(429, `Too many failed attempts. Try again in ${waitLeft(outcome.waitSeconds)}.`, retryAfter(outcome.waitSeconds));
     case "expired":
       return refused(401, "Wrong email or password.");
+    case "disabled":
+      return refused(403, "This account is disabled: ask the shop's owner.");
   }
 }
 
@@ -68,6 +70,11 @@ export default function Login() {
   const [params] = useSearchParams();
   return (
     <LoginShell title="Log in">
+      {params.get("welcome") === "1" && !reply ? (
+        <p role="status" className="rounded border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+          Your password is set: log in with it.
+        </p>
+      ) : null}
       <ReplyNotice reply={reply} />
       <Form method="post" className="space-y-4">
         <input type="hidden" name="next" value={params.get("next") ?? ""} />

@@ -7,7 +7,7 @@ import type { Db } from "../platform/db.server";
 import { recordSellerAction } from "./audit.server";
 import { throttledCheck } from "./login-throttle.server";
 import { verifyPassword } from "./passwords.server";
-import { acceptTotpCode, findSellerByEmail } from "./sellers.server";
+import { acceptTotpCode, findSellerByEmail, markLoggedIn } from "./sellers.server";
 import { createSession, deleteSession, findLiveSession, type IssuedSession, type SessionStage } from "./sessions.server";
 
 export interface LoginClient {
@@ -23,7 +23,9 @@ export type LoginOutcome =
   /** Still waiting after earlier failures: nothing was checked. */
   | { kind: "throttled"; waitSeconds: number }
   /** The code step's session is gone (expired, used, never existed): start again. */
-  | { kind: "expired" };
+  | { kind: "expired" }
+  /** The password was right but the owner has disabled the account (told only after the password). */
+  | { kind: "disabled" };
 
 export async function passwordLogin(db: Db, email: string, password: string, client: LoginClient, now: Date): Promise<LoginOutcome> {
   const keys = { account: email.trim().toLowerCase(), client: client.clientKey };
@@ -32,10 +34,13 @@ export async function passwordLogin(db: Db, email: string, password: string, cli
   const checked = await throttledCheck(db, keys, async () => (await verifyPassword(seller?.passwordHash ?? null, password)) && Boolean(seller), now);
   if (checked.kind !== "passed") return checked;
   if (!seller) return { kind: "refused", waitSeconds: 0 };
+  if (seller.disabledAt) return { kind: "disabled" };
   const stage: SessionStage = seller.totpSecret ? "totp" : "active";
   const session = await createSession(db, { sellerId: seller.id, stage, userAgent: client.userAgent, clientKey: client.clientKey }, now);
-  if (stage === "active")
+  if (stage === "active") {
+    await markLoggedIn(db, seller.id, now);
     await recordSellerAction(db, { id: seller.id, actor: `seller:${seller.email}` }, "login", `seller:${seller.email}`, { totp: false }, now);
+  }
   return { kind: "signed_in", session, stage };
 }
 
@@ -47,6 +52,7 @@ export async function totpLogin(db: Db, pendingToken: string, code: string, clie
   const checked = await throttledCheck(db, keys, () => acceptTotpCode(db, pending.seller.id, code, now), now);
   if (checked.kind !== "passed") return checked;
   await deleteSession(db, pending.id);
+  await markLoggedIn(db, pending.seller.id, now);
   const session = await createSession(db, { sellerId: pending.seller.id, stage: "active", userAgent: client.userAgent, clientKey: client.clientKey }, now);
   await recordSellerAction(
     db,

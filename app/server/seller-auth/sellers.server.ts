@@ -27,7 +27,15 @@ export async function findSellerById(db: Db, id: number): Promise<SellerRow | un
 
 export async function listSellers(db: Db) {
   return db
-    .select({ id: sellers.id, email: sellers.email, role: sellers.role, totp: sql<boolean>`${sellers.totpSecret} is not null`, createdAt: sellers.createdAt })
+    .select({
+      id: sellers.id,
+      email: sellers.email,
+      role: sellers.role,
+      totp: sql<boolean>`${sellers.totpSecret} is not null`,
+      disabledAt: sellers.disabledAt,
+      lastLoginAt: sellers.lastLoginAt,
+      createdAt: sellers.createdAt,
+    })
     .from(sellers)
     .orderBy(sellers.id);
 }
@@ -72,16 +80,49 @@ export async function setSellerRole(db: Db, email: string, role: SellerRole): Pr
       .from(sellers)
       .where(eq(sql`lower(${sellers.email})`, email.trim().toLowerCase()));
     if (!seller) return { ok: false, reason: "unknown" } as const;
-    if (seller.role === "owner" && role !== "owner") {
-      const [{ owners }] = await tx
-        .select({ owners: sql<number>`count(*)::int` })
-        .from(sellers)
-        .where(eq(sellers.role, "owner"));
-      if (owners <= 1) return { ok: false, reason: "last_owner" } as const;
-    }
+    if (seller.role === "owner" && role !== "owner" && (await enabledOwners(tx)) <= 1) return { ok: false, reason: "last_owner" } as const;
     await tx.update(sellers).set({ role }).where(eq(sellers.id, seller.id));
     return { ok: true, before: seller.role } as const;
   });
+}
+
+/**
+ * Owners who can still log in. Counted inside the transaction that would remove one, after locking
+ * every owner row: two owners demoting or disabling each other at once cannot both pass.
+ */
+async function enabledOwners(tx: Pick<Db, "select">): Promise<number> {
+  const rows = await tx
+    .select({ id: sellers.id })
+    .from(sellers)
+    .where(and(eq(sellers.role, "owner"), isNull(sellers.disabledAt)))
+    .for("update");
+  return rows.length;
+}
+
+export type SetDisabledResult = { ok: true; changed: boolean } | { ok: false; reason: "unknown" | "last_owner" };
+
+/**
+ * Disables (no login, every session ended) or re-enables the account. Refused for the shop's last
+ * enabled owner: nobody could manage accounts from the console any more.
+ */
+export async function setSellerDisabled(db: Db, sellerId: number, disabled: boolean, now: Date): Promise<SetDisabledResult> {
+  return db.transaction(async (tx) => {
+    const [seller] = await tx.select({ id: sellers.id, role: sellers.role, disabledAt: sellers.disabledAt }).from(sellers).where(eq(sellers.id, sellerId));
+    if (!seller) return { ok: false, reason: "unknown" } as const;
+    if ((seller.disabledAt !== null) === disabled) return { ok: true, changed: false } as const;
+    if (disabled && seller.role === "owner" && (await enabledOwners(tx)) <= 1) return { ok: false, reason: "last_owner" } as const;
+    await tx
+      .update(sellers)
+      .set({ disabledAt: disabled ? now : null })
+      .where(eq(sellers.id, sellerId));
+    if (disabled) await tx.delete(sellerSessions).where(eq(sellerSessions.sellerId, sellerId));
+    return { ok: true, changed: true } as const;
+  });
+}
+
+/** Remembers the account's last completed login (shown on the accounts page). */
+export async function markLoggedIn(db: Db, sellerId: number, now: Date): Promise<void> {
+  await db.update(sellers).set({ lastLoginAt: now }).where(eq(sellers.id, sellerId));
 }
 
 /** Offers a new TOTP secret (kept pending until a code proves the app has it). */

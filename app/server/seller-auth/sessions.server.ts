@@ -58,13 +58,14 @@ export interface LiveSession {
 export async function findLiveSession(db: Db, token: string, now: Date): Promise<LiveSession | null> {
   const id = sessionIdOf(token);
   const [row] = await db
-    .select({ session: sellerSessions, email: sellers.email, totpSecret: sellers.totpSecret, role: sellers.role })
+    .select({ session: sellerSessions, email: sellers.email, totpSecret: sellers.totpSecret, role: sellers.role, disabledAt: sellers.disabledAt })
     .from(sellerSessions)
     .innerJoin(sellers, eq(sellers.id, sellerSessions.sellerId))
     .where(eq(sellerSessions.id, id));
   if (!row) return null;
   const { session } = row;
-  if (!isSessionLive(session, now)) {
+  // A disabled account's sessions are deleted when it is disabled; the check keeps a race harmless.
+  if (!isSessionLive(session, now) || row.disabledAt !== null) {
     await db.delete(sellerSessions).where(eq(sellerSessions.id, id));
     return null;
   }
@@ -90,6 +91,17 @@ export async function deleteSellerSessions(db: Db, sellerId: number, keepId?: st
     .where(keepId ? and(eq(sellerSessions.sellerId, sellerId), ne(sellerSessions.id, keepId)) : eq(sellerSessions.sellerId, sellerId))
     .returning({ id: sellerSessions.id });
   return rows.length;
+}
+
+/** How many live, fully signed-in sessions each account has (the accounts page). */
+export async function countLiveSessions(db: Db, now: Date): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ sellerId: sellerSessions.sellerId, stage: sellerSessions.stage, lastSeenAt: sellerSessions.lastSeenAt, expiresAt: sellerSessions.expiresAt })
+    .from(sellerSessions)
+    .where(eq(sellerSessions.stage, "active"));
+  const counts = new Map<number, number>();
+  for (const row of rows) if (isSessionLive(row, now)) counts.set(row.sellerId, (counts.get(row.sellerId) ?? 0) + 1);
+  return counts;
 }
 
 /** The account's active sessions, most recently used first (for the account page). */
