@@ -98,5 +98,21 @@ for (const target of testDatabases()) {
       await runAdminCli(database.db, ["list"], list.io);
       expect(list.out.join("\n")).toMatch(/help@shop\.test\towner\t/);
     });
+
+    it("disables and re-enables an account, never the last enabled owner", async () => {
+      // After the test above, help@shop.test is the only owner.
+      const last = fakeIo();
+      expect(await runAdminCli(database.db, ["disable", "--email", "help@shop.test"], last.io)).toBe(1);
+      expect(last.err[0]).toMatch(/last enabled owner/);
+      expect(await runAdminCli(database.db, ["disable", "--email", "owner@shop.test"], fakeIo().io)).toBe(0);
+      expect(await passwordLogin(database.db, "owner@shop.test", "second long password", client, new Date())).toEqual({ kind: "disabled" });
+      const list = fakeIo();
+      await runAdminCli(database.db, ["list"], list.io);
+      expect(list.out.join("\n")).toMatch(/owner@shop\.test\tstaff\t.*\tdisabled/);
+      expect(await runAdminCli(database.db, ["enable", "--email", "owner@shop.test"], fakeIo().io)).toBe(0);
+      expect(await passwordLogin(database.db, "owner@shop.test", "second long password", client, new Date())).toMatchObject({ kind: "signed_in" });
+      const actions = (await database.db.select().from(sellerActions)).filter((a) => a.target === "seller:owner@shop.test").map((a) => a.action);
+      expect(actions).toEqual(expect.arrayContaining(["account_disabled", "account_enabled"]));
+    });
   });
 }

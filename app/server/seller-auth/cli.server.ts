@@ -8,7 +8,7 @@ import { sellerEmailSchema, sellerPasswordSchema } from "~/domain/seller-access"
 import { isSellerRole, SELLER_ROLES, type SellerRole } from "~/domain/seller/permissions";
 import type { Db } from "../platform/db.server";
 import { recordSellerAction } from "./audit.server";
-import { createSeller, disableTotp, findSellerByEmail, listSellers, resetSellerPassword, setSellerRole } from "./sellers.server";
+import { createSeller, disableTotp, findSellerByEmail, listSellers, resetSellerPassword, setSellerDisabled, setSellerRole } from "./sellers.server";
 import { deleteSellerSessions } from "./sessions.server";
 
 export interface CliIo {
@@ -32,7 +32,12 @@ export const USAGE = `Usage: npm run admin -- <command> [--email EMAIL] [--role 
   reset --email EMAIL                 new password; ends every session of the account
   totp disable --email EMAIL          turn the authenticator code off (lost phone)
   logout --email EMAIL                end every session of the account
-  list                                accounts, their role, and whether they use an authenticator code
+  disable --email EMAIL               no login, every session ended (never the last enabled owner)
+  enable --email EMAIL                may log in again
+  list                                accounts, their role, whether they use an authenticator code,
+                                      and whether they are disabled
+
+Owners can do the same from the console's Accounts page, and invite new accounts there.
 
 Passwords are never accepted as arguments. On a terminal you are asked twice; otherwise the first
 line of standard input is read:  printf '%s\\n' "$PASSWORD" | npm run admin -- create --email you@example.com`;
@@ -68,7 +73,9 @@ export async function runAdminCli(db: Db, argv: string[], io: CliIo): Promise<nu
     const rows = await listSellers(db);
     if (rows.length === 0) io.out("No seller accounts yet: npm run admin -- create --email you@example.com");
     for (const row of rows)
-      io.out(`${row.email}\t${row.role}\t${row.totp ? "password + authenticator code" : "password only"}\tcreated ${row.createdAt.toISOString()}`);
+      io.out(
+        `${row.email}\t${row.role}\t${row.totp ? "password + authenticator code" : "password only"}\tcreated ${row.createdAt.toISOString()}${row.disabledAt ? "\tdisabled" : ""}`,
+      );
     return 0;
   }
 
@@ -166,6 +173,23 @@ export async function runAdminCli(db: Db, argv: string[], io: CliIo): Promise<nu
       const ended = await deleteSellerSessions(db, seller.id);
       await recordSellerAction(db, cli, "logout_everywhere", target, { sessions: ended }, now);
       io.out(`Ended ${ended} session${ended === 1 ? "" : "s"} of ${email.data}.`);
+      return 0;
+    }
+    case "disable":
+    case "enable": {
+      const seller = await findSellerByEmail(db, email.data);
+      if (!seller) {
+        io.err(`No account for ${email.data}.`);
+        return 1;
+      }
+      const disabled = command === "disable";
+      const result = await setSellerDisabled(db, seller.id, disabled, now);
+      if (!result.ok) {
+        io.err(`${email.data} is the shop's last enabled owner: make another account owner first (npm run admin -- role --email OTHER --role owner).`);
+        return 1;
+      }
+      if (result.changed) await recordSellerAction(db, cli, disabled ? "account_disabled" : "account_enabled", target, null, now);
+      io.out(disabled ? `${email.data} is disabled: every session ended and no login works.` : `${email.data} may log in again.`);
       return 0;
     }
     default:
