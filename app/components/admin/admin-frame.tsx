@@ -1,6 +1,7 @@
 import { Form, NavLink } from "react-router";
 import { twMerge } from "tailwind-merge";
 import { ROLE_LABELS, roleMay, type SellerRole } from "~/domain/seller/permissions";
+import { useConsoleWorker } from "./console-worker";
 import { ADMIN_NAV } from "./nav-items";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -25,6 +26,7 @@ export function AdminFrame({
   badges: Partial<Record<string, number>>;
   children: React.ReactNode;
 }) {
+  useConsoleWorker();
   return (
     <div className="min-h-screen bg-slate-100">
       <a

@@ -1,5 +1,8 @@
+import { useConsoleWorker } from "./console-worker";
+
 /** The frame of the login steps: no navigation, one narrow card. */
 export function LoginShell({ title, children }: { title: string; children: React.ReactNode }) {
+  useConsoleWorker();
   return (
     <main className="flex min-h-screen items-start justify-center bg-slate-100 px-4 py-16">
       <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">

@@ -1,4 +1,15 @@
-/** Every console page's meta: its title, and never indexed (robots.txt also disallows /admin). */
+/**
+ * Every console page's meta: its title, never indexed (robots.txt also disallows /admin), and the
+ * installable console's manifest and icon (docs/decisions/053) — on console pages only, never the
+ * storefront's.
+ */
 export function adminMeta(title: string) {
-  return [{ title: `${title} · Seller console · Trigger Shop` }, { name: "robots", content: "noindex, nofollow" }];
+  return [
+    { title: `${title} · Seller console · Trigger Shop` },
+    { name: "robots", content: "noindex, nofollow" },
+    { tagName: "link", rel: "manifest", href: CONSOLE_MANIFEST },
+    { tagName: "link", rel: "apple-touch-icon", href: "/admin-icons/apple-touch-icon.png" },
+  ];
 }
+
+export const CONSOLE_MANIFEST = "/admin-manifest.webmanifest";
