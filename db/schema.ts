@@ -298,7 +298,7 @@ export const emailOutbox = pgTable(
      * email: `to` is an address; discord: the seller's webhook; community_discord: the community
      * server's announcement webhook (the URLs stay in the environment).
      */
-    channel: text("channel", { enum: ["email", "discord", "community_discord"] })
+    channel: text("channel", { enum: ["email", "discord", "community_discord", "push"] })
       .notNull()
       .default("email"),
     to: text("to").notNull(),
@@ -395,6 +395,27 @@ export const sellerSessions = pgTable(
     clientKey: text("client_key"),
   },
   (t) => [index("seller_sessions_seller").on(t.sellerId)],
+);
+
+/**
+ * A seller's device that asked for pushes (docs/decisions/053): the push service's endpoint and the
+ * browser's keys (RFC 8291). Deleted when the push service answers 404/410, or the seller turns it off.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    sellerId: integer("seller_id")
+      .notNull()
+      .references(() => sellers.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key and auth secret, base64url. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint").on(t.endpoint), index("push_subscriptions_seller").on(t.sellerId)],
 );
 
 /** Every seller action in the console and the CLI: who, what, on what, when. Never rewritten. */

@@ -89,6 +89,8 @@ export interface OutboxSenders {
   email: Sender | null;
   discord: Sender | null;
   community_discord?: Sender | null;
+  /** Pushes to the sellers' devices (push/push.server.ts, docs/decisions/053); the row's `to` names the device. */
+  push?: Sender | null;
 }
 
 /**
@@ -154,7 +156,7 @@ export async function deliverDueMail(
   }: { now: Date; batch?: number; /** Only these rows (a campaign's paced share); the rest wait for the next run. */ only?: readonly number[] },
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, skipped: 0, waiting: 0 };
-  const channels = (["email", "discord", "community_discord"] as const).filter((c) => senders[c]);
+  const channels = (["email", "discord", "community_discord", "push"] as const).filter((c) => senders[c]);
   if (channels.length === 0 || only?.length === 0) return report;
   const claimed = await db.transaction(async (tx) => {
     const due = await tx

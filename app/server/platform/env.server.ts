@@ -1,4 +1,4 @@
-import { createPrivateKey, randomBytes } from "node:crypto";
+import { createPrivateKey, generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
@@ -248,9 +248,27 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** Mail that reaches the inbox (docs/decisions/044): every mail is DKIM-signed when all three are set. */
   ...inboxEnvShape,
+  /**
+   * Web Push to the sellers' devices (docs/decisions/053): the VAPID key pair, base64url (the public
+   * key 65 bytes uncompressed P-256, the private 32 bytes; `npx web-push generate-vapid-keys`). Both or
+   * neither; unset, a pair is generated once into DATA_DIR (not in production on PostgreSQL: pushes off).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, "must be the 65-byte public key in base64url (npx web-push generate-vapid-keys)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, "must be the 32-byte private key in base64url (npx web-push generate-vapid-keys)")
+    .optional(),
+  /** Who the push services may contact about our pushes: a mailto: or https: URL; mailto:SELLER_EMAIL when unset. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+@.+|https:\/\/.+)$/, "must be a mailto: or https: URL")
+    .optional(),
 });
 
-export type Env = z.infer<typeof schema> & { SITE_URL: string; SESSION_SECRET: string; SELLER_EMAIL: string };
+export type Env = z.infer<typeof schema> & { SITE_URL: string; SESSION_SECRET: string; SELLER_EMAIL: string; VAPID_SUBJECT: string };
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -259,7 +277,7 @@ export class EnvError extends Error {
 /** Parses the environment once at start; the first bad variable is named in one line. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const raw = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, emptyToUndefined(v)]));
-  const result = schema.superRefine(refineMediaEnv).superRefine(refineDkimEnv).safeParse(raw);
+  const result = schema.superRefine(refineMediaEnv).superRefine(refineDkimEnv).superRefine(refineVapidEnv).safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = String(issue.path[0] ?? "environment");
@@ -276,7 +294,40 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // One place holds the key afterwards: the variable, read from its file if need be.
     DKIM_PRIVATE_KEY: dkimKey(env),
     DKIM_PRIVATE_KEY_FILE: undefined,
+    ...vapidKeys(env),
+    VAPID_SUBJECT: env.VAPID_SUBJECT ?? `mailto:${env.SELLER_EMAIL ?? env.SHOP_EMAIL}`,
   };
+}
+
+function refineVapidEnv(env: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string }, ctx: z.RefinementCtx): void {
+  if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+    const missing = env.VAPID_PUBLIC_KEY === undefined ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY";
+    ctx.addIssue({ code: "custom", path: [missing], message: "required with the other VAPID key (both or neither)" });
+  }
+}
+
+/**
+ * The VAPID key pair: the environment's, or one generated once into DATA_DIR as the session secret
+ * is (docs/decisions/053). Production on PostgreSQL (possibly several processes, each with its own
+ * folder) must be given one: without, pushes stay off rather than differ between processes. Tests
+ * (NODE_ENV=test) give theirs.
+ */
+function vapidKeys(env: z.infer<typeof schema>): { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string } {
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY };
+  // Tests give their keys (a parse must not write into the working folder).
+  if ((env.NODE_ENV === "production" && env.DATABASE_URL) || env.NODE_ENV === "test") return {};
+  const file = path.join(env.DATA_DIR, "vapid-keys.json");
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+    return { VAPID_PUBLIC_KEY: saved.publicKey, VAPID_PRIVATE_KEY: saved.privateKey };
+  }
+  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const pub = publicKey.export({ format: "jwk" });
+  const raw = Buffer.concat([Buffer.from([4]), Buffer.from(pub.x!, "base64url"), Buffer.from(pub.y!, "base64url")]);
+  const keys = { publicKey: raw.toString("base64url"), privateKey: privateKey.export({ format: "jwk" }).d! };
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
 }
 
 /**
