@@ -2,6 +2,7 @@ import { disputeJob } from "./disputes/disputes.server";
 import { DEFAULT_RETENTION } from "~/domain/privacy";
 import type { Job } from "./platform/jobs.server";
 import { alertLateOrders } from "./orders/late-orders.server";
+import { pushEarlyLateOrders } from "./push/push.server";
 import { deleteExpiredLogins } from "./login-handoff/retention.server";
 import { deliverDueMail } from "./mail/outbox.server";
 import { runCampaigns } from "./campaigns/campaigns.server";
@@ -68,6 +69,8 @@ export function serverJobs({
     { name: "disputes", intervalMs: 30 * 60_000, jitter: 0.2, run: (db, now) => disputeJob(db, site, paypal, now()) },
     // Game logins never outlive 7 days after payment, whatever happens to the order (docs/decisions/022).
     { name: "delete-expired-logins", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db, now) => void (await deleteExpiredLogins(db, now())) },
+    // "Order past 12 h" to the sellers' phones (docs/decisions/053).
+    { name: "push-late-orders", intervalMs: 10 * 60_000, jitter: 0.2, run: async (db, now) => void (await pushEarlyLateOrders(db, now())) },
     // The retention policy (docs/decisions/041): finished orders past RETENTION_ORDER_MONTHS pseudonymised,
     // visits and rate-limit rows past RETENTION_VISIT_DAYS deleted, waiting delete requests applied.
     {

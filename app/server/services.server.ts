@@ -8,7 +8,7 @@ import type { Database, Db } from "./platform/db.server";
 import type { Env } from "./platform/env.server";
 import { createKeys, type Keys } from "./platform/keys.server";
 import { createSite, type Site } from "./platform/site.server";
-import type { OutboxSenders } from "./mail/outbox.server";
+import { PermanentRefusal, RetryLater, type OutboxSenders } from "./mail/outbox.server";
 import { setCatalogueMediaBase } from "./catalogue/cache.server";
 import { outboxSenders } from "./mail/senders.server";
 import { mediaSettings } from "./media/media-env.server";
@@ -16,6 +16,7 @@ import { createMedia, type Media } from "./media/media.server";
 import { createPrivateStorage, privateStorageSettings, type PrivateStorage } from "./media/private-storage.server";
 import { createPayPalAdapter, type PayPalAdapter } from "./paypal/adapter.server";
 import { payPalConfigFromEnv } from "./paypal/config.server";
+import { pushSender, type VapidKeys } from "./push/push.server";
 
 export interface Services {
   /** The parsed environment the services were built from. */
@@ -39,6 +40,8 @@ export interface Services {
   media: Media;
   /** Files no public route may serve: backups, delivery proofs, data exports (docs/decisions/039). */
   privateFiles: PrivateStorage;
+  /** Web Push's VAPID keys (docs/decisions/053), or null when pushes are off (no keys). */
+  vapid: VapidKeys | null;
   /** The clock loaders, actions and jobs read "now" from. */
   now: () => Date;
   /** What buyer data is kept how long (RETENTION_ORDER_MONTHS, RETENTION_VISIT_DAYS; docs/decisions/041). */
@@ -55,6 +58,8 @@ export function createServices(env: Env, database: Database, overrides: ServiceO
   const media = overrides.media ?? createMedia(mediaSettings(env));
   // Product galleries in the cached catalogue carry the storage's public base (a CDN or /media).
   setCatalogueMediaBase(database.db, media.storage.publicBase);
+  const vapid =
+    env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { subject: env.VAPID_SUBJECT, publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
   return {
     env,
     keys,
@@ -62,10 +67,23 @@ export function createServices(env: Env, database: Database, overrides: ServiceO
     database,
     db: database.db,
     paypal: "paypal" in overrides ? (overrides.paypal ?? null) : paypalConfig ? createPayPalAdapter(paypalConfig) : null,
-    mail: overrides.mail ?? outboxSenders(env),
+    mail: overrides.mail ?? { ...outboxSenders(env), push: vapid ? outboxPush(pushSender(database.db, vapid)) : null },
+    vapid,
     media,
     privateFiles: overrides.privateFiles ?? createPrivateStorage(privateStorageSettings(env)),
     now: overrides.now ?? (() => new Date()),
     retention: { orderMonths: env.RETENTION_ORDER_MONTHS, visitDays: env.RETENTION_VISIT_DAYS },
+  };
+}
+
+/** The push sender's outcome in the outbox's terms: a device gone fails the row at once, a 429 waits as told. */
+export function outboxPush(send: ReturnType<typeof pushSender>): NonNullable<OutboxSenders["push"]> {
+  return async (row) => {
+    const outcome = await send(row);
+    if (outcome.kind === "gone") throw new PermanentRefusal(outcome.status ? `push service answered ${outcome.status}: subscription removed` : "subscription removed");
+    if (outcome.kind === "retry") {
+      if (outcome.waitMs) throw new RetryLater(outcome.waitMs, `push service answered ${outcome.status}`);
+      throw new Error(`push service answered ${outcome.status}`);
+    }
   };
 }

@@ -20,6 +20,9 @@ import { clearSessionCookie } from "~/server/seller-auth/session-cookie.server";
 import { acceptTotpCode, confirmTotpEnrolment, disableTotp, findSellerById, startTotpEnrolment } from "~/server/seller-auth/sellers.server";
 import { deleteSellerSessions, listSellerSessions } from "~/server/seller-auth/sessions.server";
 import { totpEnrolment } from "~/server/seller-auth/totp.server";
+import { PushToggle } from "~/components/admin/push-toggle";
+import { pushSubscriptionSchema } from "~/domain/seller/push";
+import { countSubscriptions, removeSubscription, saveSubscription } from "~/server/push/push.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "console", write: "console" });
@@ -37,6 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     email: seller.email,
     role: seller.role,
+    // Pushes (docs/decisions/053): the key a device subscribes with, and how many of the account's devices have.
+    pushKey: context.services.vapid?.publicKey ?? null,
+    pushDevices: await countSubscriptions(db, seller.id),
     totpEnabled: seller.totpEnabled,
     pending,
     sessions: sessions.map((s) => ({
@@ -97,6 +103,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       const ended = await deleteSellerSessions(db, seller.id);
       await recordSellerAction(db, seller, "logout_everywhere", target, { sessions: ended }, now);
       throw redirect(ADMIN_LOGIN, { headers: { "Set-Cookie": clearSessionCookie(context.services.site) } });
+    }
+    case "push_subscribe": {
+      const subscription = pushSubscriptionSchema.safeParse({ endpoint: field(form, "endpoint"), keys: { p256dh: field(form, "p256dh"), auth: field(form, "auth") } });
+      if (!subscription.success) return refused(422, "This browser's subscription could not be read: try again.");
+      await saveSubscription(db, seller.id, subscription.data, request.headers.get("user-agent"), now);
+      await recordSellerAction(db, seller, "push_subscribed", target, { host: new URL(subscription.data.endpoint).host }, now);
+      return done("Notifications are on for this device.");
+    }
+    case "push_unsubscribe": {
+      const removed = await removeSubscription(db, seller.id, field(form, "endpoint"));
+      if (removed) await recordSellerAction(db, seller, "push_unsubscribed", target, null, now);
+      return done("Notifications are off for this device.");
     }
     default:
       return refused(400, "Unknown action.");
@@ -177,6 +195,17 @@ export default function Account() {
             </Form>
           </div>
           <p className="mt-3 text-xs text-slate-600">A session ends after 12 hours without use, and 7 days after login in any case.</p>
+        </Card>
+        <Card title="Notifications on this device">
+          {d.pushKey ? (
+            <PushToggle publicKey={d.pushKey} />
+          ) : (
+            <p className="text-sm text-slate-700">Pushes are off on this shop: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY on the server.</p>
+          )}
+          <p className="mt-3 text-xs text-slate-600">
+            {d.pushDevices === 1 ? "1 device of yours receives" : `${d.pushDevices} devices of yours receive`} notifications. Each says only the
+            order and what happened; tapping it opens the order.
+          </p>
         </Card>
         {/* Last on the page: what the account may do, and where that is changed (docs/decisions/036). */}
         <Card title="Role">

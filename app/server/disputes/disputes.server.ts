@@ -11,6 +11,7 @@ import { disputes, orderEvents, orders, payments } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
 import type { Site } from "../platform/site.server";
 import { enqueueDiscord, enqueueMail } from "../mail/outbox.server";
+import { queueSellerPush } from "../push/push.server";
 import { renderMail } from "../mail/render.server";
 import type { OrderTx } from "../orders/orders.server";
 import type { PayPalAdapter } from "../paypal/adapter.server";
@@ -186,6 +187,8 @@ async function alert(db: Tx, site: Site, row: DisputeRow, kind: string, headline
     footer: "Trigger Shop seller alert",
   });
   await enqueueMail(db, { ...mail, to: site.sellerEmail, kind, orderId: row.orderId, lang: "en" }, now);
+  // The owners' phones (docs/decisions/053); a dispute on no order of ours has nothing to open.
+  if (row.orderId) await queueSellerPush(db, kind === DISPUTE_DUE_ALERT ? "dispute_due" : "dispute_opened", row.orderId, now);
   if (site.sellerDiscord) {
     await enqueueDiscord(
       db,

@@ -5,6 +5,7 @@ import { emailOutbox, orders } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
 import type { Site } from "../platform/site.server";
 import { enqueueDiscord, enqueueMail } from "../mail/outbox.server";
+import { queueSellerPush } from "../push/push.server";
 import { renderMail } from "../mail/render.server";
 
 /** Outbox kind of the alert; its row is also how an order is known to have been alerted once. */
@@ -63,6 +64,7 @@ export async function alertLateOrders(db: Db, site: Site, now: Date): Promise<nu
     });
     await db.transaction(async (tx) => {
       await enqueueMail(tx, { ...mail, to: site.sellerEmail, kind: LATE_ALERT_KIND, orderId: order.id, lang: "en" }, now);
+      await queueSellerPush(tx, "order_late_24h", order.id, now);
       if (site.sellerDiscord) {
         await enqueueDiscord(
           tx,

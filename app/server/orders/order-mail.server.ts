@@ -11,6 +11,7 @@ import type { Db } from "../platform/db.server";
 import type { Site } from "../platform/site.server";
 import { orderStatusUrl } from "./links.server";
 import { enqueueDiscord, enqueueMail } from "../mail/outbox.server";
+import { queueSellerPush } from "../push/push.server";
 import { renderMail, type MailBlock, type RenderedMail } from "../mail/render.server";
 
 /** What happened to the order, as the buyer is told. */
@@ -224,6 +225,8 @@ async function queueSellerAlerts(db: Executor, site: Site, order: OrderRow, item
     footer: "Trigger Shop seller alert",
   });
   await enqueueMail(db, { ...mail, to: site.sellerEmail, replyTo: order.email, kind: "seller_paid_alert", orderId: order.id, lang: "en" }, now);
+  // The sellers' phones (docs/decisions/053): the order id and "Order paid", nothing more.
+  await queueSellerPush(db, "order_paid", order.id, now);
   if (!site.sellerDiscord) return;
   await enqueueDiscord(
     db,

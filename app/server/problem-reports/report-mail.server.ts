@@ -14,10 +14,11 @@ import type { orders } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
 import type { Site } from "../platform/site.server";
 import { enqueueDiscord, enqueueMail } from "../mail/outbox.server";
+import { queueSellerPush } from "../push/push.server";
 import { renderMail } from "../mail/render.server";
 import { orderStatusUrl } from "../orders/links.server";
 
-type Writer = Pick<Db, "insert">;
+type Writer = Pick<Db, "insert" | "select">;
 type OrderRow = typeof orders.$inferSelect;
 
 /** The anchor of the report panel on the order page. */
@@ -103,6 +104,7 @@ export async function queueSellerReportAlert(
     footer: "Trigger Shop seller alert",
   });
   await enqueueMail(db, { ...mail, to: site.sellerEmail, replyTo: order.email, kind: "seller_report_alert", orderId: order.id, lang: "en" }, now);
+  await queueSellerPush(db, isNew ? "report_opened" : "report_message", order.id, now);
   if (!site.sellerDiscord) return;
   await enqueueDiscord(
     db,

@@ -5,10 +5,11 @@
  * change is committed, retried with the outbox's backoff, and never twice (the outbox marks the row
  * sent). The payload is the order id and a short label.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, notExists } from "drizzle-orm";
+import { DELIVERY_EARLIEST_MS, DELIVERY_LATEST_MS } from "~/domain/delivery-promise";
 import webpush from "web-push";
 import { PUSH_KINDS, pushPayload, roleGetsPush, type PushKind, type PushSubscriptionInput } from "~/domain/seller/push";
-import { emailOutbox, pushSubscriptions, sellers } from "../../../db/schema";
+import { emailOutbox, orders, pushSubscriptions, sellers } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
 
 type Writer = Pick<Db, "insert" | "select">;
@@ -107,4 +108,35 @@ export function pushSender(db: Db, vapid: VapidKeys, fetchImpl: typeof fetch = f
     const retryAfter = Number(response.headers.get("retry-after"));
     return { kind: "retry", status: response.status, ...(response.status === 429 && retryAfter > 0 ? { waitMs: retryAfter * 1000 } : {}) };
   };
+}
+
+/** Orders the 12-hour push is still looked for: paid this long ago at most (the 24-hour alert takes over). */
+const EARLY_WINDOW_MS = DELIVERY_LATEST_MS;
+
+/**
+ * Paid orders still undelivered 12 hours after payment: one "Order past 12 h" push each (the 24-hour
+ * one rides with the late-order alert, orders/late-orders.server.ts). An order is pushed once: the
+ * outbox row it leaves is how it is known (none when no device is subscribed at that moment).
+ */
+export async function pushEarlyLateOrders(db: Db, now: Date): Promise<number> {
+  const pushed = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.orderId, orders.id), eq(emailOutbox.kind, "push_order_late_12h")));
+  const late = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ["paid", "in_progress"]),
+        lt(orders.paidAt, new Date(now.getTime() - DELIVERY_EARLIEST_MS)),
+        gt(orders.paidAt, new Date(now.getTime() - EARLY_WINDOW_MS)),
+        notExists(pushed),
+      ),
+    )
+    .orderBy(orders.paidAt)
+    .limit(50);
+  let queued = 0;
+  for (const order of late) queued += await db.transaction((tx) => queueSellerPush(tx, "order_late_12h", order.id, now));
+  return queued;
 }
