@@ -16,6 +16,25 @@ describe("parseEnv", () => {
     expect(env.SESSION_SECRET).toHaveLength(64);
   });
 
+  it("keeps VAPID keys from the environment, or generates one pair into the data dir once (docs/decisions/053)", () => {
+    const dataDir = dir();
+    const first = parseEnv({ DATA_DIR: dataDir });
+    expect(first.VAPID_PUBLIC_KEY).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(Buffer.from(first.VAPID_PUBLIC_KEY!, "base64url")).toHaveLength(65);
+    expect(Buffer.from(first.VAPID_PRIVATE_KEY!, "base64url")).toHaveLength(32);
+    expect(first.VAPID_SUBJECT).toBe("mailto:support@triggershop.example");
+    expect(parseEnv({ DATA_DIR: dataDir }).VAPID_PUBLIC_KEY).toBe(first.VAPID_PUBLIC_KEY);
+    const given = { VAPID_PUBLIC_KEY: first.VAPID_PUBLIC_KEY!, VAPID_PRIVATE_KEY: first.VAPID_PRIVATE_KEY! };
+    const production = parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/shop", SESSION_SECRET: "s".repeat(32), DATA_DIR: dir(), ...given });
+    expect(production.VAPID_PUBLIC_KEY).toBe(given.VAPID_PUBLIC_KEY);
+    // Production on PostgreSQL without keys: pushes off, nothing generated per process.
+    expect(parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/shop", SESSION_SECRET: "s".repeat(32), DATA_DIR: dir() }).VAPID_PUBLIC_KEY).toBeUndefined();
+    expect(() => parseEnv({ DATA_DIR: dir(), VAPID_PUBLIC_KEY: given.VAPID_PUBLIC_KEY })).toThrow(
+      "Invalid environment variable VAPID_PRIVATE_KEY: required with the other VAPID key (both or neither) (got unset)",
+    );
+    expect(() => parseEnv({ DATA_DIR: dir(), ...given, VAPID_SUBJECT: "seller@shop.test" })).toThrow(/VAPID_SUBJECT: must be a mailto: or https: URL/);
+  });
+
   it("keeps the generated development secret in the data dir across starts", () => {
     const dataDir = dir();
     const first = parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET;
