@@ -80,7 +80,8 @@ export function createServices(env: Env, database: Database, overrides: ServiceO
 export function outboxPush(send: ReturnType<typeof pushSender>): NonNullable<OutboxSenders["push"]> {
   return async (row) => {
     const outcome = await send(row);
-    if (outcome.kind === "gone") throw new PermanentRefusal(outcome.status ? `push service answered ${outcome.status}: subscription removed` : "subscription removed");
+    if (outcome.kind === "gone")
+      throw new PermanentRefusal(outcome.status ? `push service answered ${outcome.status}: subscription removed` : "subscription removed");
     if (outcome.kind === "retry") {
       if (outcome.waitMs) throw new RetryLater(outcome.waitMs, `push service answered ${outcome.status}`);
       throw new Error(`push service answered ${outcome.status}`);

@@ -105,7 +105,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw redirect(ADMIN_LOGIN, { headers: { "Set-Cookie": clearSessionCookie(context.services.site) } });
     }
     case "push_subscribe": {
-      const subscription = pushSubscriptionSchema.safeParse({ endpoint: field(form, "endpoint"), keys: { p256dh: field(form, "p256dh"), auth: field(form, "auth") } });
+      const subscription = pushSubscriptionSchema.safeParse({
+        endpoint: field(form, "endpoint"),
+        keys: { p256dh: field(form, "p256dh"), auth: field(form, "auth") },
+      });
       if (!subscription.success) return refused(422, "This browser's subscription could not be read: try again.");
       await saveSubscription(db, seller.id, subscription.data, request.headers.get("user-agent"), now);
       await recordSellerAction(db, seller, "push_subscribed", target, { host: new URL(subscription.data.endpoint).host }, now);
@@ -203,8 +206,8 @@ export default function Account() {
             <p className="text-sm text-slate-700">Pushes are off on this shop: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY on the server.</p>
           )}
           <p className="mt-3 text-xs text-slate-600">
-            {d.pushDevices === 1 ? "1 device of yours receives" : `${d.pushDevices} devices of yours receive`} notifications. Each says only the
-            order and what happened; tapping it opens the order.
+            {d.pushDevices === 1 ? "1 device of yours receives" : `${d.pushDevices} devices of yours receive`} notifications. Each says only the order and what
+            happened; tapping it opens the order.
           </p>
         </Card>
         {/* Last on the page: what the account may do, and where that is changed (docs/decisions/036). */}

@@ -58,7 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!Number.isSafeInteger(id) || id <= 0) return refused(400, "Choose an account.");
   switch (intent) {
     case "invite_withdraw":
-      return (await withdrawInvite(db, seller, id, now)) ? done("Invitation withdrawn: its link no longer works.") : refused(404, "That invitation is no longer pending.");
+      return (await withdrawInvite(db, seller, id, now))
+        ? done("Invitation withdrawn: its link no longer works.")
+        : refused(404, "That invitation is no longer pending.");
     case "role": {
       const role = sellerRoleSchema.safeParse(field(form, "role"));
       if (!role.success) return refused(422, "Choose owner or staff.");

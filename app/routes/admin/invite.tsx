@@ -39,12 +39,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = invitePasswordSchema.safeParse({ password: field(form, "password"), confirm: field(form, "confirm") });
   if (!parsed.success) {
     const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.path[0] === "password" ? `Choose a password of ${issue.message}` : issue.message;
+    for (const issue of parsed.error.issues)
+      errors[String(issue.path[0])] ??= issue.path[0] === "password" ? `Choose a password of ${issue.message}` : issue.message;
     return refusedFields(errors);
   }
   const result = await acceptInvite(context.services.db, token.data, parsed.data.password, context.services.now());
-  if (!result.ok)
-    return result.reason === "exists" ? refused(409, "This address already has an account: log in with it.") : refused(410, COPY.gone);
+  if (!result.ok) return result.reason === "exists" ? refused(409, "This address already has an account: log in with it.") : refused(410, COPY.gone);
   throw redirect(`/admin/login?welcome=1&next=${encodeURIComponent("/admin/account")}`);
 }
 

@@ -36,7 +36,8 @@ for (const target of testDatabases()) {
     /** Disables every owner but `keep`, so `keep` is the shop's last enabled owner. */
     async function onlyOwner(keep: { id: number }) {
       const { accounts } = await listAccounts(context.db, new Date());
-      for (const a of accounts) if (a.role === "owner" && a.id !== keep.id && !a.disabledAt) await setDisabled(context.db, { id: keep.id, actor: "test" }, a.id, true, new Date());
+      for (const a of accounts)
+        if (a.role === "owner" && a.id !== keep.id && !a.disabledAt) await setDisabled(context.db, { id: keep.id, actor: "test" }, a.id, true, new Date());
     }
 
     it("keeps the last enabled owner an owner and enabled; a disabled owner does not count", async () => {
@@ -56,7 +57,9 @@ for (const target of testDatabases()) {
       expect(await changeRole(db, owner, owner.id, "staff", new Date())).toMatchObject({ ok: true });
       expect(await changeRole(db, other, other.id, "staff", new Date())).toMatchObject({ ok: false, status: 409 });
       const audit = await actions(db, `seller:${owner.email}`);
-      expect(audit).toEqual(expect.arrayContaining([expect.objectContaining({ action: "role_set", detail: { from: "owner", to: "staff" }, actor: owner.actor })]));
+      expect(audit).toEqual(
+        expect.arrayContaining([expect.objectContaining({ action: "role_set", detail: { from: "owner", to: "staff" }, actor: owner.actor })]),
+      );
     });
 
     it("disabling ends the sessions and refuses the login; enabling lets it in again; each audited", async () => {
@@ -73,7 +76,12 @@ for (const target of testDatabases()) {
       expect(login.kind).toBe("signed_in");
       expect((await findSellerByEmail(db, staff.email))?.lastLoginAt).toBeInstanceOf(Date);
       const audit = (await actions(db, `seller:${staff.email}`)).map((a) => [a.action, a.actor]);
-      expect(audit).toEqual(expect.arrayContaining([["account_disabled", owner.actor], ["account_enabled", owner.actor]]));
+      expect(audit).toEqual(
+        expect.arrayContaining([
+          ["account_disabled", owner.actor],
+          ["account_enabled", owner.actor],
+        ]),
+      );
     });
 
     it("ends an account's sessions and resets its two-factor, audited", async () => {
@@ -96,7 +104,10 @@ for (const target of testDatabases()) {
       const now = new Date();
       const invited = await inviteSeller(db, { url: SITE }, owner, { email: "New.Staff@Shop.test", role: "staff" }, now);
       if (!invited.ok) throw new Error("refused");
-      const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, "new.staff@shop.test"), eq(emailOutbox.kind, "seller_invite")));
+      const [mail] = await db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, "new.staff@shop.test"), eq(emailOutbox.kind, "seller_invite")));
       expect(mail.text).toContain(`${SITE}/admin/invite/${invited.token}`);
       // Only the token's hash is stored.
       const [row] = await db.select().from(sellerInvites).where(eq(sellerInvites.email, "new.staff@shop.test"));
@@ -108,7 +119,12 @@ for (const target of testDatabases()) {
       expect((await passwordLogin(db, "new.staff@shop.test", PASSWORD, client, now)).kind).toBe("signed_in");
       expect(await inviteSeller(db, { url: SITE }, owner, { email: "new.staff@shop.test", role: "staff" }, now)).toEqual({ ok: false, reason: "exists" });
       const audit = (await actions(db, "seller:new.staff@shop.test")).map((a) => [a.action, a.actor]);
-      expect(audit).toEqual(expect.arrayContaining([["invite_sent", owner.actor], ["account_created", "seller:new.staff@shop.test"]]));
+      expect(audit).toEqual(
+        expect.arrayContaining([
+          ["invite_sent", owner.actor],
+          ["account_created", "seller:new.staff@shop.test"],
+        ]),
+      );
 
       const late = await inviteSeller(db, { url: SITE }, owner, { email: "late@shop.test", role: "staff" }, now);
       if (!late.ok) throw new Error("refused");
@@ -159,7 +175,10 @@ for (const target of testDatabases()) {
       const forged = post(`${SITE}/admin/accounts`, staffCookie, { intent: "disable", id: String(victim.id) });
       expect(await statusOf(() => accountsAction(context.args(forged, "203.0.113.40") as never))).toBe(403);
       expect((await findSellerByEmail(db, victim.email))?.disabledAt).toBeNull();
-      const refusals = await db.select().from(sellerActions).where(and(eq(sellerActions.sellerId, staff.id), eq(sellerActions.action, "role_refused")));
+      const refusals = await db
+        .select()
+        .from(sellerActions)
+        .where(and(eq(sellerActions.sellerId, staff.id), eq(sellerActions.action, "role_refused")));
       expect(refusals).toHaveLength(2);
 
       const ownerPost = post(`${SITE}/admin/accounts`, await cookieFor(owner.id), { intent: "disable", id: String(victim.id) });

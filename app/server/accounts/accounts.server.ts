@@ -29,7 +29,13 @@ export async function listAccounts(db: Db, now: Date) {
     listSellers(db),
     countLiveSessions(db, now),
     db
-      .select({ id: sellerInvites.id, email: sellerInvites.email, role: sellerInvites.role, createdAt: sellerInvites.createdAt, expiresAt: sellerInvites.expiresAt })
+      .select({
+        id: sellerInvites.id,
+        email: sellerInvites.email,
+        role: sellerInvites.role,
+        createdAt: sellerInvites.createdAt,
+        expiresAt: sellerInvites.expiresAt,
+      })
       .from(sellerInvites)
       .where(and(isNull(sellerInvites.usedAt), gt(sellerInvites.expiresAt, now)))
       .orderBy(desc(sellerInvites.createdAt)),
@@ -46,13 +52,7 @@ export type InviteResult = { ok: true; token: string; expiresAt: Date } | { ok: 
  * Invites `email` as `role`: one link, mailed through the outbox, valid 24 hours and once. An earlier
  * invitation to the same address stops working (the newest link is the one that counts).
  */
-export async function inviteSeller(
-  db: Db,
-  site: Pick<Site, "url">,
-  who: Actor,
-  invite: { email: string; role: SellerRole },
-  now: Date,
-): Promise<InviteResult> {
+export async function inviteSeller(db: Db, site: Pick<Site, "url">, who: Actor, invite: { email: string; role: SellerRole }, now: Date): Promise<InviteResult> {
   const email = invite.email.trim().toLowerCase();
   if (await findSellerByEmail(db, email)) return { ok: false, reason: "exists" };
   const token = randomBytes(32).toString("hex");
@@ -117,7 +117,14 @@ export async function acceptInvite(db: Db, token: string, password: string, now:
         .onConflictDoNothing()
         .returning({ id: sellers.id });
       if (!seller) throw new AccountExists();
-      await recordSellerAction(tx, { id: seller.id, actor: `seller:${invite.email}` }, "account_created", `seller:${invite.email}`, { role: invite.role, invite: invite.id }, now);
+      await recordSellerAction(
+        tx,
+        { id: seller.id, actor: `seller:${invite.email}` },
+        "account_created",
+        `seller:${invite.email}`,
+        { role: invite.role, invite: invite.id },
+        now,
+      );
       return { ok: true, email: invite.email } as const;
     });
   } catch (error) {
@@ -138,9 +145,7 @@ export async function withdrawInvite(db: Db, who: Actor, inviteId: number, now: 
   return true;
 }
 
-export type AccountChange =
-  | { ok: true; message: string }
-  | { ok: false; status: 404 | 409; message: string };
+export type AccountChange = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
 
 const NO_ACCOUNT = { ok: false, status: 404, message: "There is no such account." } as const;
 const LAST_OWNER = (what: string) =>
@@ -185,4 +190,3 @@ export async function setDisabled(db: Db, who: Actor, sellerId: number, disabled
     message: disabled ? `${seller.email} is disabled: every session ended and no login works.` : `${seller.email} may log in again.`,
   };
 }
-

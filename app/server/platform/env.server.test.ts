@@ -28,7 +28,9 @@ describe("parseEnv", () => {
     const production = parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/shop", SESSION_SECRET: "s".repeat(32), DATA_DIR: dir(), ...given });
     expect(production.VAPID_PUBLIC_KEY).toBe(given.VAPID_PUBLIC_KEY);
     // Production on PostgreSQL without keys: pushes off, nothing generated per process.
-    expect(parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/shop", SESSION_SECRET: "s".repeat(32), DATA_DIR: dir() }).VAPID_PUBLIC_KEY).toBeUndefined();
+    expect(
+      parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://db/shop", SESSION_SECRET: "s".repeat(32), DATA_DIR: dir() }).VAPID_PUBLIC_KEY,
+    ).toBeUndefined();
     expect(() => parseEnv({ DATA_DIR: dir(), VAPID_PUBLIC_KEY: given.VAPID_PUBLIC_KEY })).toThrow(
       "Invalid environment variable VAPID_PRIVATE_KEY: required with the other VAPID key (both or neither) (got unset)",
     );

@@ -163,7 +163,10 @@ for (const target of testDatabases()) {
       const endpoints = (await db.select().from(pushSubscriptions)).map((s) => new URL(s.endpoint).pathname);
       expect(endpoints).not.toContain("/gone-phone");
       expect(endpoints).toContain("/flaky-phone");
-      const rows = await db.select().from(emailOutbox).where(and(eq(emailOutbox.channel, "push"), eq(emailOutbox.orderId, "ORD-20300101-GONE")));
+      const rows = await db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.channel, "push"), eq(emailOutbox.orderId, "ORD-20300101-GONE")));
       expect(rows.map((r) => r.status).sort()).toEqual(["failed", "pending", "sent", "sent"]);
       expect(rows.find((r) => r.status === "pending")?.attempts).toBe(1);
       // The next event no longer counts the removed device.
