@@ -99,7 +99,7 @@ test("a seller turns on authenticator codes from a QR code, and the next login a
   expect(await violations()).toEqual([]);
   const secret = await page.locator("code").first().innerText();
   await page.getByLabel("6-digit code").fill(totpCode(secret));
-  await page.getByRole("button", { name: "Turn on" }).click();
+  await page.getByRole("button", { name: "Turn on", exact: true }).click();
   await expect(page.getByRole("status").getByText("Authenticator codes are on")).toBeVisible();
 
   await page.getByRole("button", { name: "Log out", exact: true }).click();
