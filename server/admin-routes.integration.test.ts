@@ -16,8 +16,8 @@ import { startShop, type RunningShop } from "../tests/setup/running-shop";
 // Issue 10: every /admin page, loader and action refuses a visitor without a session. The routes
 // come from app/routes.ts itself, so a console page added later is walked without editing this test.
 
-/** The login steps and logout are the only console routes a visitor may reach. */
-const PUBLIC = new Set(["admin/login", "admin/login/code", "admin/logout"]);
+/** The login steps, logout and an invitation's page (its token is the key; docs/decisions/052) are the only console routes a visitor may reach. */
+const PUBLIC = new Set(["admin/login", "admin/login/code", "admin/logout", "admin/invite/:token"]);
 
 interface WalkedRoute {
   path: string;
