@@ -48,7 +48,7 @@ test("the console's pages have no axe violation, on a desktop and a phone", asyn
   await loginAsSeller(page);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ["/admin/orders?status=paid", `/admin/orders/${orderId}`, "/admin/account", "/admin/no-such-page"]) await check(path);
+    for (const path of ["/admin/orders?status=paid", `/admin/orders/${orderId}`, "/admin/account", "/admin/accounts", "/admin/no-such-page"]) await check(path);
   }
 });
 
@@ -68,7 +68,7 @@ test("every console page works under the console's own CSP, with no violation", 
     "/admin/coupons/new",
     "/admin/coupons/newuser15",
   ];
-  pages.push("/admin/inbox", "/admin/inbox/reviews", "/admin/inbox/subscribers", "/admin/login-keys", "/admin/account");
+  pages.push("/admin/inbox", "/admin/inbox/reviews", "/admin/inbox/subscribers", "/admin/login-keys", "/admin/account", "/admin/accounts");
   for (const path of pages) {
     const response = await page.goto(path);
     const csp = (await response?.allHeaders())?.["content-security-policy"] ?? "";
