@@ -25,7 +25,7 @@ import {
   type ProductType,
   type SkinCompatibility,
 } from "../product";
-import { checkboxField, dollarsField, optionalText, optionalWholeNumber, refuseValue } from "./form-fields";
+import { checkboxField, dollarsField, optionalDollarsField, optionalText, optionalWholeNumber, refuseValue } from "./form-fields";
 
 const LANG_NAMES: Record<Lang, string> = { en: "English", fr: "French", es: "Spanish" };
 
@@ -138,8 +138,10 @@ function textShape() {
 export const productFormSchema = z
   .object({
     price: dollarsField("Price"),
-    originalPrice: dollarsField("Original price"),
+    // Shopify's compare-at price: optional, shown struck through only when higher than the price.
+    originalPrice: optionalDollarsField("Compare-at price"),
     inStock: checkboxField,
+    stock: optionalWholeNumber("Stock count", 0, 100_000),
     listed: checkboxField,
     badge: badgeField,
     category: oneOf(CATEGORIES, "Category"),
@@ -158,10 +160,6 @@ export const productFormSchema = z
   .check(
     z.superRefine((input, ctx) => {
       if (input.price === 0) ctx.addIssue({ code: "custom", path: ["price"], message: "Price must be more than $0.00" });
-      // The storefront strikes through the original price as the saving; a lower one would be a negative saving.
-      if (input.originalPrice < input.price) {
-        ctx.addIssue({ code: "custom", path: ["originalPrice"], message: "Original price must be at least the price (equal shows no saving)" });
-      }
       // Delivery decides gifts and the login hand-over, the category decides coupons (docs/decisions/042):
       // they must agree, or a permanent upload could be sold as a gift (or a gift earn a free room).
       const gifting = input.delivery === "username-gift";
@@ -184,8 +182,11 @@ type FormOutput = z.infer<typeof productFormSchema>;
 /** What the form saves: every stored field of a product but its id, ratings and media. */
 export interface ProductInput {
   priceCents: number;
+  /** The compare-at price; 0 (or anything not above the price) shows no saving. */
   originalPriceCents: number;
   inStock: boolean;
+  /** Units left; null = not counted. */
+  stock: number | null;
   listed: boolean;
   badge: Badge | null;
   category: Category;
@@ -221,6 +222,7 @@ export function toProductInput(form: FormOutput): ProductInput {
     priceCents: form.price,
     originalPriceCents: form.originalPrice,
     inStock: form.inStock,
+    stock: form.stock,
     listed: form.listed,
     badge: form.badge,
     category: form.category,

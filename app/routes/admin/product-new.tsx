@@ -22,6 +22,7 @@ const BLANK: ProductInput = {
   priceCents: 0,
   originalPriceCents: 0,
   inStock: true,
+  stock: null,
   listed: false,
   badge: null,
   category: "Permanent Triggers",

@@ -1,20 +1,34 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/products";
 import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmitButton } from "~/components/admin/kit/fields";
 import { usd } from "~/components/admin/kit/format";
-import { Card, PageTitle } from "~/components/admin/kit/page";
+import { Card, Notice, PageTitle } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
 import { Table } from "~/components/admin/kit/table";
 import { buttonClass } from "~/components/ui/button";
 import { done, field, readForm, refused } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
-import { listSellerProducts, moveProduct, setArchived } from "~/server/catalogue/console-products.server";
+import { ReorderHandle } from "~/components/admin/reorder-handle";
+import { listSellerProducts, moveProduct, setArchived, setFeatured } from "~/server/catalogue/console-products.server";
+import { MAX_FEATURED } from "~/domain/catalogue";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
-export const access = routeAccess({ read: "products.view", write: { up: "products.edit", down: "products.edit", restore: "products.edit" } });
+export const access = routeAccess({
+  read: "products.view",
+  write: {
+    up: "products.edit",
+    down: "products.edit",
+    top: "products.edit",
+    bottom: "products.edit",
+    place: "products.edit",
+    feature: "products.edit",
+    unfeature: "products.edit",
+    restore: "products.edit",
+  },
+});
 
 export const meta: Route.MetaFunction = () => adminMeta("Products");
 
@@ -23,17 +37,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { products: await listSellerProducts(context.services.db) };
 }
 
-/** Reorder (one place up or down) and restore from the list; everything else on the product's page. */
+/** Reorder (a place, an end, or a drop onto another product), feature and restore from the list; everything else on the product's page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
   const id = field(form, "id");
   const intent = field(form, "intent");
   await requireIntent(request, seller, access, intent, context.services);
-  if (intent === "up" || intent === "down") {
-    const result = await moveProduct(context.services.db, seller, id, intent, context.services.now());
+  if (intent === "up" || intent === "down" || intent === "top" || intent === "bottom" || intent === "place") {
+    const move = intent === "place" ? { to: field(form, "to") } : intent;
+    const result = await moveProduct(context.services.db, seller, id, move, context.services.now());
     if (!result.ok) return refused(404, "No such product.");
     return done(Object.keys(result.changes).length === 0 ? "Already in place." : "Moved. The storefront shows the new order now.");
+  }
+  if (intent === "feature" || intent === "unfeature") {
+    const result = await setFeatured(context.services.db, seller, id, intent === "feature", context.services.now());
+    if (!result.ok) return refused(404, "No such product (archived products cannot be featured).");
+    if (Object.keys(result.changes).length === 0) return done("Already so.");
+    return done(intent === "feature" ? "Featured: it is first in the home page's featured row now." : "Unfeatured: it has left the home page's featured row.");
   }
   if (intent === "restore") {
     const result = await setArchived(context.services.db, seller, id, false, context.services.now());
@@ -50,6 +71,7 @@ export default function Products() {
   const { products } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const live = products.filter((p) => !p.archived);
+  const [search] = useSearchParams();
   return (
     <>
       <PageTitle
@@ -62,21 +84,27 @@ export default function Products() {
         Products
       </PageTitle>
       <ReplyNotice reply={reply} />
+      {search.has("deleted") && !reply && <Notice tone="success">Deleted: the product is gone from the catalogue.</Notice>}
       <Card>
         <p className="mb-3 text-sm text-slate-700">
           In the order the storefront shows them. Prices are in US dollars. A change shows on the storefront at once; orders already placed keep the title and
           price they were sold at.
         </p>
+        <p id="reorder-help" className="mb-3 text-sm text-slate-700">
+          Reorder: drag a product's ⠿ handle onto another's to take its place, or focus the handle and press ↑ or ↓ (Home and End: to the top or bottom).
+          Feature puts a listed product first in the home page's featured row, which shows the first {MAX_FEATURED} featured; Unfeature takes it out.
+        </p>
         <Table
           caption="Products and their prices"
-          tableClassName="min-w-[52rem]"
+          tableClassName="min-w-[64rem]"
           rowHeads
           columns={[
             "Product",
             { label: "Price", className: "tabular-nums" },
-            { label: "Original", className: "tabular-nums" },
+            { label: "Compare-at", className: "tabular-nums" },
             "Stock",
             "Badge",
+            "Featured",
             "Shown",
             "Order",
             { label: "Edit", srOnly: true, className: "text-right" },
@@ -92,9 +120,27 @@ export default function Products() {
                 </span>
               </>,
               <span className="font-semibold">{usd(p.priceCents)}</span>,
-              <span className="text-slate-700">{usd(p.originalPriceCents)}</span>,
-              p.inStock ? "In stock" : <span className="font-semibold text-red-700">Out of stock</span>,
+              p.originalPriceCents > p.priceCents ? <span className="text-slate-700">{usd(p.originalPriceCents)}</span> : <span className="text-slate-500">None</span>,
+              !p.inStock || p.stock === 0 ? (
+                <span className="font-semibold text-red-700">Out of stock{p.stock === 0 ? " (0 left)" : ""}</span>
+              ) : p.stock !== null ? (
+                `${p.stock} left`
+              ) : (
+                "In stock"
+              ),
               p.badge ?? <span className="text-slate-500">None</span>,
+              p.archived ? (
+                <span className="text-slate-500">—</span>
+              ) : (
+                <Form method="post" className="flex items-center gap-2">
+                  <input type="hidden" name="id" value={p.id} />
+                  {p.featured !== null && <span className="tabular-nums">#{p.featured + 1}</span>}
+                  <SubmitButton intent={p.featured !== null ? "unfeature" : "feature"} target={p.id} pendingLabel="…" variant="secondary">
+                    {p.featured !== null ? "Unfeature" : "Feature"}
+                    <span className="sr-only"> {p.title}</span>
+                  </SubmitButton>
+                </Form>
+              ),
               p.archived ? (
                 <span className="font-semibold text-slate-600">Archived</span>
               ) : p.listed ? (
@@ -110,17 +156,28 @@ export default function Products() {
                   </SubmitButton>
                 </Form>
               ) : (
-                <Form method="post" className="flex gap-1">
+                <Form method="post" className="flex flex-wrap gap-1">
                   <input type="hidden" name="id" value={p.id} />
+                  <ReorderHandle id={p.id} title={p.title} />
                   {index > 0 && (
-                    <SubmitButton intent="up" target={p.id} pendingLabel="…" variant="secondary">
-                      ↑<span className="sr-only"> Move {p.title} up</span>
-                    </SubmitButton>
+                    <>
+                      <SubmitButton intent="top" target={p.id} pendingLabel="…" variant="secondary">
+                        ⤒<span className="sr-only"> Move {p.title} to the top</span>
+                      </SubmitButton>
+                      <SubmitButton intent="up" target={p.id} pendingLabel="…" variant="secondary">
+                        ↑<span className="sr-only"> Move {p.title} up</span>
+                      </SubmitButton>
+                    </>
                   )}
                   {index < live.length - 1 && (
-                    <SubmitButton intent="down" target={p.id} pendingLabel="…" variant="secondary">
-                      ↓<span className="sr-only"> Move {p.title} down</span>
-                    </SubmitButton>
+                    <>
+                      <SubmitButton intent="down" target={p.id} pendingLabel="…" variant="secondary">
+                        ↓<span className="sr-only"> Move {p.title} down</span>
+                      </SubmitButton>
+                      <SubmitButton intent="bottom" target={p.id} pendingLabel="…" variant="secondary">
+                        ⤓<span className="sr-only"> Move {p.title} to the bottom</span>
+                      </SubmitButton>
+                    </>
                   )}
                 </Form>
               ),
