@@ -45,6 +45,8 @@ export const products = pgTable("products", {
   featuredPosition: integer("featured_position"),
   /** Units left; null = not counted (in_stock alone decides). Taken inside the order's transaction (docs/decisions/049). */
   stock: integer("stock"),
+  /** When a scheduled draft goes on sale: the publish job lists it then and clears this (issue 33). */
+  publishAt: timestamp("publish_at", { withTimezone: true }),
   archivedAt: timestamp("archived_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -28,6 +28,7 @@ describe("serverJobs", () => {
       "privacy-retention",
       "restock-alerts",
       "remind-unpaid-orders",
+      "publish-products",
       "send-campaigns",
     ]);
     expect(jobs[3].intervalMs).toBe(3 * 60_000);
@@ -45,6 +46,7 @@ describe("serverJobs", () => {
       "privacy-retention",
       "restock-alerts",
       "remind-unpaid-orders",
+      "publish-products",
       "send-campaigns",
     ]);
   });

@@ -1,6 +1,7 @@
 ALTER TABLE "order_items" ADD COLUMN "stock_taken" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "featured_position" integer;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "stock" integer;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "publish_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "order_items_product" ON "order_items" USING btree ("product_id");--> statement-breakpoint
 -- hand-written:
 -- The featured row becomes the seller's choice (docs/decisions/048): the six products the badge rule shows today stay featured, in the same order.

@@ -120,6 +120,15 @@ export function ProductForm({
               error={errors.stock}
               hint="Leave empty for no count. Each order takes its units; at 0 the product is out of stock, and raising it puts it back on sale."
             />
+            <TextField
+              label="Publish at (UTC, optional)"
+              name="publishAt"
+              type="datetime-local"
+              step={1}
+              defaultValue={input.publishAt ? input.publishAt.slice(0, 19) : ""}
+              error={errors.publishAt}
+              hint="A time ahead keeps the product a draft and lists it then (within seconds): its page and sitemap entry appear at that time."
+            />
             <Checkbox
               label="Listed"
               name="listed"

@@ -135,6 +135,28 @@ function textShape() {
   return shape;
 }
 
+/** "2026-11-28T09:30" (seconds optional), read as UTC, as the console's datetime field sends it; blank = no schedule. */
+export const publishAtField = z.pipe(
+  optionalText,
+  z.transform((value: string | undefined, ctx) => {
+    const text = (value ?? "").trim();
+    if (text === "") return null;
+    const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?$/.exec(text);
+    const time = match ? new Date(`${match[1]}T${match[2]}${match[3] ?? ":00"}Z`) : null;
+    if (!time || Number.isNaN(time.getTime())) return refuseValue(ctx, "Publish at must be a date and time like 2026-12-01 09:30 (UTC), or empty");
+    return time.toISOString();
+  }),
+);
+
+/**
+ * A schedule decides Listed (issue 33): a time still ahead keeps the product a draft until the
+ * publish job lists it; a time already past lists it now and clears the schedule.
+ */
+export function applySchedule(input: ProductInput, now: Date): ProductInput {
+  if (input.publishAt === null) return input;
+  return new Date(input.publishAt) > now ? { ...input, listed: false } : { ...input, listed: true, publishAt: null };
+}
+
 export const productFormSchema = z
   .object({
     price: dollarsField("Price"),
@@ -142,6 +164,7 @@ export const productFormSchema = z
     originalPrice: optionalDollarsField("Compare-at price"),
     inStock: checkboxField,
     stock: optionalWholeNumber("Stock count", 0, 100_000),
+    publishAt: publishAtField,
     listed: checkboxField,
     badge: badgeField,
     category: oneOf(CATEGORIES, "Category"),
@@ -187,6 +210,8 @@ export interface ProductInput {
   inStock: boolean;
   /** Units left; null = not counted. */
   stock: number | null;
+  /** ISO time (UTC) a draft goes on sale by itself; null = no schedule. */
+  publishAt: string | null;
   listed: boolean;
   badge: Badge | null;
   category: Category;
@@ -223,6 +248,7 @@ export function toProductInput(form: FormOutput): ProductInput {
     originalPriceCents: form.originalPrice,
     inStock: form.inStock,
     stock: form.stock,
+    publishAt: form.publishAt,
     listed: form.listed,
     badge: form.badge,
     category: form.category,

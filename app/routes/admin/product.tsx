@@ -10,7 +10,7 @@ import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { ProductForm } from "~/components/admin/product-form";
 import { LANGS, type Lang } from "~/domain/product";
 import { fieldErrors } from "~/domain/seller/form-fields";
-import { productFormRecord, productFormSchema, toProductInput } from "~/domain/seller/product-form";
+import { applySchedule, productFormRecord, productFormSchema, toProductInput } from "~/domain/seller/product-form";
 import { done, field, readForm, refused, refusedFields } from "~/server/platform/forms.server";
 import { roleMay, routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
@@ -101,7 +101,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent !== "save") return refused(400, "Unknown action.");
   const parsed = productFormSchema.safeParse(productFormRecord(form));
   if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
-  const result = await updateProduct(db, seller, params.id, toProductInput(parsed.data), now);
+  const result = await updateProduct(db, seller, params.id, applySchedule(toProductInput(parsed.data), now), now);
   if (!result.ok) {
     if ("errors" in result) return refusedFields(result.errors);
     throw data("No such product", { status: 404 });

@@ -2,7 +2,6 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "react
 import type { Route } from "./+types/products";
 import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
-import { SubmitButton } from "~/components/admin/kit/fields";
 import { usd } from "~/components/admin/kit/format";
 import { Card, Notice, PageTitle } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
@@ -12,7 +11,12 @@ import { done, field, readForm, refused } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
 import { ReorderHandle } from "~/components/admin/reorder-handle";
-import { listSellerProducts, moveProduct, setArchived, setFeatured } from "~/server/catalogue/console-products.server";
+import { bulkEdit, listSellerProducts, moveProduct, setArchived, setFeatured } from "~/server/catalogue/console-products.server";
+import { BADGES } from "~/domain/product";
+import { bulkEditSchema, toBulkAction } from "~/domain/seller/bulk-edit";
+import { fieldErrors } from "~/domain/seller/form-fields";
+import { SelectField, SubmitButton, TextField } from "~/components/admin/kit/fields";
+import { fieldErrorsOf } from "~/components/admin/kit/reply";
 import { MAX_FEATURED } from "~/domain/catalogue";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
@@ -27,6 +31,7 @@ export const access = routeAccess({
     feature: "products.edit",
     unfeature: "products.edit",
     restore: "products.edit",
+    bulk: "products.edit",
   },
 });
 
@@ -56,6 +61,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (Object.keys(result.changes).length === 0) return done("Already so.");
     return done(intent === "feature" ? "Featured: it is first in the home page's featured row now." : "Unfeatured: it has left the home page's featured row.");
   }
+  if (intent === "bulk") {
+    const parsed = bulkEditSchema.safeParse({
+      ids: form.getAll("ids").filter((v): v is string => typeof v === "string").join(","),
+      bulkAction: field(form, "bulkAction"),
+      change: field(form, "change"),
+      bulkBadge: field(form, "bulkBadge"),
+    });
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return refused(422, errors.ids ?? errors.bulkAction ?? "Nothing was changed: correct the fields marked below.", { fieldErrors: errors });
+    }
+    const action = toBulkAction(parsed.data);
+    if (!action.ok) return refused(422, action.message, { fieldErrors: { change: action.message } });
+    const result = await bulkEdit(context.services.db, seller, parsed.data.ids, action.action, context.services.now());
+    if (!result.ok) return refused(409, result.message);
+    return done(`${result.changed} ${result.changed === 1 ? "product" : "products"} changed. The storefront shows the change now.`);
+  }
   if (intent === "restore") {
     const result = await setArchived(context.services.db, seller, id, false, context.services.now());
     if (!result.ok) return refused(404, "No such product.");
@@ -66,12 +88,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const LANG_CODES = { en: "EN", fr: "FR", es: "ES" } as const;
 
+const BULK_OPTIONS = [
+  { value: "price-percent", label: "Change the price by a percentage" },
+  { value: "price-amount", label: "Change the price by an amount (US$)" },
+  { value: "badge", label: "Set the badge" },
+  { value: "list", label: "List (show on the storefront)" },
+  { value: "unlist", label: "Unlist (make drafts)" },
+  { value: "archive", label: "Archive" },
+] as const;
+
+const BADGE_OPTIONS = [{ value: "", label: "No badge" }, ...BADGES.map((b) => ({ value: b, label: b }))];
+
 /** Every product in storefront order (archived ones at the end), each leading to its edit form. */
 export default function Products() {
   const { products } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const live = products.filter((p) => !p.archived);
   const [search] = useSearchParams();
+  const errors = fieldErrorsOf(reply);
   return (
     <>
       <PageTitle
@@ -85,6 +119,26 @@ export default function Products() {
       </PageTitle>
       <ReplyNotice reply={reply} />
       {search.has("deleted") && !reply && <Notice tone="success">Deleted: the product is gone from the catalogue.</Notice>}
+      <Card title="Change the ticked products" className="mb-4">
+        <Form method="post" id="bulk" className="grid gap-4 sm:grid-cols-4 sm:items-start">
+          <SelectField label="What to do" name="bulkAction" options={BULK_OPTIONS} defaultValue="price-percent" error={errors.bulkAction} />
+          <TextField
+            label="Change (price actions)"
+            name="change"
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors.change}
+            hint="-10 cuts by 10 % (percentage) or by $10.00 (amount); +5 raises. Compare-at prices stay."
+          />
+          <SelectField label="Badge (badge action)" name="bulkBadge" options={BADGE_OPTIONS} defaultValue="" error={errors.bulkBadge} />
+          <div className="sm:pt-6">
+            <SubmitButton intent="bulk" pendingLabel="Applying…">
+              Apply to ticked products
+            </SubmitButton>
+          </div>
+        </Form>
+        <p className="mt-2 text-sm text-slate-700">Tick products in the list below. All of them change together, or none does.</p>
+      </Card>
       <Card>
         <p className="mb-3 text-sm text-slate-700">
           In the order the storefront shows them. Prices are in US dollars. A change shows on the storefront at once; orders already placed keep the title and
@@ -113,6 +167,10 @@ export default function Products() {
             const index = live.findIndex((l) => l.id === p.id);
             return [
               <>
+                <label className="float-left mr-2 flex min-h-11 min-w-11 items-center justify-center">
+                  <input type="checkbox" name="ids" value={p.id} form="bulk" className="h-5 w-5" />
+                  <span className="sr-only">Select {p.title}</span>
+                </label>
                 <span className="block font-semibold text-slate-900">{p.title}</span>
                 <span className="text-xs text-slate-600">
                   {p.category} · id {p.id}

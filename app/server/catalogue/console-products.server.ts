@@ -5,12 +5,13 @@
  * process, so the storefront shows it at once. Orders are unaffected: order_items keep the title and
  * price each line was sold at.
  */
-import { asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { missingTexts, newProductId, type RequiredTextField, type StoredTexts } from "~/domain/catalogue";
 import { bundleSavingsCents } from "~/domain/pricing";
 import { LANGS, type Badge, type Category, type Lang } from "~/domain/product";
 import type { FieldErrors } from "~/domain/seller/form-fields";
 import type { ProductInput } from "~/domain/seller/product-form";
+import { bulkPrice, type BulkAction } from "~/domain/seller/bulk-edit";
 import { coupons, orderItems, products } from "../../../db/schema";
 import { invalidateCatalogue } from "./cache.server";
 import type { Db } from "../platform/db.server";
@@ -61,6 +62,7 @@ function inputOf(row: ProductRow): ProductInput {
     originalPriceCents: row.originalPriceCents,
     inStock: row.inStock,
     stock: row.stock,
+    publishAt: row.publishAt ? row.publishAt.toISOString() : null,
     listed: row.listed,
     badge: (row.badge as Badge | null) ?? null,
     category: row.category as Category,
@@ -168,6 +170,7 @@ function columnsOf(input: ProductInput) {
     originalPriceCents: input.originalPriceCents,
     inStock: input.inStock,
     stock: input.stock,
+    publishAt: input.publishAt ? new Date(input.publishAt) : null,
     listed: input.listed,
     badge: input.badge,
     category: input.category,
@@ -393,4 +396,77 @@ export async function deleteProduct(db: Db, seller: Actor, id: string, now: Date
   });
   if (result.ok) await invalidateCatalogue(db);
   return result;
+}
+
+/** Thrown inside the bulk transaction to roll every product back. */
+class BulkRefused extends Error {}
+
+export type BulkResult = { ok: true; changed: number } | { ok: false; message: string };
+
+/**
+ * One change applied to every ticked product in one transaction, with one audit row per product
+ * changed: all or nothing (a price that would fall to $0 refuses the whole batch, naming it).
+ */
+export async function bulkEdit(db: Db, seller: Actor, ids: readonly string[], action: BulkAction, now: Date): Promise<BulkResult> {
+  const result = await db.transaction(async (tx): Promise<BulkResult> => {
+    const rows = await tx.select().from(products).where(inArray(products.id, [...ids])).orderBy(...ORDER).for("update");
+    if (rows.length !== new Set(ids).size) return { ok: false, message: "Some ticked products no longer exist: reload the list." };
+    let changed = 0;
+    for (const row of rows) {
+      let set: Partial<ProductRow> = {};
+      let changes: Changes = {};
+      let audit = "product_updated";
+      if (action.kind === "price-percent" || action.kind === "price-amount") {
+        const price = bulkPrice(row.priceCents, action);
+        if (price === null) throw new BulkRefused(`${row.title} would cost $0.00 or less: nothing was changed.`);
+        set = { priceCents: price };
+        changes = { priceCents: [row.priceCents, price] };
+      } else if (action.kind === "badge") {
+        set = { badge: action.badge };
+        changes = { badge: [row.badge, action.badge] };
+      } else if (action.kind === "list" || action.kind === "unlist") {
+        set = { listed: action.kind === "list" };
+        changes = { listed: [row.listed, action.kind === "list"] };
+      } else {
+        if (row.archivedAt !== null) continue;
+        set = { archivedAt: now };
+        changes = { archived: [false, true] };
+        audit = "product_archived";
+      }
+      const [key] = Object.keys(changes);
+      if (same(changes[key][0], changes[key][1])) continue;
+      await tx
+        .update(products)
+        .set({ ...set, updatedAt: now })
+        .where(eq(products.id, row.id));
+      await recordSellerAction(tx, seller, audit, `product:${row.id}`, { ...changes, bulk: [null, ids.length] }, now);
+      changed++;
+    }
+    return { ok: true, changed };
+  }).catch((error: unknown) => {
+    if (error instanceof BulkRefused) return { ok: false as const, message: error.message };
+    throw error;
+  });
+  if (result.ok && result.changed > 0) await invalidateCatalogue(db);
+  return result;
+}
+
+const SCHEDULE: Actor = { id: null, actor: "system:schedule" };
+
+/**
+ * The publish job: drafts whose time has come are listed (page, sitemap, search, listings from
+ * now on), each with its audit row; returns their ids. A product archived meanwhile stays off.
+ */
+export async function publishScheduled(db: Db, now: Date): Promise<string[]> {
+  const published = await db.transaction(async (tx) => {
+    const due = await tx
+      .update(products)
+      .set({ listed: true, publishAt: null, updatedAt: now })
+      .where(and(lte(products.publishAt, now), isNull(products.archivedAt)))
+      .returning({ id: products.id });
+    for (const { id } of due) await recordSellerAction(tx, SCHEDULE, "product_published", `product:${id}`, { listed: [false, true] }, now);
+    return due.map((r) => r.id);
+  });
+  if (published.length > 0) await invalidateCatalogue(db);
+  return published;
 }
