@@ -13,7 +13,8 @@ import { actionsOn } from "../../../tests/setup/audit";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { changeOrderStatus, createOrder } from "../orders/orders.server";
 import { readCatalogue } from "./cache.server";
-import { createProduct, deleteProduct, findSellerProduct, listSellerProducts, moveProduct, updateProduct } from "./console-products.server";
+import { bulkEdit, createProduct, deleteProduct, findSellerProduct, listSellerProducts, moveProduct, publishScheduled, updateProduct } from "./console-products.server";
+import { applySchedule } from "~/domain/seller/product-form";
 
 const SELLER = { id: null, actor: "seller:ops@example.com" };
 
@@ -91,6 +92,41 @@ for (const target of testDatabases()) {
       // The coupon's free room and a bundle's item stay too.
       expect(await deleteProduct(database.db, SELLER, "tramp-house", new Date())).toMatchObject({ ok: false, reason: "in_use" });
       expect(await deleteProduct(database.db, SELLER, "no-such-product", new Date())).toEqual({ ok: false, reason: "not_found" });
+    });
+
+    it("applies a bulk change to every ticked product in one transaction, one audit row each; a bad one changes nothing", async () => {
+      const ids: string[] = [];
+      for (const [i, price] of [1000, 2000, 2999, 4999, 9999].entries()) {
+        const made = await createProduct(database.db, SELLER, productInput({ priceCents: price }, `Bulk ${i} Trigger`), new Date());
+        if (!made.ok) throw new Error("not created");
+        ids.push(made.id);
+      }
+      expect(await bulkEdit(database.db, SELLER, ids, { kind: "price-percent", percent: -10 }, new Date())).toEqual({ ok: true, changed: 5 });
+      const prices = async () => Promise.all(ids.map(async (id) => (await findSellerProduct(database.db, id))!.priceCents));
+      expect(await prices()).toEqual([900, 1800, 2699, 4499, 8999]);
+      expect((await readCatalogue(database.db)).product(ids[0])?.priceCents).toBe(900);
+      expect((await actionsOn(database.db, `product:${ids[0]}`))[0]).toMatchObject({ action: "product_updated" });
+      // -$10.00 would take the first to $0: refused, and none changes.
+      expect(await bulkEdit(database.db, SELLER, ids, { kind: "price-amount", cents: -1000 }, new Date())).toMatchObject({ ok: false });
+      expect(await prices()).toEqual([900, 1800, 2699, 4499, 8999]);
+      expect(await bulkEdit(database.db, SELLER, ids.slice(0, 2), { kind: "badge", badge: "Premium" }, new Date())).toEqual({ ok: true, changed: 2 });
+      expect(await bulkEdit(database.db, SELLER, ids, { kind: "archive" }, new Date())).toEqual({ ok: true, changed: 5 });
+      expect((await readCatalogue(database.db)).product(ids[0])).toBeUndefined();
+    });
+
+    it("a product scheduled ahead stays a draft until the publish job's run after its time", async () => {
+      const now = new Date("2030-01-01T10:00:00Z");
+      const input = applySchedule(productInput({ listed: true, publishAt: "2030-01-01T10:01:00.000Z" }, "Scheduled Trigger"), now);
+      expect(input.listed).toBe(false);
+      const made = await createProduct(database.db, SELLER, input, now);
+      if (!made.ok) throw new Error("not created");
+      expect(await publishScheduled(database.db, new Date("2030-01-01T10:00:59Z"))).toEqual([]);
+      expect((await readCatalogue(database.db)).product(made.id)?.listed).toBe(false);
+      expect(await publishScheduled(database.db, new Date("2030-01-01T10:01:00Z"))).toEqual([made.id]);
+      expect((await readCatalogue(database.db)).product(made.id)?.listed).toBe(true);
+      expect((await findSellerProduct(database.db, made.id))?.input.publishAt).toBeNull();
+      // A time already past lists at once.
+      expect(applySchedule(productInput({ listed: false, publishAt: "2029-01-01T00:00:00.000Z" }), now)).toMatchObject({ listed: true, publishAt: null });
     });
   });
 }
