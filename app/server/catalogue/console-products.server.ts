@@ -413,8 +413,8 @@ export async function bulkEdit(db: Db, seller: Actor, ids: readonly string[], ac
     if (rows.length !== new Set(ids).size) return { ok: false, message: "Some ticked products no longer exist: reload the list." };
     let changed = 0;
     for (const row of rows) {
-      let set: Partial<ProductRow> = {};
-      let changes: Changes = {};
+      let set: Partial<ProductRow>;
+      let changes: Changes;
       let audit = "product_updated";
       if (action.kind === "price-percent" || action.kind === "price-amount") {
         const price = bulkPrice(row.priceCents, action);
