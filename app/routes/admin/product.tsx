@@ -16,7 +16,15 @@ import { roleMay, routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
 import { announceProduct } from "~/server/announcements/announce.server";
 import { createProductCampaign } from "~/server/campaigns/campaigns.server";
-import { bundleCandidates, deleteProduct, duplicateProduct, findSellerProduct, setArchived, setFeatured, updateProduct } from "~/server/catalogue/console-products.server";
+import {
+  bundleCandidates,
+  deleteProduct,
+  duplicateProduct,
+  findSellerProduct,
+  setArchived,
+  setFeatured,
+  updateProduct,
+} from "~/server/catalogue/console-products.server";
 import { onProductRestocked, type RestockReport } from "~/server/reminders/restock.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */

@@ -63,7 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "bulk") {
     const parsed = bulkEditSchema.safeParse({
-      ids: form.getAll("ids").filter((v): v is string => typeof v === "string").join(","),
+      ids: form
+        .getAll("ids")
+        .filter((v): v is string => typeof v === "string")
+        .join(","),
       bulkAction: field(form, "bulkAction"),
       change: field(form, "change"),
       bulkBadge: field(form, "bulkBadge"),
@@ -178,7 +181,11 @@ export default function Products() {
                 </span>
               </>,
               <span className="font-semibold">{usd(p.priceCents)}</span>,
-              p.originalPriceCents > p.priceCents ? <span className="text-slate-700">{usd(p.originalPriceCents)}</span> : <span className="text-slate-500">None</span>,
+              p.originalPriceCents > p.priceCents ? (
+                <span className="text-slate-700">{usd(p.originalPriceCents)}</span>
+              ) : (
+                <span className="text-slate-500">None</span>
+              ),
               !p.inStock || p.stock === 0 ? (
                 <span className="font-semibold text-red-700">Out of stock{p.stock === 0 ? " (0 left)" : ""}</span>
               ) : p.stock !== null ? (

@@ -13,7 +13,16 @@ import { actionsOn } from "../../../tests/setup/audit";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { changeOrderStatus, createOrder } from "../orders/orders.server";
 import { readCatalogue } from "./cache.server";
-import { bulkEdit, createProduct, deleteProduct, findSellerProduct, listSellerProducts, moveProduct, publishScheduled, updateProduct } from "./console-products.server";
+import {
+  bulkEdit,
+  createProduct,
+  deleteProduct,
+  findSellerProduct,
+  listSellerProducts,
+  moveProduct,
+  publishScheduled,
+  updateProduct,
+} from "./console-products.server";
 import { applySchedule } from "~/domain/seller/product-form";
 
 const SELLER = { id: null, actor: "seller:ops@example.com" };
@@ -28,7 +37,9 @@ for (const target of testDatabases()) {
       if (!made.ok) throw new Error("not created");
       const id = made.id;
       expect((await readCatalogue(database.db)).product(id)).toMatchObject({ inStock: true, stock: 3 });
-      const results = await Promise.all(Array.from({ length: 50 }, () => createOrder(database.db, TEST_SITE, newOrder({ lines: [{ id, quantity: 1 }] }), new Date())));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => createOrder(database.db, TEST_SITE, newOrder({ lines: [{ id, quantity: 1 }] }), new Date())),
+      );
       const sold = results.filter((r) => r.ok);
       expect(sold).toHaveLength(3);
       for (const refused of results.filter((r) => !r.ok)) expect(refused).toMatchObject({ ok: false, code: "product_out_of_stock" });
@@ -44,7 +55,10 @@ for (const target of testDatabases()) {
       expect((await readCatalogue(database.db)).product(id)).toMatchObject({ inStock: true, stock: 1 });
 
       // More units than are left: refused, nothing taken.
-      expect(await createOrder(database.db, TEST_SITE, newOrder({ lines: [{ id, quantity: 2 }] }), new Date())).toMatchObject({ ok: false, code: "product_out_of_stock" });
+      expect(await createOrder(database.db, TEST_SITE, newOrder({ lines: [{ id, quantity: 2 }] }), new Date())).toMatchObject({
+        ok: false,
+        code: "product_out_of_stock",
+      });
       expect(await stockOf(id)).toBe(1);
     });
 
@@ -68,7 +82,10 @@ for (const target of testDatabases()) {
       const before = await order();
       const id = before[5];
       const audited = (await actionsOn(database.db, `product:${id}`)).length;
-      expect(await moveProduct(database.db, SELLER, id, "top", new Date())).toMatchObject({ ok: true, changes: { position: [6, 1], before: [null, before[0]] } });
+      expect(await moveProduct(database.db, SELLER, id, "top", new Date())).toMatchObject({
+        ok: true,
+        changes: { position: [6, 1], before: [null, before[0]] },
+      });
       expect((await order())[0]).toBe(id);
       expect((await readCatalogue(database.db)).products[0].id).toBe(id);
       await moveProduct(database.db, SELLER, id, "bottom", new Date());
@@ -87,7 +104,11 @@ for (const target of testDatabases()) {
       expect((await readCatalogue(database.db)).product(made.id)).toBeUndefined();
       expect((await actionsOn(database.db, `product:${made.id}`))[0]).toMatchObject({ action: "product_deleted" });
 
-      expect(await deleteProduct(database.db, SELLER, "2", new Date())).toMatchObject({ ok: false, reason: "in_use", message: expect.stringMatching(/archive/) });
+      expect(await deleteProduct(database.db, SELLER, "2", new Date())).toMatchObject({
+        ok: false,
+        reason: "in_use",
+        message: expect.stringMatching(/archive/),
+      });
       expect(await findSellerProduct(database.db, "2")).toBeDefined();
       // The coupon's free room and a bundle's item stay too.
       expect(await deleteProduct(database.db, SELLER, "tramp-house", new Date())).toMatchObject({ ok: false, reason: "in_use" });

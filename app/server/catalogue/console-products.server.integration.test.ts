@@ -6,7 +6,16 @@ import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { readCatalogue } from "./cache.server";
 import { createOrder, findOrder } from "../orders/orders.server";
 import { actionsOn } from "../../../tests/setup/audit";
-import { createProduct, duplicateProduct, findSellerProduct, listSellerProducts, moveProduct, setArchived, setFeatured, updateProduct } from "./console-products.server";
+import {
+  createProduct,
+  duplicateProduct,
+  findSellerProduct,
+  listSellerProducts,
+  moveProduct,
+  setArchived,
+  setFeatured,
+  updateProduct,
+} from "./console-products.server";
 import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const SELLER = { id: null, actor: "seller:ops@example.com" };

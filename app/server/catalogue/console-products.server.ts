@@ -314,8 +314,7 @@ export async function moveProduct(db: Db, seller: Actor, id: string, move: Move,
     const from = rows.findIndex((r) => r.id === id);
     if (from < 0) return { ok: false, reason: "not_found" };
     const last = rows.length - 1;
-    const to =
-      move === "up" ? from - 1 : move === "down" ? from + 1 : move === "top" ? 0 : move === "bottom" ? last : rows.findIndex((r) => r.id === move.to);
+    const to = move === "up" ? from - 1 : move === "down" ? from + 1 : move === "top" ? 0 : move === "bottom" ? last : rows.findIndex((r) => r.id === move.to);
     if (to < 0 || to > last) return typeof move === "object" ? { ok: false, reason: "not_found" } : { ok: true, id, changes: {} };
     if (to === from) return { ok: true, id, changes: {} };
     const order = rows.map((r) => r.id);
@@ -384,12 +383,14 @@ export async function deleteProduct(db: Db, seller: Actor, id: string, now: Date
     const [sold] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1);
     if (sold) return { ok: false, reason: "in_use", message: "Orders name this product, so it cannot be deleted: archive it instead (past orders keep it)." };
     const [coupon] = await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.freeProductId, id)).limit(1);
-    if (coupon) return { ok: false, reason: "in_use", message: `Coupon ${coupon.code} gives this product free: change the coupon first, or archive the product.` };
+    if (coupon)
+      return { ok: false, reason: "in_use", message: `Coupon ${coupon.code} gives this product free: change the coupon first, or archive the product.` };
     const bundles = await tx
       .select({ title: products.title })
       .from(products)
       .where(sql`${products.bundleItemIds} @> ${JSON.stringify([id])}::jsonb`);
-    if (bundles.length > 0) return { ok: false, reason: "in_use", message: `The bundle ${bundles[0].title} holds this product: take it out of the bundle first, or archive it.` };
+    if (bundles.length > 0)
+      return { ok: false, reason: "in_use", message: `The bundle ${bundles[0].title} holds this product: take it out of the bundle first, or archive it.` };
     await tx.delete(products).where(eq(products.id, id));
     await recordSellerAction(tx, seller, "product_deleted", `product:${id}`, { title: [row.title, null], priceCents: [row.priceCents, null] }, now);
     return { ok: true };
@@ -408,45 +409,52 @@ export type BulkResult = { ok: true; changed: number } | { ok: false; message: s
  * changed: all or nothing (a price that would fall to $0 refuses the whole batch, naming it).
  */
 export async function bulkEdit(db: Db, seller: Actor, ids: readonly string[], action: BulkAction, now: Date): Promise<BulkResult> {
-  const result = await db.transaction(async (tx): Promise<BulkResult> => {
-    const rows = await tx.select().from(products).where(inArray(products.id, [...ids])).orderBy(...ORDER).for("update");
-    if (rows.length !== new Set(ids).size) return { ok: false, message: "Some ticked products no longer exist: reload the list." };
-    let changed = 0;
-    for (const row of rows) {
-      let set: Partial<ProductRow>;
-      let changes: Changes;
-      let audit = "product_updated";
-      if (action.kind === "price-percent" || action.kind === "price-amount") {
-        const price = bulkPrice(row.priceCents, action);
-        if (price === null) throw new BulkRefused(`${row.title} would cost $0.00 or less: nothing was changed.`);
-        set = { priceCents: price };
-        changes = { priceCents: [row.priceCents, price] };
-      } else if (action.kind === "badge") {
-        set = { badge: action.badge };
-        changes = { badge: [row.badge, action.badge] };
-      } else if (action.kind === "list" || action.kind === "unlist") {
-        set = { listed: action.kind === "list" };
-        changes = { listed: [row.listed, action.kind === "list"] };
-      } else {
-        if (row.archivedAt !== null) continue;
-        set = { archivedAt: now };
-        changes = { archived: [false, true] };
-        audit = "product_archived";
+  const result = await db
+    .transaction(async (tx): Promise<BulkResult> => {
+      const rows = await tx
+        .select()
+        .from(products)
+        .where(inArray(products.id, [...ids]))
+        .orderBy(...ORDER)
+        .for("update");
+      if (rows.length !== new Set(ids).size) return { ok: false, message: "Some ticked products no longer exist: reload the list." };
+      let changed = 0;
+      for (const row of rows) {
+        let set: Partial<ProductRow>;
+        let changes: Changes;
+        let audit = "product_updated";
+        if (action.kind === "price-percent" || action.kind === "price-amount") {
+          const price = bulkPrice(row.priceCents, action);
+          if (price === null) throw new BulkRefused(`${row.title} would cost $0.00 or less: nothing was changed.`);
+          set = { priceCents: price };
+          changes = { priceCents: [row.priceCents, price] };
+        } else if (action.kind === "badge") {
+          set = { badge: action.badge };
+          changes = { badge: [row.badge, action.badge] };
+        } else if (action.kind === "list" || action.kind === "unlist") {
+          set = { listed: action.kind === "list" };
+          changes = { listed: [row.listed, action.kind === "list"] };
+        } else {
+          if (row.archivedAt !== null) continue;
+          set = { archivedAt: now };
+          changes = { archived: [false, true] };
+          audit = "product_archived";
+        }
+        const [key] = Object.keys(changes);
+        if (same(changes[key][0], changes[key][1])) continue;
+        await tx
+          .update(products)
+          .set({ ...set, updatedAt: now })
+          .where(eq(products.id, row.id));
+        await recordSellerAction(tx, seller, audit, `product:${row.id}`, { ...changes, bulk: [null, ids.length] }, now);
+        changed++;
       }
-      const [key] = Object.keys(changes);
-      if (same(changes[key][0], changes[key][1])) continue;
-      await tx
-        .update(products)
-        .set({ ...set, updatedAt: now })
-        .where(eq(products.id, row.id));
-      await recordSellerAction(tx, seller, audit, `product:${row.id}`, { ...changes, bulk: [null, ids.length] }, now);
-      changed++;
-    }
-    return { ok: true, changed };
-  }).catch((error: unknown) => {
-    if (error instanceof BulkRefused) return { ok: false as const, message: error.message };
-    throw error;
-  });
+      return { ok: true, changed };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof BulkRefused) return { ok: false as const, message: error.message };
+      throw error;
+    });
   if (result.ok && result.changed > 0) await invalidateCatalogue(db);
   return result;
 }

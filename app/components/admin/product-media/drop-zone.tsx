@@ -27,7 +27,10 @@ export function DropZone({ productId, onUploaded }: { productId: string; onUploa
 
   const send = async (files: File[]) => {
     const queued = files.map((file) => ({ file, key: nextKey++ }));
-    setUploads((list) => [...list.filter((u) => u.reply === null || !u.reply.ok), ...queued.map(({ file, key }) => ({ key, name: file.name, progress: 0, reply: null }))]);
+    setUploads((list) => [
+      ...list.filter((u) => u.reply === null || !u.reply.ok),
+      ...queued.map(({ file, key }) => ({ key, name: file.name, progress: 0, reply: null })),
+    ]);
     for (const { file, key } of queued) {
       const form = new FormData();
       // The server checks the bytes; the type only picks the field (a video, or a photo).
