@@ -225,7 +225,7 @@ export default function ProductEdit() {
               Yes, delete it for good
             </label>
             <SubmitButton intent="delete" pendingLabel="Deleting…" variant="secondary">
-              Delete
+              Delete product
             </SubmitButton>
           </Form>
         </div>
