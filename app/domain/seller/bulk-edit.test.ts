@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { bulkEditSchema, bulkPrice, toBulkAction } from "./bulk-edit";
 
-const parse = (fields: Record<string, string>) => bulkEditSchema.safeParse({ ids: "a,b", bulkAction: "price-percent", change: "-10", bulkBadge: "", ...fields });
+const parse = (fields: Record<string, string>) =>
+  bulkEditSchema.safeParse({ ids: "a,b", bulkAction: "price-percent", change: "-10", bulkBadge: "", ...fields });
 
 describe("bulk edit", () => {
   it("reads a signed percentage or amount", () => {
