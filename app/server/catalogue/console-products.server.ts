@@ -432,7 +432,8 @@ export async function bulkEdit(db: Db, seller: Actor, ids: readonly string[], ac
           set = { badge: action.badge };
           changes = { badge: [row.badge, action.badge] };
         } else if (action.kind === "list" || action.kind === "unlist") {
-          set = { listed: action.kind === "list" };
+          // Listing or unlisting by hand replaces any schedule (the job would undo the choice).
+        set = { listed: action.kind === "list", publishAt: null };
           changes = { listed: [row.listed, action.kind === "list"] };
         } else {
           if (row.archivedAt !== null) continue;
