@@ -433,7 +433,7 @@ export async function bulkEdit(db: Db, seller: Actor, ids: readonly string[], ac
           changes = { badge: [row.badge, action.badge] };
         } else if (action.kind === "list" || action.kind === "unlist") {
           // Listing or unlisting by hand replaces any schedule (the job would undo the choice).
-        set = { listed: action.kind === "list", publishAt: null };
+          set = { listed: action.kind === "list", publishAt: null };
           changes = { listed: [row.listed, action.kind === "list"] };
         } else {
           if (row.archivedAt !== null) continue;
