@@ -41,6 +41,12 @@ export const products = pgTable("products", {
   images: jsonb("images").notNull().default([]),
   videoUrl: text("video_url"),
   position: integer("position").notNull().default(0),
+  /** Place in the home page's featured row (0 first); null = not featured. The seller's choice (docs/decisions/048). */
+  featuredPosition: integer("featured_position"),
+  /** Units left; null = not counted (in_stock alone decides). Taken inside the order's transaction (docs/decisions/049). */
+  stock: integer("stock"),
+  /** When a scheduled draft goes on sale: the publish job lists it then and clears this (issue 33). */
+  publishAt: timestamp("publish_at", { withTimezone: true }),
   archivedAt: timestamp("archived_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -129,8 +135,10 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     /** The coupon's free product, charged at 0. */
     isFree: boolean("is_free").notNull().default(false),
+    /** The line's units were taken from the product's stock count: given back if the order ends unpaid (docs/decisions/049). */
+    stockTaken: boolean("stock_taken").notNull().default(false),
   },
-  (t) => [index("order_items_order").on(t.orderId)],
+  (t) => [index("order_items_order").on(t.orderId), index("order_items_product").on(t.productId)],
 );
 
 /** Every status change, with who made it and why: the order's history, never rewritten. */

@@ -16,9 +16,13 @@ const KIND_CATEGORIES: Record<CategoryKind, readonly Category[]> = {
   bundles: ["Bundles"],
 };
 
-/** The badges that put a listed product in the home page's featured row (the badge the seller sets, not the seed's). */
-export const FEATURED_BADGES: readonly Badge[] = ["Best Seller", "Bestseller", "Popular", "Premium"];
-const MAX_FEATURED = 6;
+/**
+ * The badges whose products the seed features (the first six listed, in catalogue order). Since
+ * docs/decisions/048 the seller's explicit choice decides the row; a badge is only a label.
+ */
+export const SEED_FEATURED_BADGES: readonly Badge[] = ["Best Seller", "Bestseller", "Popular", "Premium"];
+/** How many featured products the home page's row shows. */
+export const MAX_FEATURED = 6;
 
 /** What the public may see: listed and not archived, in the given (catalogue) order. */
 export function publicProducts(products: readonly Product[]): Product[] {
@@ -31,11 +35,21 @@ export function productsByCategory(products: readonly Product[], kind: CategoryK
   return publicProducts(products).filter((p) => categories.includes(p.category));
 }
 
-/** Up to six listed products carrying a best-seller, popular or premium badge, in catalogue order. */
+/** The first six public products the seller featured, in the seller's featured order (docs/decisions/048). */
 export function featuredProducts(products: readonly Product[]): Product[] {
   return publicProducts(products)
-    .filter((p) => p.badge !== undefined && FEATURED_BADGES.includes(p.badge))
+    .filter((p) => p.featured !== undefined)
+    .sort((a, b) => (a.featured ?? 0) - (b.featured ?? 0))
     .slice(0, MAX_FEATURED);
+}
+
+/** The seed's featured row: the first six listed products with a best-seller, popular or premium badge. */
+export function seedFeaturedIds(products: readonly Pick<Product, "id" | "listed" | "badge">[]): string[] {
+  return products
+    .filter((p) => p.listed)
+    .filter((p) => p.badge !== undefined && SEED_FEATURED_BADGES.includes(p.badge))
+    .slice(0, MAX_FEATURED)
+    .map((p) => p.id);
 }
 
 /** The texts as stored: English complete, French and Spanish possibly partial or missing. */

@@ -85,6 +85,10 @@ export interface Product {
   listed: boolean;
   /** Order in listings (ascending). */
   position: number;
+  /** Place in the home page's featured row (ascending); absent = not featured (docs/decisions/048). */
+  featured?: number;
+  /** Units left when the seller counts them (docs/decisions/049); absent = not counted. `inStock` is false at 0. */
+  stock?: number;
   /** Archived: gone from the storefront (404, sitemap, search, cart); past orders keep their lines. */
   archived: boolean;
   /** The seller's photos and video (product_media, docs/decisions/030); `images`/`videoUrl` are used when it is empty. */

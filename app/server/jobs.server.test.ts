@@ -29,6 +29,7 @@ describe("serverJobs", () => {
       "privacy-retention",
       "restock-alerts",
       "remind-unpaid-orders",
+      "publish-products",
       "send-campaigns",
     ]);
     expect(jobs[3].intervalMs).toBe(3 * 60_000);
@@ -47,6 +48,7 @@ describe("serverJobs", () => {
       "privacy-retention",
       "restock-alerts",
       "remind-unpaid-orders",
+      "publish-products",
       "send-campaigns",
     ]);
   });

@@ -14,6 +14,7 @@ import { pruneLoginThrottles } from "./seller-auth/login-throttle.server";
 import { pruneSessions } from "./seller-auth/sessions.server";
 import { sweepRestockAlerts } from "./reminders/restock.server";
 import { remindUnpaidOrders } from "./reminders/unpaid.server";
+import { publishScheduled } from "./catalogue/console-products.server";
 import type { Services } from "./services.server";
 
 /** UNPAID_REMINDER_MINUTES's default (env.server.ts): an hour after the order, if still unpaid. */
@@ -21,6 +22,9 @@ const DEFAULT_UNPAID_REMINDER_MINUTES = 60;
 
 /** How often the outbox is read: a notification waits at most this long after its change commits. */
 export const OUTBOX_INTERVAL_MS = 5_000;
+
+/** How often scheduled products are looked for: one goes on sale at most this long after its time. */
+export const PUBLISH_INTERVAL_MS = 10_000;
 
 /** Campaigns are paced from one run to the next: a second apart keeps the flow even. */
 export const CAMPAIGN_INTERVAL_MS = 1_000;
@@ -92,6 +96,8 @@ export function serverJobs({
           } satisfies Job,
         ]
       : []),
+    // Scheduled products go on sale within PUBLISH_INTERVAL_MS of their time (issue 33): one UPDATE over the small products table.
+    { name: "publish-products", intervalMs: PUBLISH_INTERVAL_MS, jitter: 0.1, run: async (db, now) => void (await publishScheduled(db, now())) },
     // Campaigns: scheduled ones start, sending ones hand their paced share to the outbox (docs/decisions/046).
     {
       name: "send-campaigns",

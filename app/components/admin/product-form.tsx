@@ -96,12 +96,11 @@ export function ProductForm({
             hint="What the buyer pays, e.g. 54.99."
           />
           <MoneyField
-            label="Original price (US$)"
+            label="Compare-at price (US$, optional)"
             name="originalPrice"
-            required
             defaultValue={input.originalPriceCents ? centsToAmountString(input.originalPriceCents) : ""}
             error={errors.originalPrice}
-            hint="Struck through beside the price; equal to the price shows no saving."
+            hint="Leave empty for no sale. When higher than the price it is struck through with the saving."
           />
           <SelectField
             label="Badge"
@@ -109,10 +108,27 @@ export function ProductForm({
             options={BADGE_OPTIONS}
             defaultValue={input.badge ?? ""}
             error={errors.badge}
-            hint="Best Seller, Bestseller, Popular and Premium put a listed product in the home page's featured row."
+            hint="A label on the product's card and page. The home page's featured row is chosen with Feature in the products list."
           />
           <div className="grid content-start gap-3 sm:pt-6">
             <Checkbox label="In stock" name="inStock" defaultChecked={input.inStock} hint="Out of stock: shown, but it cannot be bought." />
+            <TextField
+              label="Stock count (optional)"
+              name="stock"
+              inputMode="numeric"
+              defaultValue={input.stock === null ? "" : String(input.stock)}
+              error={errors.stock}
+              hint="Leave empty for no count. Each order takes its units; at 0 the product is out of stock, and raising it puts it back on sale."
+            />
+            <TextField
+              label="Publish at (UTC, optional)"
+              name="publishAt"
+              type="datetime-local"
+              step={1}
+              defaultValue={input.publishAt ? input.publishAt.slice(0, 19) : ""}
+              error={errors.publishAt}
+              hint="A time ahead keeps the product a draft and lists it then (within seconds): its page and sitemap entry appear at that time."
+            />
             <Checkbox
               label="Listed"
               name="listed"

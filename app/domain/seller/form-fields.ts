@@ -26,6 +26,18 @@ export function refuseValue(ctx: z.core.ParsePayload, message: string, path: Pro
   return z.NEVER;
 }
 
+/** An optional amount in US dollars: blank means none (0 cents), e.g. a compare-at price left empty. */
+export function optionalDollarsField(label: string) {
+  return z.pipe(
+    optionalText,
+    z.transform((value: string | undefined, ctx) => {
+      const text = (value ?? "").trim();
+      if (text === "") return 0;
+      return parseDollars(text) ?? refuseValue(ctx, `${label} must be an amount in dollars like 54.99, or empty`);
+    }),
+  );
+}
+
 /** A form field that may be absent (an unticked checkbox, a blank select). */
 export const optionalText = z.optional(z.string());
 

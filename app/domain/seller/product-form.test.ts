@@ -52,7 +52,15 @@ describe("productFormSchema", () => {
 
   it("refuses bad prices, unknown choices, long texts and a bundle without two items", () => {
     expect(issues({ ...FORM, price: "-5" })).toEqual(["price"]);
-    expect(issues({ ...FORM, originalPrice: "20" })).toEqual(["originalPrice"]);
+    // A compare-at price is optional and may be lower (it is then not shown); only a bad amount is refused.
+    expect(productFormSchema.safeParse({ ...FORM, originalPrice: "20" }).success).toBe(true);
+    expect(issues({ ...FORM, originalPrice: "twenty" })).toEqual(["originalPrice"]);
+    expect(toProductInput(productFormSchema.parse({ ...FORM, originalPrice: "" })).originalPriceCents).toBe(0);
+    expect(issues({ ...FORM, stock: "-1" })).toEqual(["stock"]);
+    expect(toProductInput(productFormSchema.parse({ ...FORM, stock: "3" })).stock).toBe(3);
+    expect(toProductInput(productFormSchema.parse(FORM)).stock).toBeNull();
+    expect(issues({ ...FORM, publishAt: "tomorrow" })).toEqual(["publishAt"]);
+    expect(toProductInput(productFormSchema.parse({ ...FORM, publishAt: "2030-01-01T10:01" })).publishAt).toBe("2030-01-01T10:01:00.000Z");
     expect(issues({ ...FORM, badge: "Cheap", category: "Hats" })).toEqual(["badge", "category"]);
     expect(issues({ ...FORM, seoTitle_fr: "x".repeat(71) })).toEqual(["seoTitle_fr"]);
     expect(issues({ ...FORM, platforms: "" })).toEqual(["platforms"]);

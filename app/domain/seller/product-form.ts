@@ -25,7 +25,7 @@ import {
   type ProductType,
   type SkinCompatibility,
 } from "../product";
-import { checkboxField, dollarsField, optionalText, optionalWholeNumber, refuseValue } from "./form-fields";
+import { checkboxField, dollarsField, optionalDollarsField, optionalText, optionalWholeNumber, refuseValue } from "./form-fields";
 
 const LANG_NAMES: Record<Lang, string> = { en: "English", fr: "French", es: "Spanish" };
 
@@ -135,11 +135,36 @@ function textShape() {
   return shape;
 }
 
+/** "2026-11-28T09:30" (seconds optional), read as UTC, as the console's datetime field sends it; blank = no schedule. */
+export const publishAtField = z.pipe(
+  optionalText,
+  z.transform((value: string | undefined, ctx) => {
+    const text = (value ?? "").trim();
+    if (text === "") return null;
+    const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?$/.exec(text);
+    const time = match ? new Date(`${match[1]}T${match[2]}${match[3] ?? ":00"}Z`) : null;
+    if (!time || Number.isNaN(time.getTime())) return refuseValue(ctx, "Publish at must be a date and time like 2026-12-01 09:30 (UTC), or empty");
+    return time.toISOString();
+  }),
+);
+
+/**
+ * A schedule decides Listed (issue 33): a time still ahead keeps the product a draft until the
+ * publish job lists it; a time already past lists it now and clears the schedule.
+ */
+export function applySchedule(input: ProductInput, now: Date): ProductInput {
+  if (input.publishAt === null) return input;
+  return new Date(input.publishAt) > now ? { ...input, listed: false } : { ...input, listed: true, publishAt: null };
+}
+
 export const productFormSchema = z
   .object({
     price: dollarsField("Price"),
-    originalPrice: dollarsField("Original price"),
+    // Shopify's compare-at price: optional, shown struck through only when higher than the price.
+    originalPrice: optionalDollarsField("Compare-at price"),
     inStock: checkboxField,
+    stock: optionalWholeNumber("Stock count", 0, 100_000),
+    publishAt: publishAtField,
     listed: checkboxField,
     badge: badgeField,
     category: oneOf(CATEGORIES, "Category"),
@@ -158,10 +183,6 @@ export const productFormSchema = z
   .check(
     z.superRefine((input, ctx) => {
       if (input.price === 0) ctx.addIssue({ code: "custom", path: ["price"], message: "Price must be more than $0.00" });
-      // The storefront strikes through the original price as the saving; a lower one would be a negative saving.
-      if (input.originalPrice < input.price) {
-        ctx.addIssue({ code: "custom", path: ["originalPrice"], message: "Original price must be at least the price (equal shows no saving)" });
-      }
       // Delivery decides gifts and the login hand-over, the category decides coupons (docs/decisions/042):
       // they must agree, or a permanent upload could be sold as a gift (or a gift earn a free room).
       const gifting = input.delivery === "username-gift";
@@ -184,8 +205,13 @@ type FormOutput = z.infer<typeof productFormSchema>;
 /** What the form saves: every stored field of a product but its id, ratings and media. */
 export interface ProductInput {
   priceCents: number;
+  /** The compare-at price; 0 (or anything not above the price) shows no saving. */
   originalPriceCents: number;
   inStock: boolean;
+  /** Units left; null = not counted. */
+  stock: number | null;
+  /** ISO time (UTC) a draft goes on sale by itself; null = no schedule. */
+  publishAt: string | null;
   listed: boolean;
   badge: Badge | null;
   category: Category;
@@ -221,6 +247,8 @@ export function toProductInput(form: FormOutput): ProductInput {
     priceCents: form.price,
     originalPriceCents: form.originalPrice,
     inStock: form.inStock,
+    stock: form.stock,
+    publishAt: form.publishAt,
     listed: form.listed,
     badge: form.badge,
     category: form.category,

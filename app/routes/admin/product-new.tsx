@@ -6,7 +6,7 @@ import { PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { ProductForm } from "~/components/admin/product-form";
 import { fieldErrors } from "~/domain/seller/form-fields";
-import { productFormRecord, productFormSchema, toProductInput, type ProductInput } from "~/domain/seller/product-form";
+import { applySchedule, productFormRecord, productFormSchema, toProductInput, type ProductInput } from "~/domain/seller/product-form";
 import { readForm, refusedFields } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/seller-auth/guard.server";
@@ -22,6 +22,8 @@ const BLANK: ProductInput = {
   priceCents: 0,
   originalPriceCents: 0,
   inStock: true,
+  stock: null,
+  publishAt: null,
   listed: false,
   badge: null,
   category: "Permanent Triggers",
@@ -47,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, access.write, context.services);
   const parsed = productFormSchema.safeParse(productFormRecord(await readForm(request)));
   if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
-  const result = await createProduct(context.services.db, seller, toProductInput(parsed.data), context.services.now());
+  const result = await createProduct(context.services.db, seller, applySchedule(toProductInput(parsed.data), context.services.now()), context.services.now());
   if (!result.ok) return refusedFields("errors" in result ? result.errors : { form: "Nothing was saved." });
   return redirect(`/admin/products/${encodeURIComponent(result.id)}?created=1`);
 }

@@ -10,19 +10,36 @@ import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { ProductForm } from "~/components/admin/product-form";
 import { LANGS, type Lang } from "~/domain/product";
 import { fieldErrors } from "~/domain/seller/form-fields";
-import { productFormRecord, productFormSchema, toProductInput } from "~/domain/seller/product-form";
+import { applySchedule, productFormRecord, productFormSchema, toProductInput } from "~/domain/seller/product-form";
 import { done, field, readForm, refused, refusedFields } from "~/server/platform/forms.server";
 import { roleMay, routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
 import { announceProduct } from "~/server/announcements/announce.server";
 import { createProductCampaign } from "~/server/campaigns/campaigns.server";
-import { bundleCandidates, duplicateProduct, findSellerProduct, setArchived, updateProduct } from "~/server/catalogue/console-products.server";
+import {
+  bundleCandidates,
+  deleteProduct,
+  duplicateProduct,
+  findSellerProduct,
+  setArchived,
+  setFeatured,
+  updateProduct,
+} from "~/server/catalogue/console-products.server";
 import { onProductRestocked, type RestockReport } from "~/server/reminders/restock.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({
   read: "products.view",
-  write: { save: "products.edit", duplicate: "products.edit", archive: "products.edit", restore: "products.edit", announce: "products.announce" },
+  write: {
+    save: "products.edit",
+    duplicate: "products.edit",
+    archive: "products.edit",
+    restore: "products.edit",
+    feature: "products.edit",
+    unfeature: "products.edit",
+    delete: "products.edit",
+    announce: "products.announce",
+  },
 });
 
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Edit ${data.product.title}` : "Product");
@@ -62,6 +79,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const restock = await onProductRestocked(db, context.services.site, params.id, now);
     return done(`Restored: the product is back as it was.${restockNote(restock)}`);
   }
+  if (intent === "feature" || intent === "unfeature") {
+    const result = await setFeatured(db, seller, params.id, intent === "feature", now);
+    if (!result.ok) return refused(409, "An archived product cannot be featured: restore it first.");
+    return done(intent === "feature" ? "Featured: it is first in the home page's featured row now." : "Unfeatured: it has left the home page's featured row.");
+  }
+  if (intent === "delete") {
+    if (field(form, "confirm") !== "on") return refused(400, "Tick “Yes, delete it for good” to delete the product.");
+    const result = await deleteProduct(db, seller, params.id, now);
+    if (result.ok) return redirect("/admin/products?deleted=1");
+    if (result.reason === "not_found") throw data("No such product", { status: 404 });
+    return refused(409, result.message);
+  }
   if (intent === "announce") {
     const options = { mediaBase: context.services.media.storage.publicBase, communityWebhook: Boolean(context.services.env.COMMUNITY_DISCORD_WEBHOOK) };
     const result = await announceProduct(db, context.services.site, options, seller, params.id, now);
@@ -80,7 +109,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent !== "save") return refused(400, "Unknown action.");
   const parsed = productFormSchema.safeParse(productFormRecord(form));
   if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
-  const result = await updateProduct(db, seller, params.id, toProductInput(parsed.data), now);
+  const result = await updateProduct(db, seller, params.id, applySchedule(toProductInput(parsed.data), now), now);
   if (!result.ok) {
     if ("errors" in result) return refusedFields(result.errors);
     throw data("No such product", { status: 404 });
@@ -142,8 +171,10 @@ export default function ProductEdit() {
           </p>
         )}
         <p className="text-sm text-slate-700">
-          {product.category} · id {product.id} · {product.listed ? "Listed" : "Draft (not listed)"}. Now {usd(product.priceCents)}, was{" "}
-          {usd(product.originalPriceCents)}. Orders already placed keep the title and price they were sold at.{" "}
+          {product.category} · id {product.id} · {product.listed ? "Listed" : "Draft (not listed)"}
+          {product.featured !== null ? ` · featured #${product.featured + 1}` : ""}. Now {usd(product.priceCents)}
+          {product.originalPriceCents > product.priceCents ? `, was ${usd(product.originalPriceCents)}` : ""}
+          {product.stock !== null ? `, ${product.stock} left` : ""}. Orders already placed keep the title and price they were sold at.{" "}
           <a href={pagePath} target="_blank" rel="noreferrer" className="font-semibold text-brand-700 underline">
             {product.listed ? "Open its page" : "Preview its page"} (opens in a new tab)
           </a>
@@ -170,6 +201,13 @@ export default function ProductEdit() {
               </SubmitButton>
             </Form>
           )}
+          {!product.archived && (
+            <Form method="post">
+              <SubmitButton intent={product.featured !== null ? "unfeature" : "feature"} pendingLabel="Saving…" variant="secondary">
+                {product.featured !== null ? "Unfeature" : "Feature on the home page"}
+              </SubmitButton>
+            </Form>
+          )}
           <Form method="post">
             {product.archived ? (
               <SubmitButton intent="restore" pendingLabel="Restoring…" variant="secondary">
@@ -180,6 +218,15 @@ export default function ProductEdit() {
                 Archive
               </SubmitButton>
             )}
+          </Form>
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" name="confirm" required className="h-5 w-5" />
+              Yes, delete it for good
+            </label>
+            <SubmitButton intent="delete" pendingLabel="Deleting…" variant="secondary">
+              Delete product
+            </SubmitButton>
           </Form>
         </div>
       </Card>

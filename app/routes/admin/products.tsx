@@ -1,20 +1,39 @@
-import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/products";
 import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
-import { SubmitButton } from "~/components/admin/kit/fields";
 import { usd } from "~/components/admin/kit/format";
-import { Card, PageTitle } from "~/components/admin/kit/page";
+import { Card, Notice, PageTitle } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
 import { Table } from "~/components/admin/kit/table";
 import { buttonClass } from "~/components/ui/button";
 import { done, field, readForm, refused } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
-import { listSellerProducts, moveProduct, setArchived } from "~/server/catalogue/console-products.server";
+import { ReorderHandle } from "~/components/admin/reorder-handle";
+import { bulkEdit, listSellerProducts, moveProduct, setArchived, setFeatured } from "~/server/catalogue/console-products.server";
+import { BADGES } from "~/domain/product";
+import { bulkEditSchema, toBulkAction } from "~/domain/seller/bulk-edit";
+import { fieldErrors } from "~/domain/seller/form-fields";
+import { SelectField, SubmitButton, TextField } from "~/components/admin/kit/fields";
+import { fieldErrorsOf } from "~/components/admin/kit/reply";
+import { MAX_FEATURED } from "~/domain/catalogue";
 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
-export const access = routeAccess({ read: "products.view", write: { up: "products.edit", down: "products.edit", restore: "products.edit" } });
+export const access = routeAccess({
+  read: "products.view",
+  write: {
+    up: "products.edit",
+    down: "products.edit",
+    top: "products.edit",
+    bottom: "products.edit",
+    place: "products.edit",
+    feature: "products.edit",
+    unfeature: "products.edit",
+    restore: "products.edit",
+    bulk: "products.edit",
+  },
+});
 
 export const meta: Route.MetaFunction = () => adminMeta("Products");
 
@@ -23,17 +42,44 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { products: await listSellerProducts(context.services.db) };
 }
 
-/** Reorder (one place up or down) and restore from the list; everything else on the product's page. */
+/** Reorder (a place, an end, or a drop onto another product), feature and restore from the list; everything else on the product's page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
   const id = field(form, "id");
   const intent = field(form, "intent");
   await requireIntent(request, seller, access, intent, context.services);
-  if (intent === "up" || intent === "down") {
-    const result = await moveProduct(context.services.db, seller, id, intent, context.services.now());
+  if (intent === "up" || intent === "down" || intent === "top" || intent === "bottom" || intent === "place") {
+    const move = intent === "place" ? { to: field(form, "to") } : intent;
+    const result = await moveProduct(context.services.db, seller, id, move, context.services.now());
     if (!result.ok) return refused(404, "No such product.");
     return done(Object.keys(result.changes).length === 0 ? "Already in place." : "Moved. The storefront shows the new order now.");
+  }
+  if (intent === "feature" || intent === "unfeature") {
+    const result = await setFeatured(context.services.db, seller, id, intent === "feature", context.services.now());
+    if (!result.ok) return refused(404, "No such product (archived products cannot be featured).");
+    if (Object.keys(result.changes).length === 0) return done("Already so.");
+    return done(intent === "feature" ? "Featured: it is first in the home page's featured row now." : "Unfeatured: it has left the home page's featured row.");
+  }
+  if (intent === "bulk") {
+    const parsed = bulkEditSchema.safeParse({
+      ids: form
+        .getAll("ids")
+        .filter((v): v is string => typeof v === "string")
+        .join(","),
+      bulkAction: field(form, "bulkAction"),
+      change: field(form, "change"),
+      bulkBadge: field(form, "bulkBadge"),
+    });
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return refused(422, errors.ids ?? errors.bulkAction ?? "Nothing was changed: correct the fields marked below.", { fieldErrors: errors });
+    }
+    const action = toBulkAction(parsed.data);
+    if (!action.ok) return refused(422, action.message, { fieldErrors: { change: action.message } });
+    const result = await bulkEdit(context.services.db, seller, parsed.data.ids, action.action, context.services.now());
+    if (!result.ok) return refused(409, result.message);
+    return done(`${result.changed} ${result.changed === 1 ? "product" : "products"} changed. The storefront shows the change now.`);
   }
   if (intent === "restore") {
     const result = await setArchived(context.services.db, seller, id, false, context.services.now());
@@ -45,11 +91,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const LANG_CODES = { en: "EN", fr: "FR", es: "ES" } as const;
 
+const BULK_OPTIONS = [
+  { value: "price-percent", label: "Change the price by a percentage" },
+  { value: "price-amount", label: "Change the price by an amount (US$)" },
+  { value: "badge", label: "Set the badge" },
+  { value: "list", label: "List (show on the storefront)" },
+  { value: "unlist", label: "Unlist (make drafts)" },
+  { value: "archive", label: "Archive" },
+] as const;
+
+const BADGE_OPTIONS = [{ value: "", label: "No badge" }, ...BADGES.map((b) => ({ value: b, label: b }))];
+
 /** Every product in storefront order (archived ones at the end), each leading to its edit form. */
 export default function Products() {
   const { products } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const live = products.filter((p) => !p.archived);
+  const [search] = useSearchParams();
+  const errors = fieldErrorsOf(reply);
   return (
     <>
       <PageTitle
@@ -62,21 +121,47 @@ export default function Products() {
         Products
       </PageTitle>
       <ReplyNotice reply={reply} />
+      {search.has("deleted") && !reply && <Notice tone="success">Deleted: the product is gone from the catalogue.</Notice>}
+      <Card title="Change the ticked products" className="mb-4">
+        <Form method="post" id="bulk" className="grid gap-4 sm:grid-cols-4 sm:items-start">
+          <SelectField label="What to do" name="bulkAction" options={BULK_OPTIONS} defaultValue="price-percent" error={errors.bulkAction} />
+          <TextField
+            label="Change (price actions)"
+            name="change"
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors.change}
+            hint="-10 cuts by 10 % (percentage) or by $10.00 (amount); +5 raises. Compare-at prices stay."
+          />
+          <SelectField label="Badge (badge action)" name="bulkBadge" options={BADGE_OPTIONS} defaultValue="" error={errors.bulkBadge} />
+          <div className="sm:pt-6">
+            <SubmitButton intent="bulk" pendingLabel="Applying…">
+              Apply to ticked products
+            </SubmitButton>
+          </div>
+        </Form>
+        <p className="mt-2 text-sm text-slate-700">Tick products in the list below. All of them change together, or none does.</p>
+      </Card>
       <Card>
         <p className="mb-3 text-sm text-slate-700">
           In the order the storefront shows them. Prices are in US dollars. A change shows on the storefront at once; orders already placed keep the title and
           price they were sold at.
         </p>
+        <p id="reorder-help" className="mb-3 text-sm text-slate-700">
+          Reorder: drag a product's ⠿ handle onto another's to take its place, or focus the handle and press ↑ or ↓ (Home and End: to the top or bottom).
+          Feature puts a listed product first in the home page's featured row, which shows the first {MAX_FEATURED} featured; Unfeature takes it out.
+        </p>
         <Table
           caption="Products and their prices"
-          tableClassName="min-w-[52rem]"
+          tableClassName="min-w-[64rem]"
           rowHeads
           columns={[
             "Product",
             { label: "Price", className: "tabular-nums" },
-            { label: "Original", className: "tabular-nums" },
+            { label: "Compare-at", className: "tabular-nums" },
             "Stock",
             "Badge",
+            "Featured",
             "Shown",
             "Order",
             { label: "Edit", srOnly: true, className: "text-right" },
@@ -85,6 +170,10 @@ export default function Products() {
             const index = live.findIndex((l) => l.id === p.id);
             return [
               <>
+                <label className="float-left mr-2 flex min-h-11 min-w-11 items-center justify-center">
+                  <input type="checkbox" name="ids" value={p.id} form="bulk" className="h-5 w-5" />
+                  <span className="sr-only">Select {p.title}</span>
+                </label>
                 <span className="block font-semibold text-slate-900">{p.title}</span>
                 <span className="text-xs text-slate-600">
                   {p.category} · id {p.id}
@@ -92,9 +181,31 @@ export default function Products() {
                 </span>
               </>,
               <span className="font-semibold">{usd(p.priceCents)}</span>,
-              <span className="text-slate-700">{usd(p.originalPriceCents)}</span>,
-              p.inStock ? "In stock" : <span className="font-semibold text-red-700">Out of stock</span>,
+              p.originalPriceCents > p.priceCents ? (
+                <span className="text-slate-700">{usd(p.originalPriceCents)}</span>
+              ) : (
+                <span className="text-slate-500">None</span>
+              ),
+              !p.inStock || p.stock === 0 ? (
+                <span className="font-semibold text-red-700">Out of stock{p.stock === 0 ? " (0 left)" : ""}</span>
+              ) : p.stock !== null ? (
+                `${p.stock} left`
+              ) : (
+                "In stock"
+              ),
               p.badge ?? <span className="text-slate-500">None</span>,
+              p.archived ? (
+                <span className="text-slate-500">—</span>
+              ) : (
+                <Form method="post" className="flex items-center gap-2">
+                  <input type="hidden" name="id" value={p.id} />
+                  {p.featured !== null && <span className="tabular-nums">#{p.featured + 1}</span>}
+                  <SubmitButton intent={p.featured !== null ? "unfeature" : "feature"} target={p.id} pendingLabel="…" variant="secondary">
+                    {p.featured !== null ? "Unfeature" : "Feature"}
+                    <span className="sr-only"> {p.title}</span>
+                  </SubmitButton>
+                </Form>
+              ),
               p.archived ? (
                 <span className="font-semibold text-slate-600">Archived</span>
               ) : p.listed ? (
@@ -110,17 +221,28 @@ export default function Products() {
                   </SubmitButton>
                 </Form>
               ) : (
-                <Form method="post" className="flex gap-1">
+                <Form method="post" className="flex flex-wrap gap-1">
                   <input type="hidden" name="id" value={p.id} />
+                  <ReorderHandle id={p.id} title={p.title} />
                   {index > 0 && (
-                    <SubmitButton intent="up" target={p.id} pendingLabel="…" variant="secondary">
-                      ↑<span className="sr-only"> Move {p.title} up</span>
-                    </SubmitButton>
+                    <>
+                      <SubmitButton intent="top" target={p.id} pendingLabel="…" variant="secondary">
+                        ⤒<span className="sr-only"> Move {p.title} to the top</span>
+                      </SubmitButton>
+                      <SubmitButton intent="up" target={p.id} pendingLabel="…" variant="secondary">
+                        ↑<span className="sr-only"> Move {p.title} up</span>
+                      </SubmitButton>
+                    </>
                   )}
                   {index < live.length - 1 && (
-                    <SubmitButton intent="down" target={p.id} pendingLabel="…" variant="secondary">
-                      ↓<span className="sr-only"> Move {p.title} down</span>
-                    </SubmitButton>
+                    <>
+                      <SubmitButton intent="down" target={p.id} pendingLabel="…" variant="secondary">
+                        ↓<span className="sr-only"> Move {p.title} down</span>
+                      </SubmitButton>
+                      <SubmitButton intent="bottom" target={p.id} pendingLabel="…" variant="secondary">
+                        ⤓<span className="sr-only"> Move {p.title} to the bottom</span>
+                      </SubmitButton>
+                    </>
                   )}
                 </Form>
               ),

@@ -6,7 +6,16 @@ import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { readCatalogue } from "./cache.server";
 import { createOrder, findOrder } from "../orders/orders.server";
 import { actionsOn } from "../../../tests/setup/audit";
-import { createProduct, duplicateProduct, findSellerProduct, listSellerProducts, moveProduct, setArchived, updateProduct } from "./console-products.server";
+import {
+  createProduct,
+  duplicateProduct,
+  findSellerProduct,
+  listSellerProducts,
+  moveProduct,
+  setArchived,
+  setFeatured,
+  updateProduct,
+} from "./console-products.server";
 import { TEST_SITE } from "../../../tests/fixtures/site";
 
 const SELLER = { id: null, actor: "seller:ops@example.com" };
@@ -74,18 +83,26 @@ for (const target of testDatabases()) {
       expect((await listSellerProducts(database.db)).find((p) => p.id === "9")?.untranslated).toEqual(["fr"]);
     });
 
-    it("the featured row follows the badge the seller sets", async () => {
+    it("the featured row is the seller's choice and order, whatever the badge (docs/decisions/048)", async () => {
       const featuredIds = async () => featuredProducts((await readCatalogue(database.db)).products).map((p) => p.id);
-      expect(await featuredIds()).toContain("king-cummy");
-      expect(await featuredIds()).not.toContain("king-cummy-v8-new");
-      const cummy = await stored("king-cummy");
-      await updateProduct(database.db, SELLER, "king-cummy", { ...cummy.input, badge: null }, new Date());
+      const seeded = await featuredIds();
+      expect(seeded).toHaveLength(6);
+      expect(seeded).toContain("king-cummy");
+      expect(seeded).not.toContain("king-cummy-v8-new");
+      // A badge alone no longer features anything.
       const v8 = await stored("king-cummy-v8-new");
       await updateProduct(database.db, SELLER, "king-cummy-v8-new", { ...v8.input, badge: "Popular" }, new Date());
-      expect(await featuredIds()).not.toContain("king-cummy");
-      expect((await featuredIds())[0]).toBe("king-cummy-v8-new");
-      await updateProduct(database.db, SELLER, "king-cummy", cummy.input, new Date());
+      expect(await featuredIds()).toEqual(seeded);
       await updateProduct(database.db, SELLER, "king-cummy-v8-new", v8.input, new Date());
+      // Featured: first in the row at once; one audit row.
+      expect(await setFeatured(database.db, SELLER, "king-cummy-v8-new", true, new Date())).toMatchObject({ ok: true });
+      expect(await featuredIds()).toEqual(["king-cummy-v8-new", ...seeded.slice(0, 5)]);
+      expect((await actionsOn(database.db, "product:king-cummy-v8-new"))[0]).toMatchObject({ action: "product_featured" });
+      expect(await setFeatured(database.db, SELLER, "king-cummy-v8-new", true, new Date())).toMatchObject({ ok: true, changes: {} });
+      // Unfeatured: gone, and the others keep their order.
+      await setFeatured(database.db, SELLER, "king-cummy-v8-new", false, new Date());
+      expect(await featuredIds()).toEqual(seeded);
+      expect((await stored("king-cummy-v8-new")).featured).toBeNull();
     });
 
     it("creates a product with a stable id from its title, a draft until listed", async () => {

@@ -5,13 +5,14 @@
  * process, so the storefront shows it at once. Orders are unaffected: order_items keep the title and
  * price each line was sold at.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { missingTexts, newProductId, type RequiredTextField, type StoredTexts } from "~/domain/catalogue";
 import { bundleSavingsCents } from "~/domain/pricing";
 import { LANGS, type Badge, type Category, type Lang } from "~/domain/product";
 import type { FieldErrors } from "~/domain/seller/form-fields";
 import type { ProductInput } from "~/domain/seller/product-form";
-import { products } from "../../../db/schema";
+import { bulkPrice, type BulkAction } from "~/domain/seller/bulk-edit";
+import { coupons, orderItems, products } from "../../../db/schema";
 import { invalidateCatalogue } from "./cache.server";
 import type { Db } from "../platform/db.server";
 import { storedTexts, type ProductRow } from "./products.server";
@@ -25,10 +26,14 @@ export interface SellerProduct {
   priceCents: number;
   originalPriceCents: number;
   inStock: boolean;
+  /** Units left; null = not counted. */
+  stock: number | null;
   badge?: Badge;
   listed: boolean;
   archived: boolean;
   position: number;
+  /** Place in the home page's featured row (0 first); null = not featured. */
+  featured: number | null;
   /** Languages with a required text missing (the storefront shows English there). */
   untranslated: Lang[];
 }
@@ -56,6 +61,8 @@ function inputOf(row: ProductRow): ProductInput {
     priceCents: row.priceCents,
     originalPriceCents: row.originalPriceCents,
     inStock: row.inStock,
+    stock: row.stock,
+    publishAt: row.publishAt ? row.publishAt.toISOString() : null,
     listed: row.listed,
     badge: (row.badge as Badge | null) ?? null,
     category: row.category as Category,
@@ -82,10 +89,12 @@ function toSellerProduct(row: ProductRow): SellerProduct {
     priceCents: row.priceCents,
     originalPriceCents: row.originalPriceCents,
     inStock: row.inStock,
+    stock: row.stock,
     ...(row.badge ? { badge: row.badge as Badge } : {}),
     listed: row.listed,
     archived: row.archivedAt !== null,
     position: row.position,
+    featured: row.featuredPosition,
     untranslated: LANGS.filter((lang) => missing[lang].length > 0),
   };
 }
@@ -160,6 +169,8 @@ function columnsOf(input: ProductInput) {
     priceCents: input.priceCents,
     originalPriceCents: input.originalPriceCents,
     inStock: input.inStock,
+    stock: input.stock,
+    publishAt: input.publishAt ? new Date(input.publishAt) : null,
     listed: input.listed,
     badge: input.badge,
     category: input.category,
@@ -282,8 +293,15 @@ export async function setArchived(db: Db, seller: Actor, id: string, archived: b
   return result;
 }
 
-/** Moves a product one place up or down in the catalogue order (positions renumbered 0…n-1). */
-export async function moveProduct(db: Db, seller: Actor, id: string, direction: "up" | "down", now: Date): Promise<ProductSaveResult> {
+/** Where a product goes in the catalogue order: one place, to an end, or to another product's place (a drop). */
+export type Move = "up" | "down" | "top" | "bottom" | { to: string };
+
+/**
+ * Moves a product in the catalogue order (positions renumbered 0…n-1 over unarchived products):
+ * one request and one audit row whatever the distance, so "to the top" or a drag is never a
+ * string of single steps.
+ */
+export async function moveProduct(db: Db, seller: Actor, id: string, move: Move, now: Date): Promise<ProductSaveResult> {
   const result = await db.transaction(async (tx): Promise<ProductSaveResult> => {
     // One mover at a time: two sellers reordering at once would interleave renumberings.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('product_order'))`);
@@ -295,18 +313,169 @@ export async function moveProduct(db: Db, seller: Actor, id: string, direction: 
     ).filter((r) => r.archivedAt === null);
     const from = rows.findIndex((r) => r.id === id);
     if (from < 0) return { ok: false, reason: "not_found" };
-    const to = direction === "up" ? from - 1 : from + 1;
-    if (to < 0 || to >= rows.length) return { ok: true, id, changes: {} };
+    const last = rows.length - 1;
+    const to = move === "up" ? from - 1 : move === "down" ? from + 1 : move === "top" ? 0 : move === "bottom" ? last : rows.findIndex((r) => r.id === move.to);
+    if (to < 0 || to > last) return typeof move === "object" ? { ok: false, reason: "not_found" } : { ok: true, id, changes: {} };
+    if (to === from) return { ok: true, id, changes: {} };
     const order = rows.map((r) => r.id);
-    [order[from], order[to]] = [order[to], order[from]];
+    order.splice(from, 1);
+    order.splice(to, 0, id);
     for (const [position, rowId] of order.entries()) {
       const before = rows.find((r) => r.id === rowId)?.position;
       if (before !== position) await tx.update(products).set({ position }).where(eq(products.id, rowId));
     }
-    const changes: Changes = { position: [from + 1, to + 1], [direction === "up" ? "before" : "after"]: [null, rows[to].id] };
+    const changes: Changes = { position: [from + 1, to + 1], ...(to > from ? { after: [null, order[to - 1]] } : { before: [null, order[to + 1]] }) };
     await recordSellerAction(tx, seller, "product_moved", `product:${id}`, changes, now);
     return { ok: true, id, changes };
   });
   if (result.ok && Object.keys(result.changes).length > 0) await invalidateCatalogue(db);
   return result;
+}
+
+/**
+ * Features a product (it goes first in the home page's featured row, so the seller sees it there
+ * at once) or takes it out; the other featured products keep their order (docs/decisions/048).
+ */
+export async function setFeatured(db: Db, seller: Actor, id: string, featured: boolean, now: Date): Promise<ProductSaveResult> {
+  const result = await db.transaction(async (tx): Promise<ProductSaveResult> => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('product_featured'))`);
+    const [row] = await tx
+      .select({ featuredPosition: products.featuredPosition, archivedAt: products.archivedAt })
+      .from(products)
+      .where(eq(products.id, id))
+      .for("update");
+    if (!row || row.archivedAt !== null) return { ok: false, reason: "not_found" };
+    if ((row.featuredPosition !== null) === featured) return { ok: true, id, changes: {} };
+    const others = (
+      await tx
+        .select({ id: products.id, featuredPosition: products.featuredPosition })
+        .from(products)
+        .where(isNotNull(products.featuredPosition))
+        .orderBy(asc(products.featuredPosition), asc(products.id))
+    ).filter((r) => r.id !== id);
+    const order = featured ? [id, ...others.map((r) => r.id)] : others.map((r) => r.id);
+    if (!featured) await tx.update(products).set({ featuredPosition: null, updatedAt: now }).where(eq(products.id, id));
+    for (const [place, rowId] of order.entries()) {
+      const before = rowId === id ? null : others.find((r) => r.id === rowId)?.featuredPosition;
+      if (before !== place) await tx.update(products).set({ featuredPosition: place }).where(eq(products.id, rowId));
+    }
+    const changes: Changes = { featured: [!featured, featured] };
+    await recordSellerAction(tx, seller, featured ? "product_featured" : "product_unfeatured", `product:${id}`, changes, now);
+    return { ok: true, id, changes };
+  });
+  if (result.ok && Object.keys(result.changes).length > 0) await invalidateCatalogue(db);
+  return result;
+}
+
+export type DeleteResult = { ok: true } | { ok: false; reason: "not_found" } | { ok: false; reason: "in_use"; message: string };
+
+/**
+ * Deletes a product made by mistake: only one no order line names (orders keep their lines
+ * forever), no coupon gives away and no bundle holds; otherwise the seller is told to archive it.
+ * Its media rows go with it (cascade); the files stay in storage, content-named and maybe shared
+ * with a duplicate.
+ */
+export async function deleteProduct(db: Db, seller: Actor, id: string, now: Date): Promise<DeleteResult> {
+  const result = await db.transaction(async (tx): Promise<DeleteResult> => {
+    const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+    if (!row) return { ok: false, reason: "not_found" };
+    // Locked above: an order being written for it now waits, then sees no product… or commits first and is found here.
+    const [sold] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1);
+    if (sold) return { ok: false, reason: "in_use", message: "Orders name this product, so it cannot be deleted: archive it instead (past orders keep it)." };
+    const [coupon] = await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.freeProductId, id)).limit(1);
+    if (coupon)
+      return { ok: false, reason: "in_use", message: `Coupon ${coupon.code} gives this product free: change the coupon first, or archive the product.` };
+    const bundles = await tx
+      .select({ title: products.title })
+      .from(products)
+      .where(sql`${products.bundleItemIds} @> ${JSON.stringify([id])}::jsonb`);
+    if (bundles.length > 0)
+      return { ok: false, reason: "in_use", message: `The bundle ${bundles[0].title} holds this product: take it out of the bundle first, or archive it.` };
+    await tx.delete(products).where(eq(products.id, id));
+    await recordSellerAction(tx, seller, "product_deleted", `product:${id}`, { title: [row.title, null], priceCents: [row.priceCents, null] }, now);
+    return { ok: true };
+  });
+  if (result.ok) await invalidateCatalogue(db);
+  return result;
+}
+
+/** Thrown inside the bulk transaction to roll every product back. */
+class BulkRefused extends Error {}
+
+export type BulkResult = { ok: true; changed: number } | { ok: false; message: string };
+
+/**
+ * One change applied to every ticked product in one transaction, with one audit row per product
+ * changed: all or nothing (a price that would fall to $0 refuses the whole batch, naming it).
+ */
+export async function bulkEdit(db: Db, seller: Actor, ids: readonly string[], action: BulkAction, now: Date): Promise<BulkResult> {
+  const result = await db
+    .transaction(async (tx): Promise<BulkResult> => {
+      const rows = await tx
+        .select()
+        .from(products)
+        .where(inArray(products.id, [...ids]))
+        .orderBy(...ORDER)
+        .for("update");
+      if (rows.length !== new Set(ids).size) return { ok: false, message: "Some ticked products no longer exist: reload the list." };
+      let changed = 0;
+      for (const row of rows) {
+        let set: Partial<ProductRow>;
+        let changes: Changes;
+        let audit = "product_updated";
+        if (action.kind === "price-percent" || action.kind === "price-amount") {
+          const price = bulkPrice(row.priceCents, action);
+          if (price === null) throw new BulkRefused(`${row.title} would cost $0.00 or less: nothing was changed.`);
+          set = { priceCents: price };
+          changes = { priceCents: [row.priceCents, price] };
+        } else if (action.kind === "badge") {
+          set = { badge: action.badge };
+          changes = { badge: [row.badge, action.badge] };
+        } else if (action.kind === "list" || action.kind === "unlist") {
+          // Listing or unlisting by hand replaces any schedule (the job would undo the choice).
+          set = { listed: action.kind === "list", publishAt: null };
+          changes = { listed: [row.listed, action.kind === "list"] };
+        } else {
+          if (row.archivedAt !== null) continue;
+          set = { archivedAt: now };
+          changes = { archived: [false, true] };
+          audit = "product_archived";
+        }
+        const [key] = Object.keys(changes);
+        if (same(changes[key][0], changes[key][1])) continue;
+        await tx
+          .update(products)
+          .set({ ...set, updatedAt: now })
+          .where(eq(products.id, row.id));
+        await recordSellerAction(tx, seller, audit, `product:${row.id}`, { ...changes, bulk: [null, ids.length] }, now);
+        changed++;
+      }
+      return { ok: true, changed };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof BulkRefused) return { ok: false as const, message: error.message };
+      throw error;
+    });
+  if (result.ok && result.changed > 0) await invalidateCatalogue(db);
+  return result;
+}
+
+const SCHEDULE: Actor = { id: null, actor: "system:schedule" };
+
+/**
+ * The publish job: drafts whose time has come are listed (page, sitemap, search, listings from
+ * now on), each with its audit row; returns their ids. A product archived meanwhile stays off.
+ */
+export async function publishScheduled(db: Db, now: Date): Promise<string[]> {
+  const published = await db.transaction(async (tx) => {
+    const due = await tx
+      .update(products)
+      .set({ listed: true, publishAt: null, updatedAt: now })
+      .where(and(lte(products.publishAt, now), isNull(products.archivedAt)))
+      .returning({ id: products.id });
+    for (const { id } of due) await recordSellerAction(tx, SCHEDULE, "product_published", `product:${id}`, { listed: [false, true] }, now);
+    return due.map((r) => r.id);
+  });
+  if (published.length > 0) await invalidateCatalogue(db);
+  return published;
 }

@@ -3,7 +3,7 @@
  * Product: texts with the English fallback applied, bundle items with their current titles and
  * prices. The catalogue cache calls listProducts once per change; nothing here runs per request.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or, type SQL } from "drizzle-orm";
 import { localized, type StoredTexts } from "~/domain/catalogue";
 import {
   AUDIENCES,
@@ -23,6 +23,11 @@ import { products } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
 
 export type ProductRow = typeof products.$inferSelect;
+
+/** SQL for "can be bought now": the in-stock box ticked and, when counted, units left (docs/decisions/049). */
+export function inStockSql(): SQL {
+  return and(eq(products.inStock, true), or(isNull(products.stock), gt(products.stock, 0))) as SQL;
+}
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -63,7 +68,10 @@ function toProduct(row: ProductRow): Product | null {
     images: strings(row.images),
     ...(row.videoUrl ? { videoUrl: row.videoUrl } : {}),
     ...(isBadge(row.badge) ? { badge: row.badge } : {}),
-    inStock: row.inStock,
+    // A counted product sold down to 0 is out of stock whatever the checkbox says (docs/decisions/049).
+    inStock: row.inStock && (row.stock === null || row.stock > 0),
+    ...(row.stock !== null ? { stock: row.stock } : {}),
+    ...(row.featuredPosition !== null ? { featured: row.featuredPosition } : {}),
     type: oneOf(PRODUCT_TYPES, row.type, "trigger"),
     audience: oneOf(AUDIENCES, row.audience, "everyone"),
     skin: oneOf(SKINS, row.skin, "any"),

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { SeedProduct } from "~/catalogue/seed-products";
 import { COUPON_TYPES, NEWUSER15 } from "~/domain/coupons";
-import type { StoredTexts } from "~/domain/catalogue";
+import { seedFeaturedIds, type StoredTexts } from "~/domain/catalogue";
 import { LANGS } from "~/domain/product";
 import { coupons, products } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
@@ -86,15 +86,17 @@ export async function seedProducts(db: Db): Promise<number> {
   if (rows.length > 0 && rows.every((r) => r.filled)) return 0;
   const { SEED_PRODUCTS } = await import("~/catalogue/seed-products");
   const existing = new Map(rows.map((r) => [r.id, r.filled]));
+  const featured = seedFeaturedIds(SEED_PRODUCTS);
   let changed = 0;
   await db.transaction(async (tx) => {
     for (const [position, p] of SEED_PRODUCTS.entries()) {
       const content = seedContent(p, position);
       if (!existing.has(p.id)) {
         const commercial = { priceCents: p.priceCents, originalPriceCents: p.originalPriceCents, inStock: p.inStock, badge: p.badge ?? null, listed: p.listed };
+        const place = featured.indexOf(p.id);
         const inserted = await tx
           .insert(products)
-          .values({ id: p.id, ...content, ...commercial, rating: p.rating, reviews: p.reviews })
+          .values({ id: p.id, ...content, ...commercial, rating: p.rating, reviews: p.reviews, featuredPosition: place < 0 ? null : place })
           .onConflictDoNothing()
           .returning({ id: products.id });
         changed += inserted.length;

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { cartTotals, priceCart, type CartLine } from "~/domain/cart";
 import { evaluateCoupon } from "~/domain/coupons";
 import { isGiftOrder } from "~/domain/gifts";
@@ -57,6 +57,60 @@ const secureRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 /** Thrown inside the order's transaction to roll it back when the coupon's last use went elsewhere. */
 class CouponExhausted extends Error {}
 
+/** Thrown inside the order's transaction to roll it back when a counted product's last units went elsewhere. */
+class SoldOut extends Error {
+  constructor(readonly title: string) {
+    super("sold out");
+  }
+}
+
+/**
+ * Takes each counted product's units inside the order's transaction (docs/decisions/049): one
+ * conditional UPDATE per product, which PostgreSQL runs under the row's lock and re-checks against
+ * the latest committed count, so concurrent orders can never take more than there is. Returns the
+ * ids whose units were taken (the lines to mark), or throws SoldOut.
+ */
+async function takeStock(tx: OrderTx, rows: readonly { productId: string; title: string; quantity: number }[]): Promise<Set<string>> {
+  const wanted = new Map<string, { title: string; quantity: number }>();
+  for (const row of rows) {
+    const entry = wanted.get(row.productId) ?? { title: row.title, quantity: 0 };
+    entry.quantity += row.quantity;
+    wanted.set(row.productId, entry);
+  }
+  const taken = new Set<string>();
+  for (const [productId, { title, quantity }] of wanted) {
+    const [hit] = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${quantity}` })
+      .where(and(eq(products.id, productId), gte(products.stock, quantity)))
+      .returning({ stock: products.stock });
+    if (hit) {
+      taken.add(productId);
+      continue;
+    }
+    const [row] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+    // Not counted (null): nothing to take. Counted but short: the whole order rolls back.
+    if (row && row.stock !== null) throw new SoldOut(title);
+  }
+  return taken;
+}
+
+/** An order that ends unpaid gives its lines' taken units back (only lines whose units were taken). */
+async function giveStockBack(tx: OrderTx, orderId: string): Promise<number> {
+  const lines = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.stockTaken, true)));
+  for (const line of lines) {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.quantity}` })
+      .where(and(eq(products.id, line.productId), isNotNull(products.stock)));
+  }
+  await tx.update(orderItems).set({ stockTaken: false }).where(eq(orderItems.orderId, orderId));
+  return lines.length;
+}
+
 /**
  * Prices the cart from the catalogue (the browser's prices are never read), re-checks the coupon
  * against the database (its usage count is live data, never cached), and stores the order with its
@@ -64,7 +118,8 @@ class CouponExhausted extends Error {}
  * holds exactly under concurrent checkouts.
  */
 export async function createOrder(db: Db, site: Site, input: NewOrder, now: Date): Promise<CreateOrderResult> {
-  const products = (await readCatalogue(db)).products.map((p) => toSummary(p));
+  const catalogue = await readCatalogue(db);
+  const products = catalogue.products.map((p) => toSummary(p));
   const byId = new Map(products.map((p) => [p.id, p]));
   const productOf = (id: string) => byId.get(id);
   const { items, outOfStock } = priceCart(input.lines, (id) => byId.get(id));
@@ -94,9 +149,12 @@ export async function createOrder(db: Db, site: Site, input: NewOrder, now: Date
   }
   const totals = cartTotals(items, discountCents);
   const status: OrderState = input.channel === "manual" ? "manual_pending" : "awaiting_payment";
-  const rows = items.map((i) => ({ productId: i.id, title: i.title, unitPriceCents: i.priceCents, quantity: i.quantity, isFree: false }));
+  const rows = items.map((i) => ({ productId: i.id, title: i.title, unitPriceCents: i.priceCents, quantity: i.quantity, isFree: false, stockTaken: false }));
   const free = freeProductId ? byId.get(freeProductId) : undefined;
-  if (free) rows.push({ productId: free.id, title: free.title, unitPriceCents: 0, quantity: 1, isFree: true });
+  if (free) rows.push({ productId: free.id, title: free.title, unitPriceCents: 0, quantity: 1, isFree: true, stockTaken: false });
+  // Only products the seller counts have units to take; the others skip the extra statements.
+  const counted = rows.filter((r) => catalogue.product(r.productId)?.stock !== undefined);
+  let stockChanged = false;
   // Every line, the coupon's free product included: a free room makes the order one that needs the login.
   const isGift = isGiftOrder(input.isGift, rows, productOf);
 
@@ -104,6 +162,9 @@ export async function createOrder(db: Db, site: Site, input: NewOrder, now: Date
     const id = createOrderId(now, secureRandom);
     try {
       await db.transaction(async (tx) => {
+        const taken = counted.length > 0 ? await takeStock(tx, counted) : new Set<string>();
+        stockChanged = taken.size > 0;
+        for (const row of rows) row.stockTaken = taken.has(row.productId);
         const [order] = await tx
           .insert(orders)
           .values({
@@ -140,7 +201,8 @@ export async function createOrder(db: Db, site: Site, input: NewOrder, now: Date
       });
       // The storefront advertises NEWUSER15 only while it is under its limit: a limited coupon's
       // cached count must not outlive this use.
-      if (couponLimited) await invalidateCatalogue(db);
+      // A counted product's units changed (maybe to 0: out of stock everywhere at once).
+      if (couponLimited || stockChanged) await invalidateCatalogue(db);
       return {
         ok: true,
         order: {
@@ -156,6 +218,11 @@ export async function createOrder(db: Db, site: Site, input: NewOrder, now: Date
       };
     } catch (error) {
       if (error instanceof CouponExhausted) return { ok: false, code: "coupon_usage_limit", vars: {} };
+      if (error instanceof SoldOut) {
+        // Someone else's order took the last units: every process stops offering it.
+        await invalidateCatalogue(db);
+        return { ok: false, code: "product_out_of_stock", vars: { product: error.title } };
+      }
       // Same second and same random suffix: try another id; anything else is a real failure.
       if (attempt < 3 && String((error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code) === "23505") continue;
       throw error;
@@ -242,6 +309,7 @@ export async function changeOrderStatus(
   options: StatusChangeOptions = {},
 ): Promise<StatusChangeResult> {
   let releasedUses = 0;
+  let returnedStock = 0;
   const changed = await db.transaction(async (tx): Promise<StatusChangeResult> => {
     const order = await lockOrder(tx, id);
     if (!order) return { ok: false, code: "order_not_found", vars: {} };
@@ -250,13 +318,17 @@ export async function changeOrderStatus(
     await moveOrder(tx, id, { from: order.status, to, actor, note, now, set: to === "delivered" ? { deliveredAt: now, ...(options.delivery ?? {}) } : {} });
     await options.within?.(tx);
     // An order that ends unpaid gives its reserved coupon use back.
-    if (to === "cancelled") releasedUses = await releaseCoupon(tx, id, now);
+    if (to === "cancelled") {
+      releasedUses = await releaseCoupon(tx, id, now);
+      // …and the units it took (docs/decisions/049); the restock sweep mails anyone waiting.
+      returnedStock = await giveStockBack(tx, id);
+    }
     const notice = buyerNoticeFor(to);
     if (notice) await queueOrderNotice(tx, site, id, notice, now);
     return { ok: true };
   });
   // A use given back may bring the new-user offer back: the cached usage count is dropped.
-  if (releasedUses > 0) await invalidateCatalogue(db);
+  if (releasedUses > 0 || returnedStock > 0) await invalidateCatalogue(db);
   return changed;
 }
 

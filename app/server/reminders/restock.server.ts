@@ -11,6 +11,7 @@ import { isLang } from "~/domain/lang-path";
 import type { Lang } from "~/domain/product";
 import { products, restockAlerts } from "../../../db/schema";
 import { readCatalogue } from "../catalogue/cache.server";
+import { inStockSql } from "../catalogue/products.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { suppressedSql } from "../mail/suppressions.server";
 import { clientKey } from "../platform/client-key.server";
@@ -38,7 +39,7 @@ export type RestockSignup =
 /** A product a shopper may wait for: listed (has a public page) and not archived. */
 async function sellable(db: Pick<Db, "select">, productId: string) {
   const [row] = await db
-    .select({ id: products.id, inStock: products.inStock })
+    .select({ id: products.id, inStock: sql<boolean>`${inStockSql()}` })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.listed, true), isNull(products.archivedAt)));
   return row;
@@ -81,7 +82,7 @@ export async function onProductRestocked(db: Db, site: Site, productId: string, 
     const [row] = await tx
       .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.id, productId), eq(products.inStock, true), eq(products.listed, true), isNull(products.archivedAt)))
+      .where(and(eq(products.id, productId), inStockSql(), eq(products.listed, true), isNull(products.archivedAt)))
       .for("share");
     if (!row) return;
     const waiting = await tx
@@ -110,7 +111,7 @@ export async function sweepRestockAlerts(db: Db, site: Site, now: Date): Promise
     .selectDistinct({ productId: restockAlerts.productId })
     .from(restockAlerts)
     .innerJoin(products, eq(products.id, restockAlerts.productId))
-    .where(and(eq(products.inStock, true), eq(products.listed, true), isNull(products.archivedAt)));
+    .where(and(inStockSql(), eq(products.listed, true), isNull(products.archivedAt)));
   const total: RestockReport = { mailed: 0, skipped: 0 };
   for (const { productId } of ready) {
     const report = await onProductRestocked(db, site, productId, now);

@@ -5,6 +5,7 @@ import { dropInOrder, moveInOrder, type SellerMediaRow } from "~/domain/seller/p
 import { loadMedia, postMediaForm, uploadMedia, type MediaList } from "./media-requests";
 import { MediaRow } from "./media-row";
 import { UploadForm } from "./upload-form";
+import { DropZone } from "./drop-zone";
 
 /**
  * The product's photos and preview video in the console (docs/decisions/030): upload, put in order
@@ -48,6 +49,7 @@ export function ProductMediaManager({ productId }: { productId: string }) {
     <Card title="Photos and video" className="mt-6">
       {reply && <Notice tone={reply.ok ? "success" : "error"}>{reply.message}</Notice>}
       <UploadForm limits={list?.limits} busy={busy} onUpload={(form, onProgress) => run(() => uploadMedia(productId, form, onProgress))} />
+      <DropZone productId={productId} onUploaded={refresh} />
       {list === null ? (
         <p className="mt-4 text-sm text-slate-600">Loading the product&apos;s media…</p>
       ) : items.length === 0 ? (

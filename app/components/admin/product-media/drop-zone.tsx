@@ -1,0 +1,82 @@
+import { useState } from "react";
+import type { ActionReply } from "~/domain/seller/action-reply";
+import { uploadMedia } from "./media-requests";
+
+interface Upload {
+  key: number;
+  name: string;
+  /** 0–1 while sending; 1 while the server processes it. */
+  progress: number;
+  reply: ActionReply | null;
+}
+
+const VIDEO = /^video\//;
+let nextKey = 0;
+
+/**
+ * Photos and videos dropped onto the media card (issue 33), several at once: each file is its own
+ * upload to the same endpoint as the form, one after another (the server numbers positions per
+ * upload), each with its own progress bar and its own reply, so one refused file never hides the
+ * others. The form above remains the keyboard's way in.
+ */
+export function DropZone({ productId, onUploaded }: { productId: string; onUploaded: () => Promise<void> }) {
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [over, setOver] = useState(false);
+
+  const update = (key: number, patch: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...patch } : u)));
+
+  const send = async (files: File[]) => {
+    const queued = files.map((file) => ({ file, key: nextKey++ }));
+    setUploads((list) => [
+      ...list.filter((u) => u.reply === null || !u.reply.ok),
+      ...queued.map(({ file, key }) => ({ key, name: file.name, progress: 0, reply: null })),
+    ]);
+    for (const { file, key } of queued) {
+      const form = new FormData();
+      // The server checks the bytes; the type only picks the field (a video, or a photo).
+      form.append(VIDEO.test(file.type) ? "video" : "photos", file, file.name);
+      const reply = await uploadMedia(productId, form, (share) => update(key, { progress: share }));
+      update(key, { progress: 1, reply });
+      if (reply.ok) await onUploaded();
+    }
+  };
+
+  return (
+    <div
+      role="region"
+      aria-label="Drop photos and videos"
+      className={`mt-4 rounded-lg border-2 border-dashed p-4 text-sm ${over ? "border-brand-700 bg-brand-50" : "border-slate-300 text-slate-700"}`}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes("Files")) return;
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setOver(false);
+        const files = [...event.dataTransfer.files];
+        if (files.length > 0) void send(files);
+      }}
+    >
+      <p>Or drop photos and videos here, several at once: each is uploaded with its own progress.</p>
+      {uploads.length > 0 && (
+        <ul aria-label="Dropped files" className="mt-3 grid gap-2">
+          {uploads.map((u) => (
+            <li key={u.key} className="grid gap-1">
+              <span className="font-semibold text-slate-900">{u.name}</span>
+              {u.reply === null ? (
+                <label className="flex items-center gap-2 text-slate-700">
+                  {u.progress < 1 ? "Sending" : "Processing"}
+                  <progress max={1} value={u.progress < 1 ? u.progress : undefined} className="w-40" />
+                </label>
+              ) : (
+                <span className={u.reply.ok ? "text-emerald-800" : "font-semibold text-red-700"}>{u.reply.ok ? "Added." : u.reply.message}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
