@@ -159,7 +159,7 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id),
     provider: text("provider").notNull().default("paypal"),
-    kind: text("kind", { enum: ["attempt", "capture", "refund"] }).notNull(),
+    kind: text("kind", { enum: ["attempt", "capture", "refund", "reinstatement"] }).notNull(),
     providerRef: text("provider_ref").notNull(),
     status: text("status").notNull(),
     amountCents: integer("amount_cents").notNull(),
