@@ -10,7 +10,18 @@ describe("the console's permission table", () => {
   it("gives staff the daily work and nothing that moves money, prices, the catalogue or accounts (issue 21)", () => {
     const staff = PERMISSION_NAMES.filter((p) => roleMay("staff", p)).sort();
     expect(staff).toEqual(
-      ["console", "orders.view", "orders.work", "logins.reveal", "inbox.view", "inbox.work", "reports.view", "reports.work", "disputes.view", "analytics.delivery"].sort(),
+      [
+        "console",
+        "orders.view",
+        "orders.work",
+        "logins.reveal",
+        "inbox.view",
+        "inbox.work",
+        "reports.view",
+        "reports.work",
+        "disputes.view",
+        "analytics.delivery",
+      ].sort(),
     );
     for (const denied of [
       "orders.refund",

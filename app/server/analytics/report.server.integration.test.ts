@@ -68,7 +68,15 @@ for (const target of testDatabases()) {
           const paid = await markOrderPaid(
             db(),
             site,
-            { orderId: order.id, provider: manual ? "crypto" : "paypal", reference: `CAP-${randomUUID()}`, amountCents: order.totalCents, currency: "USD", raw: capture, actor: "test" },
+            {
+              orderId: order.id,
+              provider: manual ? "crypto" : "paypal",
+              reference: `CAP-${randomUUID()}`,
+              amountCents: order.totalCents,
+              currency: "USD",
+              raw: capture,
+              actor: "test",
+            },
             NOW,
           );
           if (!paid.ok) throw new Error(paid.code);
@@ -76,7 +84,12 @@ for (const target of testDatabases()) {
           if (state === "delivered") await changeOrderStatus(db(), site, order.id, "delivered", "seller:test", null, NOW);
           if (state === "refunded" || state === "partly_refunded") {
             const amount = state === "refunded" ? order.totalCents : 1000;
-            const refund = await recordRefund(db(), site, { orderId: order.id, amountCents: amount, reference: `R-${randomUUID()}`, cause: "console", actor: "test", note: null }, NOW);
+            const refund = await recordRefund(
+              db(),
+              site,
+              { orderId: order.id, amountCents: amount, reference: `R-${randomUUID()}`, cause: "console", actor: "test", note: null },
+              NOW,
+            );
             if (!refund.ok) throw new Error(refund.code);
           }
         }
@@ -84,13 +97,12 @@ for (const target of testDatabases()) {
         const placed = new Date(Date.UTC(2026, 2, 1, 23, 30) - (d + 1) * DAY);
         const paidAt = new Date(placed.getTime() + 10 * 60_000);
         const deliveredAt = new Date(paidAt.getTime() + [5, 15, 30][d % 3] * HOUR);
-        await db()
-          .update(orders)
-          .set({ createdAt: placed, updatedAt: placed })
-          .where(eq(orders.id, order.id));
+        await db().update(orders).set({ createdAt: placed, updatedAt: placed }).where(eq(orders.id, order.id));
         await db().execute(sql`update orders set paid_at = ${paidAt.toISOString()}::timestamptz where id = ${order.id} and paid_at is not null`);
         await db().execute(sql`update orders set delivered_at = ${deliveredAt.toISOString()}::timestamptz where id = ${order.id} and delivered_at is not null`);
-        await db().execute(sql`update payments set created_at = ${new Date(paidAt.getTime() + 2 * DAY).toISOString()}::timestamptz where order_id = ${order.id} and kind = 'refund'`);
+        await db().execute(
+          sql`update payments set created_at = ${new Date(paidAt.getTime() + 2 * DAY).toISOString()}::timestamptz where order_id = ${order.id} and kind = 'refund'`,
+        );
         if (d % 10 === 3 && state !== "awaiting_payment" && state !== "cancelled") {
           const outcome = d % 20 === 3 ? "RESOLVED_SELLER_FAVOUR" : d % 30 === 13 ? "RESOLVED_BUYER_FAVOUR" : null;
           await db()
@@ -135,7 +147,10 @@ for (const target of testDatabases()) {
       }
       const byDay = await chart("sales", { group: "day" });
       for (const row of byDay.rows.filter((_, i) => i % 9 === 0)) {
-        const [expected] = await all(db(), sql`select count(*) as n from orders where paid_at is not null and (paid_at at time zone ${ZONE})::date = ${row[0]}::date`);
+        const [expected] = await all(
+          db(),
+          sql`select count(*) as n from orders where paid_at is not null and (paid_at at time zone ${ZONE})::date = ${row[0]}::date`,
+        );
         expect(row[1], String(row[0])).toBe(n(expected.n));
       }
       // Nothing was paid in the 90 days before the range.
@@ -173,7 +188,10 @@ for (const target of testDatabases()) {
       const languages = await chart("languages");
       for (const lang of LANGS) {
         const [o] = await all(db(), sql`select count(*) as n from orders where ${paidIn} and lang = ${lang}`);
-        const [v] = await all(db(), sql`select coalesce(sum(views), 0) as n from page_views where lang = ${lang} and day between '2025-12-02' and '2026-03-01'`);
+        const [v] = await all(
+          db(),
+          sql`select coalesce(sum(views), 0) as n from page_views where lang = ${lang} and day between '2025-12-02' and '2026-03-01'`,
+        );
         expect(languages.rows.find((r) => r[0] === lang)?.slice(1, 3), lang).toEqual([n(v.n), n(o.n)]);
       }
       const countries = await chart("countries");
@@ -206,7 +224,10 @@ for (const target of testDatabases()) {
 
     it("refunds and disputes equal independent queries", async () => {
       const refunds = await chart("refunds");
-      const [r] = await all(db(), sql`select sum(amount_cents) as n from payments where kind = 'refund' and status <> 'PENDING' and created_at >= ${start} and created_at < ${end}`);
+      const [r] = await all(
+        db(),
+        sql`select sum(amount_cents) as n from payments where kind = 'refund' and status <> 'PENDING' and created_at >= ${start} and created_at < ${end}`,
+      );
       expect(cents(total(refunds, "Refunded (USD)"))).toBe(n(r.n));
       const [dd] = await all(
         db(),

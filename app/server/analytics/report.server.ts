@@ -5,17 +5,7 @@
  * on it (refund rows less reinstatements, docs/decisions/050), counted on the day it was paid.
  */
 import { sql, type SQL } from "drizzle-orm";
-import {
-  bucketOf,
-  bucketsOf,
-  dollars,
-  percent,
-  previousRange,
-  STAFF_CHARTS,
-  type ChartId,
-  type ChartTable,
-  type Range,
-} from "~/domain/seller/analytics";
+import { bucketOf, bucketsOf, dollars, percent, previousRange, STAFF_CHARTS, type ChartId, type ChartTable, type Range } from "~/domain/seller/analytics";
 import type { Db } from "../platform/db.server";
 
 type Row = Record<string, unknown>;

@@ -49,14 +49,7 @@ export function BarChart({ chart }: { chart: ChartTable }) {
           series.map((col, s) => {
             const h = (valueOf(row[col]) / max) * plotH;
             return (
-              <rect
-                key={`${r}-${col}`}
-                x={PAD.left + r * slot + slot * 0.1 + s * barW}
-                y={PAD.top + plotH - h}
-                width={barW}
-                height={h}
-                fill={COLOURS[s]}
-              />
+              <rect key={`${r}-${col}`} x={PAD.left + r * slot + slot * 0.1 + s * barW} y={PAD.top + plotH - h} width={barW} height={h} fill={COLOURS[s]} />
             );
           }),
         )}
