@@ -90,10 +90,10 @@ function ChartCard({ chart, range }: { chart: ChartTable; range: Range }) {
         <a
           href={csvHref(chart.id, range)}
           download
+          aria-label={`${TEXT.csv}: ${chart.title}`}
           className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-brand-700 underline"
         >
           {TEXT.csv}
-          <span className="sr-only">: {chart.title}</span>
         </a>
       </p>
     </Card>
@@ -111,7 +111,7 @@ export default function Analytics() {
       {problem && <Notice tone="error">{problem}</Notice>}
       <p className="mb-4 max-w-3xl text-sm text-slate-700">{TEXT.intro}</p>
       {!owner && <Notice tone="info">{TEXT.staffNote}</Notice>}
-      <div className="mb-4 grid gap-4 lg:grid-cols-[2fr_1fr]">
+      <div className="mb-4 grid grid-cols-1 gap-4 lg:grid-cols-[2fr_1fr]">
         <Card title={TEXT.range}>
           <Form method="get" className="flex flex-wrap items-end gap-3">
             <TextField label={TEXT.from} name="from" type="date" defaultValue={range.from} required className="min-w-36" />
@@ -146,7 +146,7 @@ export default function Analytics() {
           </Card>
         )}
       </div>
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         {charts.map((chart) => (
           <ChartCard key={chart.id} chart={chart} range={range} />
         ))}
