@@ -49,19 +49,40 @@ interface Key {
 }
 
 const SEP = "\u0001";
+/** User agents repeat: what each one says (bot? which device class?) is kept for the next views of it. */
+const AGENTS_KEPT = 2000;
+const agents = new Map<string, { bot: boolean; device: DeviceClass }>();
+
+function agentOf(userAgent: string | undefined): { bot: boolean; device: DeviceClass } {
+  const ua = userAgent ?? "";
+  let known = agents.get(ua);
+  if (!known) {
+    known = { bot: ua !== "" && isbot(ua), device: deviceClass(ua) };
+    if (agents.size >= AGENTS_KEPT) agents.clear();
+    agents.set(ua, known);
+  }
+  return known;
+}
 const SELLER_COOKIE = "seller_session=";
 
 export function isCountedRequest(request: ViewRequest): boolean {
   if (request.method !== "GET" || (request.status !== 200 && request.status !== 304)) return false;
   if (request.purpose && /prefetch/i.test(request.purpose)) return false;
   if (request.cookie?.includes(SELLER_COOKIE)) return false;
-  if (request.userAgent && isbot(request.userAgent)) return false;
+  if (agentOf(request.userAgent).bot) return false;
   return true;
 }
 
 export function createViewCounter(db: Db, ownHost: string, initialTimeZone = "UTC"): ViewCounter {
   let timeZone = initialTimeZone;
   let counts = new Map<string, number>();
+  // The day changes once a day: worked out again at most once a minute (or when the zone changes).
+  let dayCache = { minute: -1, zone: "", day: "" };
+  const dayOf = (at: Date) => {
+    const minute = Math.floor(at.getTime() / 60_000);
+    if (dayCache.minute !== minute || dayCache.zone !== timeZone) dayCache = { minute, zone: timeZone, day: dayIn(at, timeZone) };
+    return dayCache.day;
+  };
 
   const refreshTimeZone = async () => {
     timeZone = await readTimeZone(db);
@@ -78,13 +99,13 @@ export function createViewCounter(db: Db, ownHost: string, initialTimeZone = "UT
       const page = countedPage(request.pathname);
       if (!page || !isCountedRequest(request)) return false;
       const key = [
-        dayIn(at, timeZone),
+        dayOf(at),
         page.route,
         page.productId,
         page.lang,
         countryCode(request.country),
         referrerDomain(request.referer, ownHost),
-        deviceClass(request.userAgent),
+        agentOf(request.userAgent).device,
       ].join(SEP);
       counts.set(key, (counts.get(key) ?? 0) + 1);
       return true;
