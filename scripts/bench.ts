@@ -80,7 +80,9 @@ const TARGETS = {
  * left out). Timed in this process, with a counter that is never flushed.
  */
 async function viewCountingMicros(): Promise<number> {
-  const { createViewCounter } = (await vite.ssrLoadModule("/app/server/analytics/page-views.server.ts")) as typeof import("../app/server/analytics/page-views.server");
+  const { createViewCounter } = (await vite.ssrLoadModule(
+    "/app/server/analytics/page-views.server.ts",
+  )) as typeof import("../app/server/analytics/page-views.server");
   const counter = createViewCounter(null as never, "shop.example");
   const request = {
     method: "GET",
@@ -459,7 +461,10 @@ async function main(): Promise<void> {
       console.log(
         `  counting a page view ≤ ${TARGETS.viewCountingShare * 100} % of the cached product page's CPU time per request: ${micros.toFixed(2)} µs of ${(cachedProduct.cpuMs * 1000).toFixed(0)} µs = ${(share * 100).toFixed(2)} % — ${verdict(share <= TARGETS.viewCountingShare)}`,
       );
-    } else console.log(`  counting a page view: ${micros.toFixed(2)} µs of CPU (target: ≤ ${TARGETS.viewCountingShare * 100} % of the cached product page's CPU time per request; run --only pages to compare)`);
+    } else
+      console.log(
+        `  counting a page view: ${micros.toFixed(2)} µs of CPU (target: ≤ ${TARGETS.viewCountingShare * 100} % of the cached product page's CPU time per request; run --only pages to compare)`,
+      );
   }
   const pgOrders = orderResults.find((r) => r.name === "postgres");
   if (pgOrders)

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CHARTS, type ChartTable, type Range } from "~/domain/seller/analytics";
-import { disputes, orders, pageViews, payments } from "../../../db/schema";
+import { disputes, orders, pageViews } from "../../../db/schema";
 import { newOrder } from "../../../tests/fixtures/orders";
 import { testSite } from "../../../tests/fixtures/site";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
