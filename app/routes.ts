@@ -13,6 +13,8 @@ export default [
     route("invite/:token", "routes/admin/invite.tsx"),
     route("orders/export.csv", "routes/admin/orders-export.ts"),
     route("inbox/subscribers.csv", "routes/admin/subscribers-export.ts"),
+    // One analytics chart's numbers as CSV (issue 31): guarded like its page, chart by chart.
+    route("analytics/csv/:chart", "routes/admin/analytics-export.ts"),
     // "Reveal login" (JSON, docs/decisions/022): resource route, guarded like the pages.
     route("orders/:id/login", "routes/admin/order-login.ts"),
     // A delivery proof (private storage, docs/decisions/043): resource route, guarded like the pages.
@@ -25,6 +27,8 @@ export default [
       index("routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:id", "routes/admin/order.tsx"),
+      // See the shop (issue 31, docs/decisions/051).
+      route("analytics", "routes/admin/analytics.tsx"),
       // Problem reports from the order page (docs/decisions/034).
       route("reports", "routes/admin/reports.tsx"),
       route("reports/:id", "routes/admin/report.tsx"),

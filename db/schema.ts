@@ -167,7 +167,7 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id),
     provider: text("provider").notNull().default("paypal"),
-    kind: text("kind", { enum: ["attempt", "capture", "refund"] }).notNull(),
+    kind: text("kind", { enum: ["attempt", "capture", "refund", "reinstatement"] }).notNull(),
     providerRef: text("provider_ref").notNull(),
     status: text("status").notNull(),
     amountCents: integer("amount_cents").notNull(),
@@ -874,3 +874,34 @@ export const campaignClicks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.productId] })],
 );
+
+/**
+ * Storefront page views counted on the server (issue 31, docs/decisions/051): one row per day (in
+ * the seller's time zone when counted), page, language, country, referring site and device class,
+ * with how many views. Nothing here can tell one visitor from another: no address, cookie, user
+ * agent or visitor id; '' stands for "none" (no product, unknown country, no referrer).
+ */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    /** The route pattern, e.g. /product/:id (never the URL: no query string, no key). */
+    route: text("route").notNull(),
+    productId: text("product_id").notNull().default(""),
+    lang: text("lang").notNull(),
+    /** ISO 3166 alpha-2, or ''. */
+    country: text("country").notNull().default(""),
+    /** The referring site's host name only (www. dropped), or ''. */
+    referrerDomain: text("referrer_domain").notNull().default(""),
+    deviceClass: text("device_class", { enum: ["mobile", "tablet", "desktop"] }).notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.route, t.productId, t.lang, t.country, t.referrerDomain, t.deviceClass] })],
+);
+
+/** The shop's settings the seller changes in the console, one row per name (the analytics time zone…). */
+export const shopSettings = pgTable("shop_settings", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -20,7 +20,10 @@
  *   video: peak RSS of the upload pipeline and its ffmpeg children while the owner uploads an 8K and
  *          a 4K video (scripts/bench-video.ts, its own process; issue 27's target ≤ 512 MB).
  *
- *   npm run bench -- --seconds 5 --connections 10 --only pages|orders|profile|campaigns|video [--profile]
+ *   views: the cost of counting one storefront page view (issue 31, docs/decisions/051), timed in
+ *          process, as a share of the cached product page's CPU time per request (target ≤ 3 %).
+ *
+ *   npm run bench -- --seconds 5 --connections 10 --only pages|orders|profile|campaigns|video|views [--profile]
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -67,7 +70,38 @@ const TARGETS = {
   ordersPostgres: 300,
   benchRssMb: 256,
   firstStartPeakMb: 512,
+  /** Issue 31: counting a page view adds at most this share to the cached product page's CPU time. */
+  viewCountingShare: 0.03,
 };
+
+/**
+ * Microseconds of CPU to count one product page view as the request pipeline does (the Map
+ * increment and the reductions; the batched write every 10 s is spread over thousands of views and
+ * left out). Timed in this process, with a counter that is never flushed.
+ */
+async function viewCountingMicros(): Promise<number> {
+  const { createViewCounter } = (await vite.ssrLoadModule(
+    "/app/server/analytics/page-views.server.ts",
+  )) as typeof import("../app/server/analytics/page-views.server");
+  const counter = createViewCounter(null as never, "shop.example");
+  const request = {
+    method: "GET",
+    pathname: "/fr/product/1",
+    status: 200,
+    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+    referer: "https://www.google.com/",
+    cookie: "currency=%7B%7D",
+    purpose: undefined,
+    country: "FR",
+  };
+  const now = new Date();
+  for (let i = 0; i < 20_000; i++) counter.count(request, now); // warm-up
+  const runs = 200_000;
+  const started = process.cpuUsage();
+  for (let i = 0; i < runs; i++) counter.count(request, now);
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / runs;
+}
 
 interface PageResult {
   database: string;
@@ -418,6 +452,19 @@ async function main(): Promise<void> {
         `  ${database}: peak RSS ≤ ${TARGETS.firstStartPeakMb} MB on first start (database created): ${start.toFixed(0)} MB — ${verdict(start <= TARGETS.firstStartPeakMb)}`,
       );
     } else console.log(`  ${database}: RSS during the bench ${peak.toFixed(0)} MB (no target)`);
+  }
+  if (only === undefined || only === "pages" || only === "views") {
+    const micros = await viewCountingMicros();
+    const cachedProduct = pageResults.find((r) => r.database === "pglite" && r.cache === "on" && r.path === "/product/1");
+    if (cachedProduct) {
+      const share = micros / 1000 / cachedProduct.cpuMs;
+      console.log(
+        `  counting a page view ≤ ${TARGETS.viewCountingShare * 100} % of the cached product page's CPU time per request: ${micros.toFixed(2)} µs of ${(cachedProduct.cpuMs * 1000).toFixed(0)} µs = ${(share * 100).toFixed(2)} % — ${verdict(share <= TARGETS.viewCountingShare)}`,
+      );
+    } else
+      console.log(
+        `  counting a page view: ${micros.toFixed(2)} µs of CPU (target: ≤ ${TARGETS.viewCountingShare * 100} % of the cached product page's CPU time per request; run --only pages to compare)`,
+      );
   }
   const pgOrders = orderResults.find((r) => r.name === "postgres");
   if (pgOrders)

@@ -14,6 +14,8 @@ import { setRateLimitScale } from "../app/server/platform/rate-limit.server";
 import { catalogueChangesHeard, onCatalogueChange } from "../app/server/catalogue/cache.server";
 import { sharedPageVariant } from "../app/server/catalogue/storefront.server";
 import { createRenderCache, type RenderCache } from "./render-cache";
+import { countViews } from "./page-views";
+import { createViewCounter, type ViewCounter } from "../app/server/analytics/page-views.server";
 import { consoleRoutePath } from "../app/domain/seller-access";
 import { consoleWriteAllowed } from "../app/server/seller-auth/guard.server";
 import { createServices, type Services } from "../app/server/services.server";
@@ -40,6 +42,8 @@ export interface Shop {
   database: Database;
   /** What loaders, actions and jobs are handed (docs/decisions/027). */
   services: Services;
+  /** The storefront's page view counter (docs/decisions/051): tests flush it. */
+  views: ViewCounter;
   close(): Promise<void>;
 }
 
@@ -48,6 +52,8 @@ function originOf(url: string): string {
 }
 
 const READY_TIMEOUT_MS = 2000;
+/** How often counted page views are written (docs/decisions/051). */
+const VIEW_FLUSH_MS = 10_000;
 
 async function databaseReachable(database: Database): Promise<boolean> {
   const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), READY_TIMEOUT_MS).unref());
@@ -233,6 +239,14 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
       field.toLowerCase() === "referrer-policy" && value !== undefined ? res.set(field, value) : append(field, value);
     next();
   });
+  // Storefront page views, render-cache hits included, counted in memory and written every 10 s
+  // and at shutdown (docs/decisions/051).
+  const views = createViewCounter(database.db, new URL(env.SITE_URL).hostname);
+  await views.refreshTimeZone();
+  app.use(countViews(views, env.COUNTRY_HEADER, services.now));
+  const flushViews = () => views.flush().catch((error: unknown) => logger.warn({ err: error }, "page views not written yet"));
+  const viewsTimer = setInterval(flushViews, VIEW_FLUSH_MS);
+  viewsTimer.unref();
   const renderCache = sharedPageCache(services, metrics);
   if (renderCache) app.use(renderCache.middleware);
   app.use(
@@ -256,8 +270,11 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     env,
     database,
     services,
+    views,
     close: async () => {
+      clearInterval(viewsTimer);
       await jobs.stop();
+      await flushViews();
       await database.close();
       await dataDirClaim?.release();
     },

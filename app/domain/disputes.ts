@@ -13,6 +13,11 @@ export function isLostOutcome(outcome: string | null | undefined): boolean {
   return (LOST_OUTCOMES as readonly string[]).includes(outcome ?? "");
 }
 
+/** PayPal's outcome code when the seller won: money a chargeback's reversal took comes back (docs/decisions/050). */
+export function isWonOutcome(outcome: string | null | undefined): boolean {
+  return outcome === "RESOLVED_SELLER_FAVOUR";
+}
+
 /** PayPal's statuses in which the seller can still act (evidence, accept, message). */
 export function awaitsSeller(status: string): boolean {
   return status === "WAITING_FOR_SELLER_RESPONSE" || status === "OPEN";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATES, TRANSITIONS, canTransition, isTerminal, transition, type OrderState } from "./order-state";
+import { ORDER_STATES, TRANSITIONS, canReinstate, canTransition, isTerminal, transition, type OrderState } from "./order-state";
 
 describe("order state machine", () => {
   it("has exactly the designed table", () => {
@@ -42,5 +42,11 @@ describe("order state machine", () => {
 
   it("knows the terminal states", () => {
     expect(ORDER_STATES.filter(isTerminal)).toEqual<OrderState[]>(["delivered", "cancelled", "refunded"]);
+  });
+
+  it("leaves refunded only through a reinstatement, back to a paid state (docs/decisions/050)", () => {
+    expect(ORDER_STATES.filter((to) => canReinstate("refunded", to))).toEqual(["paid", "in_progress", "delivered"]);
+    expect(canReinstate("delivered", "paid")).toBe(false);
+    expect(TRANSITIONS.refunded).toEqual([]);
   });
 });

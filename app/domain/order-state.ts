@@ -27,6 +27,17 @@ export function canTransition(from: OrderState, to: OrderState): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
+/**
+ * The one way back from refunded (docs/decisions/050): a chargeback the seller won gives the
+ * money back (a reinstatement row, app/server/orders/refunds.server.ts), and the order returns to
+ * the state it left for refunded. Not in TRANSITIONS: no console action can un-refund an order.
+ */
+export const REINSTATE_TO: readonly OrderState[] = ["paid", "in_progress", "delivered"];
+
+export function canReinstate(from: OrderState, to: OrderState): boolean {
+  return from === "refunded" && REINSTATE_TO.includes(to);
+}
+
 export type TransitionResult = { ok: true; state: OrderState } | { ok: false; code: "order_transition_refused"; message: string };
 
 export function transition(from: OrderState, to: OrderState): TransitionResult {

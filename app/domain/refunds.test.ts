@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkRefund, refundPosition } from "./refunds";
+import { checkRefund, refundPosition, reinstatableCents } from "./refunds";
 
 const capture = (amountCents: number) => ({ kind: "capture", status: "COMPLETED", amountCents });
 const refund = (amountCents: number, status = "COMPLETED") => ({ kind: "refund", status, amountCents });
@@ -71,5 +71,16 @@ describe("checkRefund", () => {
     expect(checkRefund(position, 0)).toMatchObject({ ok: false, code: "refund_amount_invalid" });
     expect(checkRefund(position, 10.5)).toMatchObject({ ok: false, code: "refund_amount_invalid" });
     expect(checkRefund(refundPosition([]), 100)).toEqual({ ok: false, code: "refund_no_payment", leftCents: 0 });
+  });
+
+  it("a reinstatement (a chargeback won) undoes that much of the reversal, and only of a reversal", () => {
+    const reversal = { kind: "refund", status: "COMPLETED", amountCents: 1000, cause: "reversal" };
+    const won = { kind: "reinstatement", status: "COMPLETED", amountCents: 1000 };
+    expect(refundPosition([capture(1000), reversal]).fullyRefunded).toBe(true);
+    expect(refundPosition([capture(1000), reversal, won])).toMatchObject({ refundedCents: 0, refundableCents: 1000, fullyRefunded: false });
+    expect(reinstatableCents([capture(1000), reversal])).toBe(1000);
+    expect(reinstatableCents([capture(1000), reversal, won])).toBe(0);
+    // A refund the seller made is not given back by a won dispute.
+    expect(reinstatableCents([capture(1000), { kind: "refund", status: "COMPLETED", amountCents: 1000, cause: "console" }])).toBe(0);
   });
 });

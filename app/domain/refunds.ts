@@ -13,7 +13,11 @@ export type RefundCause = (typeof REFUND_CAUSES)[number];
 /** A refund row's state: the money is back with the buyer, or still under way at the provider. */
 export type RefundStatus = "COMPLETED" | "PENDING";
 
-/** A payments row as far as the rule needs it (attempt rows are ignored). */
+/**
+ * A payments row as far as the rule needs it (attempt rows are ignored). A "reinstatement" row is
+ * money PayPal gave back to the seller after a chargeback the seller won (docs/decisions/050): it
+ * undoes that much of the completed refunds.
+ */
 export interface LedgerRow {
   kind: string;
   status: string;
@@ -51,7 +55,9 @@ export function refundPosition(rows: readonly LedgerRow[]): RefundPosition {
     if (row.kind === "capture") capturedCents += row.amountCents;
     else if (row.kind === "refund" && isPendingRefund(row.status)) pendingCents += row.amountCents;
     else if (row.kind === "refund") refundedCents += row.amountCents;
+    else if (row.kind === "reinstatement") refundedCents -= row.amountCents;
   }
+  refundedCents = Math.max(0, refundedCents);
   return {
     capturedCents,
     refundedCents,
@@ -77,4 +83,17 @@ export function checkRefund(position: RefundPosition, amountCents: number): Refu
   if (position.capturedCents <= 0) return { ok: false, code: "refund_no_payment", leftCents };
   if (amountCents > leftCents) return { ok: false, code: "refund_exceeds", leftCents };
   return { ok: true };
+}
+
+/** The kinds of payments rows that move an order's money (attempt rows only tell the story). */
+export const MONEY_KINDS = ["capture", "refund", "reinstatement"] as const;
+
+/** A reversal's money still held back from the seller: reversals (completed) less what was reinstated. */
+export function reinstatableCents(rows: readonly (LedgerRow & { cause?: string | null })[]): number {
+  let reversed = 0;
+  for (const row of rows) {
+    if (row.kind === "refund" && row.cause === "reversal" && !isPendingRefund(row.status)) reversed += row.amountCents;
+    else if (row.kind === "reinstatement") reversed -= row.amountCents;
+  }
+  return Math.max(0, reversed);
 }

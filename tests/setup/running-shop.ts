@@ -9,6 +9,8 @@ export interface RunningShop {
   port: number;
   /** What the shop hands its loaders, actions and jobs (its database, PayPal, media…). */
   services: Services;
+  /** The shop's page view counter (flush it to read what was counted). */
+  views: import("../../app/server/analytics/page-views.server").ViewCounter;
   /** Imports a module of the running shop (same instance: its database, its caches). */
   load<T>(modulePath: string): Promise<T>;
   close(): Promise<void>;
@@ -50,6 +52,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
   return {
     port,
     services: shop.services,
+    views: shop.views,
     load: async <T>(modulePath: string) => (await vite.ssrLoadModule(modulePath)) as T,
     async close() {
       server.closeAllConnections();

@@ -13,6 +13,7 @@ export interface AdminNavItem {
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin", label: "Dashboard", end: true, need: "console" },
   { to: "/admin/orders", label: "Orders", end: false, need: "orders.view" },
+  { to: "/admin/analytics", label: "Analytics", end: false, need: "analytics.delivery" },
   { to: "/admin/reports", label: "Reports", end: false, need: "reports.view" },
   { to: "/admin/disputes", label: "Disputes", end: false, need: "disputes.view" },
   { to: "/admin/products", label: "Products", end: false, need: "products.view" },

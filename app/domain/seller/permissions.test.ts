@@ -10,7 +10,18 @@ describe("the console's permission table", () => {
   it("gives staff the daily work and nothing that moves money, prices, the catalogue or accounts (issue 21)", () => {
     const staff = PERMISSION_NAMES.filter((p) => roleMay("staff", p)).sort();
     expect(staff).toEqual(
-      ["console", "orders.view", "orders.work", "logins.reveal", "inbox.view", "inbox.work", "reports.view", "reports.work", "disputes.view"].sort(),
+      [
+        "console",
+        "orders.view",
+        "orders.work",
+        "logins.reveal",
+        "inbox.view",
+        "inbox.work",
+        "reports.view",
+        "reports.work",
+        "disputes.view",
+        "analytics.delivery",
+      ].sort(),
     );
     for (const denied of [
       "orders.refund",
@@ -29,6 +40,8 @@ describe("the console's permission table", () => {
       "suppressions.view",
       "suppressions.lift",
       "products.announce",
+      "analytics.view",
+      "analytics.settings",
     ] as const)
       expect(roleMay("staff", denied), denied).toBe(false);
   });
@@ -63,7 +76,7 @@ describe("the console's permission table", () => {
 
   it("shows each nav section only to the roles its page admits", () => {
     const staffNav = ADMIN_NAV.filter((item) => roleMay("staff", item.need)).map((item) => item.label);
-    expect(staffNav).toEqual(["Dashboard", "Orders", "Reports", "Disputes", "Inbox", "Account"]);
+    expect(staffNav).toEqual(["Dashboard", "Orders", "Analytics", "Reports", "Disputes", "Inbox", "Account"]);
     expect(ADMIN_NAV.filter((item) => roleMay("owner", item.need))).toHaveLength(ADMIN_NAV.length);
   });
 });

@@ -56,6 +56,10 @@ export const PERMISSIONS = {
   /** Campaigns to newsletter subscribers (issue 30): they speak for the shop to everyone at once. */
   "campaigns.view": { roles: OWNER, what: "see campaigns" },
   "campaigns.send": { roles: OWNER, what: "write and send campaigns" },
+  /** The analytics page (issue 31): sales, products, coupons, refunds are the owner's; the delivery chart is everyone's work. */
+  "analytics.view": { roles: OWNER, what: "see the shop's sales analytics" },
+  "analytics.delivery": { roles: EVERYONE, what: "see the delivery figures" },
+  "analytics.settings": { roles: OWNER, what: "change the analytics time zone" },
 } as const satisfies Record<string, { roles: readonly SellerRole[]; what: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

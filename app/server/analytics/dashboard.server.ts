@@ -36,16 +36,20 @@ const HOUR = 3_600_000;
 
 async function salesSince(db: Db, from: Date, now: Date): Promise<Sales> {
   const refunds = db
-    .select({ orderId: payments.orderId, cents: sql<number>`sum(${payments.amountCents})`.as("cents") })
+    // A reinstatement (a chargeback won, docs/decisions/050) gives refunded money back.
+    .select({
+      orderId: payments.orderId,
+      cents: sql<number>`sum(case when ${payments.kind} = 'reinstatement' then -${payments.amountCents} else ${payments.amountCents} end)`.as("cents"),
+    })
     .from(payments)
-    .where(eq(payments.kind, "refund"))
+    .where(inArray(payments.kind, ["refund", "reinstatement"]))
     .groupBy(payments.orderId)
     .as("refunds");
   const [row] = await db
     .select({
       paidOrders: count(),
       totalCents: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
-      refundedCents: sql<string>`coalesce(sum(least(coalesce(${refunds.cents}, 0), ${orders.totalCents})), 0)`,
+      refundedCents: sql<string>`coalesce(sum(least(greatest(coalesce(${refunds.cents}, 0), 0), ${orders.totalCents})), 0)`,
     })
     .from(orders)
     .leftJoin(refunds, eq(refunds.orderId, orders.id))

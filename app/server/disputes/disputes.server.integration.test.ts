@@ -2,13 +2,15 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { centsToAmountString } from "~/domain/money";
-import { blocklist, disputes, emailOutbox, orders, payments, sellerActions } from "../../../db/schema";
+import { blocklist, disputes, emailOutbox, orderEvents, orders, payments, sellerActions } from "../../../db/schema";
+import { refundPosition } from "~/domain/refunds";
+import { loadDashboard } from "../analytics/dashboard.server";
 import { BUYER, newOrder } from "../../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { fakePayPalConfig, useFakePayPal } from "../../../tests/setup/fake-paypal";
 import { addBlock } from "../blocklist/blocklist.server";
 import type { Db } from "../platform/db.server";
-import { createOrder, findOrder, type NewOrder } from "../orders/orders.server";
+import { changeOrderStatus, createOrder, findOrder, type NewOrder } from "../orders/orders.server";
 import { createPayPalAdapter, type PayPalAdapter } from "../paypal/adapter.server";
 import { handlePayPalWebhook } from "../payments/payments.server";
 import { applyDisputeAction } from "./actions.server";
@@ -166,6 +168,60 @@ for (const target of testDatabases()) {
       expect(refunds[0]).toMatchObject({ cause: "dispute", amountCents: order.totalCents, providerRef: `dispute-${opened.id}`, status: "COMPLETED" });
       expect((await findOrder(db(), order.id))?.status).toBe("refunded");
       expect((await rowsOf(opened.id))[0]).toMatchObject({ status: "RESOLVED", outcome: "RESOLVED_BUYER_FAVOUR", refundedCents: order.totalCents });
+    });
+
+    it("a chargeback reversed at opening and then won records a reinstatement and puts the order back where it was", async () => {
+      const order = await paidOrder();
+      await changeOrderStatus(db(), site, order.id, "in_progress", "seller:owner@shop.test", null, new Date());
+      await changeOrderStatus(db(), site, order.id, "delivered", "seller:owner@shop.test", null, new Date());
+      const opened = fake().openDispute({ invoiceId: order.id, stage: "CHARGEBACK" });
+      await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.CREATED", WEBHOOK_ID));
+      // PayPal takes the money back when the chargeback opens.
+      const reversal = JSON.stringify({
+        id: `WH-${randomUUID()}`,
+        event_type: "PAYMENT.CAPTURE.REVERSED",
+        resource: {
+          id: `REV${randomUUID().slice(0, 8)}`,
+          status: "COMPLETED",
+          amount: { currency_code: "USD", value: centsToAmountString(order.totalCents) },
+          links: [{ href: `${fake().url}/v2/payments/captures/${opened.captureId}`, rel: "up" }],
+        },
+      });
+      expect(await deliver({ rawBody: reversal, headers: fake().webhookHeaders(reversal, WEBHOOK_ID) })).toBe("processed");
+      expect((await findOrder(db(), order.id))?.status).toBe("refunded");
+
+      const reversedDay = (await loadDashboard(db(), new Date())).sales.day;
+      // The seller wins: PayPal gives the money back.
+      fake().resolveDispute(opened.id, "RESOLVED_SELLER_FAVOUR");
+      const resolved = fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.RESOLVED", WEBHOOK_ID);
+      expect(await deliver(resolved)).toBe("processed");
+      expect(await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.RESOLVED", WEBHOOK_ID))).toBe("processed");
+      await applyDisputeAction({ db: db(), site: site, paypal, seller, now: new Date() }, opened.id, { intent: "refresh" });
+
+      const money = await db().select().from(payments).where(eq(payments.orderId, order.id));
+      const reinstated = money.filter((p) => p.kind === "reinstatement");
+      expect(reinstated).toHaveLength(1);
+      expect(reinstated[0]).toMatchObject({ amountCents: order.totalCents, providerRef: `dispute-won-${opened.id}`, status: "COMPLETED" });
+      expect(refundPosition(money)).toMatchObject({ capturedCents: order.totalCents, refundedCents: 0, fullyRefunded: false });
+      const back = await findOrder(db(), order.id);
+      expect(back?.status).toBe("delivered");
+      const history = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(orderEvents.id);
+      expect(history.at(-1)).toMatchObject({ fromStatus: "refunded", toStatus: "delivered", actor: "webhook" });
+      // The dashboard's sales count the order's money again.
+      const wonDay = (await loadDashboard(db(), new Date())).sales.day;
+      expect(wonDay.refundedCents).toBe(reversedDay.refundedCents - order.totalCents);
+      expect(wonDay.revenueCents).toBe(reversedDay.revenueCents + order.totalCents);
+    });
+
+    it("a won dispute whose money was never taken (an inquiry) records nothing", async () => {
+      const order = await paidOrder();
+      const opened = fake().openDispute({ invoiceId: order.id, stage: "INQUIRY" });
+      await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.CREATED", WEBHOOK_ID));
+      fake().resolveDispute(opened.id, "RESOLVED_SELLER_FAVOUR");
+      expect(await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.RESOLVED", WEBHOOK_ID))).toBe("processed");
+      const money = await db().select().from(payments).where(eq(payments.orderId, order.id));
+      expect(money.filter((p) => p.kind !== "capture" && p.kind !== "attempt")).toEqual([]);
+      expect((await findOrder(db(), order.id))?.status).toBe("paid");
     });
 
     it("accepting the claim resolves the dispute at PayPal and records the refund once", async () => {

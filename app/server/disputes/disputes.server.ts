@@ -5,7 +5,7 @@
  * seller is a refund through the one refund path (cause 'dispute', docs/decisions/028), once.
  */
 import { and, eq, isNotNull, isNull, lte, gt, inArray, desc } from "drizzle-orm";
-import { DUE_ALERT_BEFORE_MS, isLostOutcome, reasonLabel } from "~/domain/disputes";
+import { DUE_ALERT_BEFORE_MS, isLostOutcome, isWonOutcome, reasonLabel } from "~/domain/disputes";
 import { formatMoney } from "~/domain/money";
 import { disputes, orderEvents, orders, payments } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
@@ -16,7 +16,7 @@ import { renderMail } from "../mail/render.server";
 import type { OrderTx } from "../orders/orders.server";
 import type { PayPalAdapter } from "../paypal/adapter.server";
 import type { PayPalDispute } from "../paypal/disputes.server";
-import { recordRefund } from "../orders/refunds.server";
+import { recordReinstatement, recordRefund } from "../orders/refunds.server";
 
 export type DisputeRow = typeof disputes.$inferSelect;
 type Tx = Db | OrderTx;
@@ -81,6 +81,7 @@ export async function saveDispute(db: Tx, site: Site, dispute: PayPalDispute, op
   }
   if (!row.openAlertedAt) row = await alertOpened(db, site, row, now);
   if (row.orderId && isLostOutcome(row.outcome)) await refundLostDispute(db, site, row, now);
+  if (row.orderId && isWonOutcome(row.outcome)) await reinstateWonDispute(db, row, now);
   return row;
 }
 
@@ -141,6 +142,31 @@ async function refundLostDispute(db: Tx, site: Site, row: DisputeRow, now: Date)
       });
     }
   }
+}
+
+/** The reference of the reinstatement a won dispute records: one per dispute. */
+export const disputeReinstatementReference = (disputeId: string) => `dispute-won-${disputeId}`;
+
+/**
+ * A dispute the seller won after PayPal reversed the capture (PAYMENT.CAPTURE.REVERSED, recorded
+ * as a refund with cause 'reversal'): PayPal gives the money back, so the shop records it through
+ * recordReinstatement and the order returns to where it was (docs/decisions/050). A won dispute
+ * whose money was never taken (an inquiry) records nothing; a repeat is a repeat.
+ */
+async function reinstateWonDispute(db: Tx, row: DisputeRow, now: Date): Promise<void> {
+  if (!row.amountCents || row.amountCents <= 0) return;
+  await recordReinstatement(
+    db,
+    {
+      orderId: row.orderId!,
+      amountCents: row.amountCents,
+      reference: disputeReinstatementReference(row.id),
+      actor: "webhook",
+      note: `PayPal dispute ${row.id} resolved in the seller's favour`,
+      raw: null,
+    },
+    now,
+  );
 }
 
 /**

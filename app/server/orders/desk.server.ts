@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import { ORDER_PAGE_SIZE, queueOrder, type OrderQueueQuery } from "~/domain/order-desk";
 import { toCsv } from "~/domain/csv";
 import type { OrderState } from "~/domain/order-state";
-import { refundPosition } from "~/domain/refunds";
+import { MONEY_KINDS, refundPosition } from "~/domain/refunds";
 import { coupons, emailOutbox, orderEvents, orderItems, orders, paymentEvents, payments, sellerActions } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
 
@@ -179,7 +179,7 @@ export async function exportOrdersCsv(db: Db, from: string, to: string): Promise
         db
           .select()
           .from(payments)
-          .where(and(inArray(payments.orderId, ids), inArray(payments.kind, ["capture", "refund"])))
+          .where(and(inArray(payments.orderId, ids), inArray(payments.kind, [...MONEY_KINDS])))
           .orderBy(asc(payments.id)),
       ])
     : [[], []];

@@ -386,7 +386,7 @@ export type MarkPaidResult =
 const SETTLED: readonly OrderState[] = ["paid", "in_progress", "delivered", "refunded"];
 
 /** The capture (or refund) row holding `reference` under any method, compared as the unique index does (payments_kind_ref). */
-export async function paymentWithReference(tx: Pick<Db, "select">, kind: "capture" | "refund", reference: string) {
+export async function paymentWithReference(tx: Pick<Db, "select">, kind: "capture" | "refund" | "reinstatement", reference: string) {
   const [row] = await tx
     .select()
     .from(payments)

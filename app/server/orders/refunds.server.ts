@@ -8,9 +8,9 @@
  * — the console's refund and then its own webhook, a repeated webhook — changes nothing.
  */
 import { centsToAmountString } from "~/domain/money";
-import { canTransition, type OrderState } from "~/domain/order-state";
-import { checkRefund, refundPosition, type RefundCause, type RefundPosition, type RefundStatus } from "~/domain/refunds";
-import { and, eq, inArray } from "drizzle-orm";
+import { canReinstate, canTransition, type OrderState } from "~/domain/order-state";
+import { checkRefund, MONEY_KINDS, refundPosition, reinstatableCents, type RefundCause, type RefundPosition, type RefundStatus } from "~/domain/refunds";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { orderEvents, payments } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
 import type { Site } from "../platform/site.server";
@@ -94,7 +94,7 @@ export async function recordRefund(db: Db | OrderTx, site: Site, refund: RefundR
     const rows = await tx
       .select()
       .from(payments)
-      .where(and(eq(payments.orderId, order.id), inArray(payments.kind, ["capture", "refund"])))
+      .where(and(eq(payments.orderId, order.id), inArray(payments.kind, [...MONEY_KINDS])))
       .orderBy(payments.id);
     const before = refundPosition(rows);
     const existing = await paymentWithReference(tx, "refund", refund.reference);
@@ -210,5 +210,75 @@ export async function keepUnappliedRefund(
     currency: refusal.currency,
     raw: { refused: refusal.code, event: refusal.raw ?? null },
     createdAt: now,
+  });
+}
+
+/** Money PayPal gave back to the seller after a chargeback the seller won. */
+export interface ReinstatementReceived {
+  orderId: string;
+  /** At most what reversals took and was not reinstated yet; US cents. */
+  amountCents: number;
+  /** One reinstatement per reference (dispute-won-<dispute id>): a repeat changes nothing. */
+  reference: string;
+  actor: string;
+  note: string;
+  raw?: unknown;
+}
+
+export type ReinstatementResult =
+  | { ok: true; recorded: "new" | "repeat"; orderStatus: OrderState; restored: boolean }
+  | { ok: false; code: "order_not_found" | "refund_amount_invalid" | "nothing_reversed" };
+
+/**
+ * The way back of the one money path (docs/decisions/050): a reversal (PAYMENT.CAPTURE.REVERSED)
+ * recorded as a refund, then a dispute the seller won. Under the order's row lock: a
+ * "reinstatement" payments row (undoing that much of the refunds, app/domain/refunds.ts), and
+ * when the order is no longer fully refunded it goes back to the state it left for refunded.
+ */
+export async function recordReinstatement(db: Db | OrderTx, input: ReinstatementReceived, now: Date): Promise<ReinstatementResult> {
+  return db.transaction(async (tx): Promise<ReinstatementResult> => {
+    const order = await lockOrder(tx, input.orderId);
+    if (!order) return { ok: false, code: "order_not_found" };
+    const existing = await paymentWithReference(tx, "reinstatement", input.reference);
+    if (existing) return { ok: true, recorded: "repeat", orderStatus: order.status, restored: false };
+    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) return { ok: false, code: "refund_amount_invalid" };
+    const rows = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), inArray(payments.kind, [...MONEY_KINDS])))
+      .orderBy(payments.id);
+    const amount = Math.min(input.amountCents, reinstatableCents(rows));
+    if (amount <= 0) return { ok: false, code: "nothing_reversed" };
+    const capture = rows.filter((r) => r.kind === "capture").at(-1);
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        provider: capture?.provider ?? "paypal",
+        kind: "reinstatement",
+        providerRef: input.reference,
+        status: "COMPLETED",
+        amountCents: amount,
+        currency: "USD",
+        raw: input.raw ?? null,
+        createdAt: now,
+      })
+      .returning();
+    const after = refundPosition([...rows, row]);
+    const note = `${row.provider} reinstatement ${row.providerRef} ${centsToAmountString(amount)} USD: ${input.note}`;
+    // The state the order left for refunded (its last move there), if the table allows going back to it.
+    const [left] = await tx
+      .select({ fromStatus: orderEvents.fromStatus })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, "refunded")))
+      .orderBy(desc(orderEvents.id))
+      .limit(1);
+    const back = left?.fromStatus as OrderState | undefined;
+    if (order.status === "refunded" && !after.fullyRefunded && back && canReinstate(order.status, back)) {
+      await moveOrder(tx, order.id, { from: order.status, to: back, actor: input.actor, note, now });
+      return { ok: true, recorded: "new", orderStatus: back, restored: true };
+    }
+    await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: order.status, toStatus: order.status, actor: input.actor, note, createdAt: now });
+    return { ok: true, recorded: "new", orderStatus: order.status, restored: false };
   });
 }

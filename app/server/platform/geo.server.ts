@@ -57,3 +57,8 @@ export async function lookupCountry(ip: string, lookupUrl: string, fetcher: type
 export function clearGeoAnswers(): void {
   answers.clear();
 }
+
+/** The country already looked up for this address (by /api/geo), without asking anyone: for counting views. */
+export function knownCountry(ip: string): string | null {
+  return answers.peek(ip)?.country ?? null;
+}

@@ -1,0 +1,33 @@
+import { data } from "react-router";
+import type { Route } from "./+types/analytics-export";
+import { UTF8_BOM, toCsv } from "~/domain/csv";
+import { dayIn } from "~/domain/page-views";
+import { isChartId, parseRange, STAFF_CHARTS } from "~/domain/seller/analytics";
+import { refusalMessage, roleMay, routeAccess } from "~/domain/seller/permissions";
+import { chartTable } from "~/server/analytics/report.server";
+import { readTimeZone } from "~/server/analytics/settings.server";
+import { requireSeller } from "~/server/seller-auth/guard.server";
+
+/** What this route needs (docs/decisions/036-staff-roles.md): the delivery charts for everyone, the rest for the owner (checked per chart below). */
+export const access = routeAccess({ read: "analytics.delivery" });
+
+/** GET /admin/analytics/csv/<chart>?from&to&group: the chart's table, row for row as the page shows it. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const seller = await requireSeller(request, access.read, context.services);
+  const id = params.chart;
+  if (!isChartId(id)) throw data("No such chart.", { status: 404 });
+  if (!STAFF_CHARTS.includes(id) && !roleMay(seller.role, "analytics.view")) throw data(refusalMessage(seller.role, "analytics.view"), { status: 403 });
+  const { db } = context.services;
+  const now = context.services.now();
+  const zone = await readTimeZone(db);
+  const { range, problem } = parseRange(new URL(request.url).searchParams, dayIn(now, zone));
+  if (problem) throw data(problem, { status: 400 });
+  const chart = await chartTable(db, id, range, zone, now);
+  return new Response(`${UTF8_BOM}${toCsv(chart.columns, chart.rows)}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${id}-${range.from}-to-${range.to}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
