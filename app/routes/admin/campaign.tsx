@@ -41,6 +41,13 @@ export const meta: Route.MetaFunction = () => adminMeta("Campaign");
 const LANG_NAMES: Record<Lang, string> = { en: "English", fr: "French", es: "Spanish" };
 const WIDTHS = { phone: "Phone", desktop: "Desktop" } as const;
 type Width = keyof typeof WIDTHS;
+/**
+ * The preview is a document of its own origin (opaque): it can reach neither the console's DOM nor
+ * its cookies. Scripts are "allowed" by the sandbox only so that no browser tool meets a blocked
+ * script in it and reports an error (docs/decisions/047): the preview's own CSP (server/app.ts,
+ * script-src 'none') still runs none, inline handlers included.
+ */
+const PREVIEW_SANDBOX = "allow-scripts allow-popups allow-popups-to-escape-sandbox";
 
 function campaignId(params: { id?: string }): number {
   if (!/^\d{1,9}$/.test(params.id ?? "")) throw data({ ok: false, message: "That campaign does not exist." }, { status: 404 });
@@ -228,7 +235,7 @@ export default function CampaignPage() {
                 key={`${previewLang}-${previewWidth}`}
                 title={`Preview in ${LANG_NAMES[previewLang]} at ${WIDTHS[previewWidth].toLowerCase()} width`}
                 src={`/admin/campaigns/${campaign.id}/preview?lang=${previewLang}`}
-                sandbox="allow-popups allow-popups-to-escape-sandbox"
+                sandbox={PREVIEW_SANDBOX}
                 className={`h-[36rem] rounded border border-slate-300 bg-white ${previewWidth === "phone" ? "w-[375px]" : "w-[720px]"}`}
               />
             </div>
