@@ -1,3 +1,5 @@
+import { generateKeyPairSync } from "node:crypto";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { shopEnvForFakePayPal } from "./tests/mocks/paypal-fake-env";
 import { createSellersCommand } from "./tests/e2e/seller-accounts";
@@ -13,6 +15,18 @@ const fakeSmtpPort = port + 1001;
 export const FAKE_MAIL_URL = `http://127.0.0.1:${port + 1002}`;
 // Everything the shop logs during the run (pino lines and stderr), for the specs that check the log.
 export const SHOP_LOG_FILE = `.e2e-data/${port}.log`;
+/**
+ * Every mail the e2e shop sends is DKIM-signed (docs/decisions/044) with a key made for this
+ * machine's runs: written once, then read by the shop (DKIM_PRIVATE_KEY_FILE) and by the specs that
+ * verify a signature with its public half (the config is loaded again in every worker: a file keeps
+ * one key for all of them). The domain is MAIL_FROM's default, triggershop.example.
+ */
+export const E2E_DKIM = { domain: "triggershop.example", selector: "e2e", keyFile: `.e2e-data/dkim-${port}.pem` };
+if (!existsSync(E2E_DKIM.keyFile)) {
+  mkdirSync(".e2e-data", { recursive: true });
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  writeFileSync(E2E_DKIM.keyFile, privateKey.export({ type: "pkcs8", format: "pem" }).toString(), { mode: 0o600 });
+}
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -97,6 +111,11 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${fakeSmtpPort}`,
         SELLER_EMAIL: "seller@triggershop.test",
         SELLER_DISCORD_WEBHOOK: `${FAKE_MAIL_URL}/discord/webhook`,
+        DKIM_DOMAIN: E2E_DKIM.domain,
+        DKIM_SELECTOR: E2E_DKIM.selector,
+        DKIM_PRIVATE_KEY_FILE: E2E_DKIM.keyFile,
+        // Campaigns reach every confirmed subscriber of the run (other specs' too): no waiting on the pace.
+        CAMPAIGN_MAILS_PER_SECOND: "50",
       },
     },
   ],

@@ -259,19 +259,55 @@ interface CampaignBench {
   queuedSeconds: number;
   rate: number;
   measuredRate: number;
+  /** Mails/s while autocannon loads the product page, and in the quiet seconds after. */
+  underLoadRate: number;
+  afterLoadRate: number;
   rssStartMb: number;
   rssPeakMb: number;
   idleRps: number;
   sendingRps: number;
 }
 
+/**
+ * The SMTP sink in a process of its own: in this one it would answer the shop only when autocannon
+ * (same event loop, every core busy) lets it, and the pace measured would be the sink's.
+ */
+async function startMailSink(): Promise<{ smtpUrl: string; count(): Promise<number>; close(): Promise<void> }> {
+  const [smtpPort, httpPort] = [PORT + 1, PORT + 2];
+  const child = spawn("node_modules/.bin/tsx", ["tests/mocks/mail-fake-main.ts", String(smtpPort), String(httpPort), "--quiet"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const count = async () => ((await (await fetch(`http://127.0.0.1:${httpPort}/messages/count`)).json()) as { count: number }).count;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the mail sink exited with ${child.exitCode}`);
+    if (
+      await count().then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
+    if (Date.now() > deadline) throw new Error("the mail sink did not start in 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    count,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
 async function benchCampaigns(rate: number): Promise<CampaignBench> {
   if (!existsSync(path.join(BUILD_DIR, "server", "index.js"))) throw new Error(`No production build in ${BUILD_DIR}/: run npm run build first`);
-  const { startFakeMail } = (await vite.ssrLoadModule("/tests/mocks/mail-server.ts")) as typeof import("../tests/mocks/mail-server");
   const { seedDatabase } = (await vite.ssrLoadModule("/app/server/catalogue/seed.server.ts")) as typeof import("../app/server/catalogue/seed.server");
   const campaignsModule = (await vite.ssrLoadModule("/app/server/campaigns/campaigns.server.ts")) as typeof import("../app/server/campaigns/campaigns.server");
   const { newsletterSubscribers } = (await vite.ssrLoadModule("/db/schema.ts")) as typeof import("../db/schema");
-  const fake = await startFakeMail();
+  const fake = await startMailSink();
   const dir = mkdtempSync(path.join(tmpdir(), "ts-bench-campaign-"));
   const env = { DATA_DIR: dir, RENDER_CACHE_SECONDS: "600", SMTP_URL: `${fake.smtpUrl}?pool=true`, CAMPAIGN_MAILS_PER_SECOND: String(rate) };
   try {
@@ -319,14 +355,22 @@ async function benchCampaigns(rate: number): Promise<CampaignBench> {
     const rssStartMb = rssMb(pid);
     let rssPeakMb = rssStartMb;
     const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMb(pid))), 200);
-    const mailsBefore = fake.mails.length;
+    const mailsBefore = await fake.count();
     const windowStart = performance.now();
     const sending = await measure("/product/1", pid);
-    await new Promise((r) => setTimeout(r, Math.max(0, 20_000 - (performance.now() - windowStart))));
-    const measuredRate = (fake.mails.length - mailsBefore) / ((performance.now() - windowStart) / 1000);
+    // The pace is also read apart under the page load and after it: on a saturated 2-core machine
+    // the sender (one mail at a time) can fall behind while every core serves pages.
+    const loadEnd = performance.now();
+    const mailsAtLoadEnd = await fake.count();
+    await new Promise((r) => setTimeout(r, Math.max(10_000, 20_000 - (loadEnd - windowStart))));
+    const mailsAtEnd = await fake.count();
+    const end = performance.now();
+    const measuredRate = (mailsAtEnd - mailsBefore) / ((end - windowStart) / 1000);
+    const underLoadRate = (mailsAtLoadEnd - mailsBefore) / ((loadEnd - windowStart) / 1000);
+    const afterLoadRate = (mailsAtEnd - mailsAtLoadEnd) / ((end - loadEnd) / 1000);
     clearInterval(sampler);
     await server.stop();
-    return { queuedSeconds, rate, measuredRate, rssStartMb, rssPeakMb, idleRps: idle.rps, sendingRps: sending.rps };
+    return { queuedSeconds, rate, measuredRate, underLoadRate, afterLoadRate, rssStartMb, rssPeakMb, idleRps: idle.rps, sendingRps: sending.rps };
   } finally {
     await fake.close();
     rmSync(dir, { recursive: true, force: true });
@@ -421,7 +465,7 @@ async function main(): Promise<void> {
       `  RSS growth while sending ≤ ${CAMPAIGN_TARGETS.rssGrowthMb} MB: ${growth.toFixed(0)} MB (${c.rssStartMb.toFixed(0)} → ${c.rssPeakMb.toFixed(0)} MB) — ${verdict(growth <= CAMPAIGN_TARGETS.rssGrowthMb)}`,
     );
     console.log(
-      `  pace ${c.rate}/s ± ${CAMPAIGN_TARGETS.paceTolerance * 100} %: ${c.measuredRate.toFixed(1)}/s at the SMTP server (${(paceOff * 100).toFixed(1)} % off) — ${verdict(paceOff <= CAMPAIGN_TARGETS.paceTolerance)}`,
+      `  pace ${c.rate}/s ± ${CAMPAIGN_TARGETS.paceTolerance * 100} %: ${c.measuredRate.toFixed(1)}/s at the SMTP server (${(paceOff * 100).toFixed(1)} % off; ${c.underLoadRate.toFixed(1)}/s under the page load, ${c.afterLoadRate.toFixed(1)}/s after it) — ${verdict(paceOff <= CAMPAIGN_TARGETS.paceTolerance)}`,
     );
     console.log(
       `  cached /product/1 during the send within 10 % of idle: ${c.sendingRps.toFixed(0)} vs ${c.idleRps.toFixed(0)} req/s (${share.toFixed(2)}) — ${verdict(share >= CAMPAIGN_TARGETS.cachedShare)}`,

@@ -201,12 +201,16 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   // from anywhere a mail's may come from, no script at all, framed by the console's own pages only.
   const mailPreviewHeaders = headersWith({
     "default-src": ["'none'"],
+    // Said outright: helmet's defaults would otherwise add script-src 'self'.
+    "script-src": ["'none'"],
     "style-src": ["'unsafe-inline'"],
     "img-src": ["'self'", "data:", "https:", ...mediaOrigins],
     "frame-ancestors": ["'self'"],
     "form-action": ["'none'"],
     "base-uri": ["'none'"],
-    sandbox: ["allow-popups", "allow-popups-to-escape-sandbox"],
+    // An opaque origin, as the frame's own sandbox attribute says; no script runs under script-src
+    // 'none' whatever the sandbox allows (docs/decisions/047).
+    sandbox: ["allow-scripts", "allow-popups", "allow-popups-to-escape-sandbox"],
   });
   app.use((req, res, next) =>
     (consoleRoutePath(req.path) === null ? shopHeaders : CAMPAIGN_PREVIEW.test(req.path) ? mailPreviewHeaders : consoleHeaders)(req, res, next),

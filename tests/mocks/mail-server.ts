@@ -3,6 +3,7 @@
  * a real SMTP peer on loopback (smtp-server) whose mails are parsed with mailparser, and an HTTP
  * side that stands in for the seller's Discord webhook and lets a test read what arrived.
  *   GET  /messages            every mail received, oldest first (JSON)
+ *   GET  /messages/count      how many: {"count": n} (the bench reads it while thousands arrive)
  *   POST /discord/webhook     a Discord webhook delivery (recorded; answers 204 like Discord)
  *   GET  /discord             every webhook body received
  *   POST /discord/community   the community server's webhook (product announcements; recorded apart)
@@ -139,6 +140,7 @@ export async function startFakeMail({ smtpPort = 0, httpPort = 0, onMail }: Fake
     const path = (req.url ?? "/").split("?")[0];
     void (async () => {
       if (req.method === "GET" && path === "/messages") return send(200, mails);
+      if (req.method === "GET" && path === "/messages/count") return send(200, { count: mails.length });
       if (req.method === "DELETE" && path === "/messages") {
         mails.length = 0;
         discord.length = 0;

@@ -1,8 +1,9 @@
 import { useId, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { toast } from "~/lib/toast";
-import { BadgeCheck, Clock, DiscordIcon, InstagramIcon, Mail, TikTokIcon, Users, WhatsAppIcon, YouTubeIcon, Zap } from "~/components/ui/icon";
+import { BadgeCheck, Clock, DiscordIcon, InstagramIcon, TikTokIcon, Users, WhatsAppIcon, YouTubeIcon, Zap } from "~/components/ui/icon";
 import { Button } from "~/components/ui/button";
+import { EmailInput } from "~/components/ui/email-input";
 import { Honeypot } from "~/components/ui/honeypot";
 import { LocalLink, useLocalize } from "~/components/ui/local-link";
 import { useLang } from "~/state/lang";
@@ -208,25 +209,17 @@ function Newsletter() {
           {t("frame.footer.newsletter.label")}
         </label>
         <div className="mt-1.5 flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
-          <div className="relative flex-1">
-            <Mail className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <input
-              id={`${id}-email`}
-              type="email"
-              name="email"
-              required
-              autoComplete="email"
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                if (error) setError(null);
-              }}
-              placeholder={t("frame.footer.newsletter.placeholder")}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className="h-11 w-full rounded-lg border border-slate-700 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500"
-            />
-          </div>
+          <EmailInput
+            id={`${id}-email`}
+            tone="dark"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              if (error) setError(null);
+            }}
+            placeholder={t("frame.footer.newsletter.placeholder")}
+            errorId={error ? errorId : null}
+          />
           <Button type="submit" disabled={busy} className="shrink-0 text-sm transition hover:bg-brand-500 disabled:opacity-70">
             {busy ? t("frame.footer.newsletter.subscribing") : t("frame.footer.newsletter.subscribe")}
           </Button>

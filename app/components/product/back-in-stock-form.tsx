@@ -5,7 +5,7 @@ import type { MessageCode } from "~/domain/messages";
 import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
 import { Honeypot } from "~/components/ui/honeypot";
-import { Mail } from "~/components/ui/icon";
+import { EmailInput } from "~/components/ui/email-input";
 import { useLocalize } from "~/components/ui/local-link";
 
 /** What the back-in-stock route answers (routes/back-in-stock.tsx), to this form or as its page. */
@@ -63,20 +63,7 @@ export function BackInStockForm({ productId }: { productId: string }) {
             {t("product.backInStock.label")}
           </label>
           <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-            <div className="relative flex-1">
-              <Mail className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-              <input
-                id={`${id}-email`}
-                type="email"
-                name="email"
-                required
-                autoComplete="email"
-                placeholder={t("product.backInStock.placeholder")}
-                aria-invalid={refused ? true : undefined}
-                aria-describedby={refused ? errorId : undefined}
-                className="h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500"
-              />
-            </div>
+            <EmailInput id={`${id}-email`} placeholder={t("product.backInStock.placeholder")} errorId={refused ? errorId : null} />
             <Button type="submit" disabled={busy} className="min-h-11 shrink-0 text-sm">
               {busy ? t("product.backInStock.sending") : t("product.backInStock.submit")}
             </Button>

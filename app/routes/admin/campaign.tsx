@@ -41,6 +41,13 @@ export const meta: Route.MetaFunction = () => adminMeta("Campaign");
 const LANG_NAMES: Record<Lang, string> = { en: "English", fr: "French", es: "Spanish" };
 const WIDTHS = { phone: "Phone", desktop: "Desktop" } as const;
 type Width = keyof typeof WIDTHS;
+/**
+ * The preview is a document of its own origin (opaque): it can reach neither the console's DOM nor
+ * its cookies. Scripts are "allowed" by the sandbox only so that no browser tool meets a blocked
+ * script in it and reports an error (docs/decisions/047): the preview's own CSP (server/app.ts,
+ * script-src 'none') still runs none, inline handlers included.
+ */
+const PREVIEW_SANDBOX = "allow-scripts allow-popups allow-popups-to-escape-sandbox";
 
 function campaignId(params: { id?: string }): number {
   if (!/^\d{1,9}$/.test(params.id ?? "")) throw data({ ok: false, message: "That campaign does not exist." }, { status: 404 });
@@ -124,6 +131,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     default:
       return refused(400, "Unknown action.");
   }
+}
+
+/** The one-button moves after "Send now" and "Schedule", in the order the page offers them. */
+const MOVES = [
+  { intent: "unschedule", label: "Unschedule", pendingLabel: "Unscheduling…", primary: false },
+  { intent: "pause", label: "Pause", pendingLabel: "Pausing…", primary: false },
+  { intent: "resume", label: "Resume", pendingLabel: "Resuming…", primary: true },
+  { intent: "cancel", label: "Cancel campaign", pendingLabel: "Cancelling…", primary: false },
+  { intent: "delete", label: "Delete draft", pendingLabel: "Deleting…", primary: false },
+] as const;
+
+/** One move: a form of one button (works without JavaScript; the action answers in the page's status). */
+function MoveForm({ intent, label, pendingLabel, primary }: { intent: string; label: string; pendingLabel: string; primary: boolean }) {
+  return (
+    <Form method="post">
+      <SubmitButton intent={intent} variant={primary ? undefined : "secondary"} pendingLabel={pendingLabel}>
+        {label}
+      </SubmitButton>
+    </Form>
+  );
 }
 
 /** While a campaign sends, its figures are read again every two seconds (with JavaScript; a reload does it without). */
@@ -228,7 +255,7 @@ export default function CampaignPage() {
                 key={`${previewLang}-${previewWidth}`}
                 title={`Preview in ${LANG_NAMES[previewLang]} at ${WIDTHS[previewWidth].toLowerCase()} width`}
                 src={`/admin/campaigns/${campaign.id}/preview?lang=${previewLang}`}
-                sandbox="allow-popups allow-popups-to-escape-sandbox"
+                sandbox={PREVIEW_SANDBOX}
                 className={`h-[36rem] rounded border border-slate-300 bg-white ${previewWidth === "phone" ? "w-[375px]" : "w-[720px]"}`}
               />
             </div>
@@ -276,13 +303,7 @@ export default function CampaignPage() {
                   Send a test to me
                 </SubmitButton>
               </Form>
-              {campaignMayMove(status, "send") && (
-                <Form method="post">
-                  <SubmitButton intent="send" pendingLabel="Starting…">
-                    Send now
-                  </SubmitButton>
-                </Form>
-              )}
+              {campaignMayMove(status, "send") && <MoveForm intent="send" label="Send now" pendingLabel="Starting…" primary />}
               {campaignMayMove(status, "schedule") && (
                 <Form method="post" className="space-y-2">
                   <TextField label="Send at (UTC)" name="at" type="datetime-local" required error={errors.at} />
@@ -291,41 +312,7 @@ export default function CampaignPage() {
                   </SubmitButton>
                 </Form>
               )}
-              {campaignMayMove(status, "unschedule") && (
-                <Form method="post">
-                  <SubmitButton intent="unschedule" variant="secondary" pendingLabel="Unscheduling…">
-                    Unschedule
-                  </SubmitButton>
-                </Form>
-              )}
-              {campaignMayMove(status, "pause") && (
-                <Form method="post">
-                  <SubmitButton intent="pause" variant="secondary" pendingLabel="Pausing…">
-                    Pause
-                  </SubmitButton>
-                </Form>
-              )}
-              {campaignMayMove(status, "resume") && (
-                <Form method="post">
-                  <SubmitButton intent="resume" pendingLabel="Resuming…">
-                    Resume
-                  </SubmitButton>
-                </Form>
-              )}
-              {campaignMayMove(status, "cancel") && (
-                <Form method="post">
-                  <SubmitButton intent="cancel" variant="secondary" pendingLabel="Cancelling…">
-                    Cancel campaign
-                  </SubmitButton>
-                </Form>
-              )}
-              {campaignMayMove(status, "delete") && (
-                <Form method="post">
-                  <SubmitButton intent="delete" variant="secondary" pendingLabel="Deleting…">
-                    Delete draft
-                  </SubmitButton>
-                </Form>
-              )}
+              {MOVES.map((move) => (campaignMayMove(status, move.intent) ? <MoveForm key={move.intent} {...move} /> : null))}
             </div>
           </Card>
         </div>
