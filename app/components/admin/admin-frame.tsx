@@ -28,7 +28,7 @@ export function AdminFrame({
 }) {
   useConsoleWorker();
   return (
-    <div className="min-h-screen bg-slate-100">
+    <div className="console min-h-screen bg-slate-100">
       <a
         href="#admin-main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"

@@ -231,7 +231,7 @@ export default function CampaignPage() {
                   to={previewHref(lang, previewWidth)}
                   preventScrollReset
                   aria-current={lang === previewLang ? "page" : undefined}
-                  className="font-semibold text-brand-700 underline aria-[current=page]:text-slate-900 aria-[current=page]:no-underline"
+                  className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline aria-[current=page]:text-slate-900 aria-[current=page]:no-underline"
                 >
                   {LANG_NAMES[lang]}
                   {missing.includes(lang) ? " (missing: English shown)" : ""}
@@ -244,7 +244,7 @@ export default function CampaignPage() {
                   to={previewHref(previewLang, width)}
                   preventScrollReset
                   aria-current={width === previewWidth ? "page" : undefined}
-                  className="font-semibold text-brand-700 underline aria-[current=page]:text-slate-900 aria-[current=page]:no-underline"
+                  className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline aria-[current=page]:text-slate-900 aria-[current=page]:no-underline"
                 >
                   {WIDTHS[width]}
                 </Link>

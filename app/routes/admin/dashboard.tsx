@@ -51,7 +51,7 @@ export default function Dashboard() {
   return (
     <>
       <PageTitle>Dashboard</PageTitle>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <Card title="Waiting for delivery">
           <dl className="mb-3 grid grid-cols-2 gap-4">
             <Figure label="Paid over 12 h ago" value={waiting.over12h} tone={waiting.over12h > 0 ? "warn" : "plain"} />

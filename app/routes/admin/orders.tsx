@@ -58,7 +58,7 @@ function Waiting({ row, now }: { row: Row; now: Date }) {
 }
 
 const orderLink = (row: Row) => (
-  <Link to={`/admin/orders/${row.id}`} className="font-mono text-xs font-semibold text-brand-700 underline">
+  <Link to={`/admin/orders/${row.id}`} className="inline-flex min-h-11 items-center font-mono text-xs font-semibold text-brand-700 underline">
     {row.id}
   </Link>
 );

@@ -8,7 +8,7 @@ import { Field } from "~/components/ui/field";
  * the console's denser controls. Every console form builds from these.
  */
 const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-600";
+  "mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-600";
 
 /** What a field shows around its control. `error` is the server's message for it (ActionRefused.fieldErrors). */
 interface Frame {
@@ -52,7 +52,7 @@ export function FileField(props: FieldProps<React.InputHTMLAttributes<HTMLInputE
         <input
           {...a11y}
           type="file"
-          className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
+          className="mt-1 block min-h-11 w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
           {...control}
         />
       )}

@@ -9,7 +9,8 @@ export function PageTitle({ children, actions }: { children: React.ReactNode; ac
   return (
     <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
       <h1 className="text-2xl font-bold text-slate-900">{children}</h1>
-      {actions}
+      {/* A title's links are targets of their own, 44 px tall for a thumb (docs/decisions/054). */}
+      {actions && <div className="flex flex-wrap gap-2 [&_a]:inline-flex [&_a]:min-h-11 [&_a]:items-center">{actions}</div>}
     </div>
   );
 }
@@ -47,7 +48,7 @@ export function Notice({ tone, children }: { tone: keyof typeof TONES; children:
 /** Label / value rows (order fields, totals). */
 export function Facts({ rows }: { rows: [label: string, value: React.ReactNode][] }) {
   return (
-    <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1 text-sm">
+    <dl className="grid grid-cols-[minmax(7rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="font-medium text-slate-600">{label}</dt>

@@ -14,14 +14,14 @@ export interface Tab {
 const STYLES = {
   /** A page's sections (the inbox's three lists). */
   sections: {
-    list: "flex gap-1 border-b border-slate-300",
+    list: "flex flex-wrap gap-1 border-b border-slate-300",
     link: "-mb-px inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap border-b-2 px-3 text-sm font-semibold",
     active: "border-brand-700 text-brand-900",
     idle: "border-transparent text-slate-700 hover:border-slate-400 hover:text-slate-900",
   },
   /** A list's filters (order queues, messages read or not, reviews by state). */
   filters: {
-    list: "flex gap-1",
+    list: "flex flex-wrap gap-1",
     link: "inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-full border px-3 text-sm font-medium",
     active: "border-brand-700 bg-brand-50 text-brand-900",
     idle: "border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
@@ -30,12 +30,13 @@ const STYLES = {
 
 /**
  * The console's one tab strip: sections or filters as links (shareable, they work without
- * JavaScript); the current one is aria-current. On a phone the strip scrolls sideways.
+ * JavaScript); the current one is aria-current. On a phone the strip wraps: every tab stays in view
+ * without scrolling sideways (docs/decisions/054).
  */
 export function Tabs({ label, tabs, variant = "filters" }: { label: string; tabs: readonly Tab[]; variant?: keyof typeof STYLES }) {
   const style = STYLES[variant];
   return (
-    <nav aria-label={label} className="relative mb-4 overflow-x-auto">
+    <nav aria-label={label} className="mb-4">
       <ul className={style.list}>
         {tabs.map((tab) => (
           <li key={tab.to}>

@@ -72,7 +72,7 @@ export function MediaRow({
           className="h-32 w-32 cursor-move rounded bg-slate-100 object-contain"
         />
         {item.video && (
-          <a href={item.video} target="_blank" rel="noreferrer" className="text-xs font-semibold text-brand-700 underline">
+          <a href={item.video} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center text-xs font-semibold text-brand-700 underline">
             Open the video
           </a>
         )}
