@@ -114,16 +114,6 @@ async function walk(page: Page, who: string): Promise<string[]> {
   return refused;
 }
 
-/**
- * Known, and not this spec's subject: Chromium may report a blocked script in the campaign page's
- * sandboxed mail-preview frame (the preview has no script of its own; reported to the lead).
- */
-function forgivePreviewFrame(consoleErrors: string[]) {
-  for (let i = consoleErrors.length - 1; i >= 0; i--) {
-    if (/Blocked script execution in '.*\/admin\/campaigns\/\d+\/preview/.test(consoleErrors[i])) consoleErrors.splice(i, 1);
-  }
-}
-
 const { PAYPAL_WEBHOOK_ID } = shopEnvForFakePayPal(FAKE_PAYPAL_URL);
 
 test("a paid order is started and delivered from the phone layout, its next action in view", async ({ page, request, browser, baseURL, consoleErrors }) => {
@@ -194,7 +184,6 @@ test("a paid order is started and delivered from the phone layout, its next acti
   await expect(page).toHaveURL(/\/admin\/campaigns\/(?!new$)[^/]+$/);
   const campaign = page.url().split("/").pop()!;
   records = { order: orderId, report, dispute, campaign };
-  forgivePreviewFrame(consoleErrors);
 });
 
 test("every console page fits a phone for the owner: no sideways scrolling, every control on screen and 44 px tall", async ({ page, consoleErrors }) => {
@@ -202,7 +191,6 @@ test("every console page fits a phone for the owner: no sideways scrolling, ever
   expect(CONSOLE_PAGES).toEqual(expect.arrayContaining(["admin", "admin/orders", "admin/orders/:id", "admin/accounts"]));
   await loginAsSeller(page);
   await walk(page, "owner");
-  forgivePreviewFrame(consoleErrors);
 });
 
 test("every console page fits a phone for staff, their refusals included", async ({ page, consoleErrors }) => {
