@@ -116,7 +116,7 @@ async function walk(page: Page, who: string): Promise<string[]> {
 
 const { PAYPAL_WEBHOOK_ID } = shopEnvForFakePayPal(FAKE_PAYPAL_URL);
 
-test("a paid order is started and delivered from the phone layout, its next action in view", async ({ page, request, browser, baseURL, consoleErrors }) => {
+test("a paid order is started and delivered from the phone layout, its next action in view", async ({ page, request, browser, baseURL }) => {
   test.slow(); // the records the walks open: two paid orders, a dispute, a report, a campaign
   const { id: orderId, statusPath } = await placeOrder(request, buyer("phone"));
   const paid = async (id: string) => {
@@ -186,7 +186,7 @@ test("a paid order is started and delivered from the phone layout, its next acti
   records = { order: orderId, report, dispute, campaign };
 });
 
-test("every console page fits a phone for the owner: no sideways scrolling, every control on screen and 44 px tall", async ({ page, consoleErrors }) => {
+test("every console page fits a phone for the owner: no sideways scrolling, every control on screen and 44 px tall", async ({ page }) => {
   test.slow();
   expect(CONSOLE_PAGES).toEqual(expect.arrayContaining(["admin", "admin/orders", "admin/orders/:id", "admin/accounts"]));
   await loginAsSeller(page);
