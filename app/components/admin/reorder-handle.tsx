@@ -1,5 +1,5 @@
-import { useState } from "react";
 import { useSubmit } from "react-router";
+import { useDropTarget } from "./use-drop-target";
 
 /**
  * A product's place in the list, moved by drag (HTML drag events: the handle is dragged onto
@@ -9,7 +9,11 @@ import { useSubmit } from "react-router";
  */
 export function ReorderHandle({ id, title }: { id: string; title: string }) {
   const submit = useSubmit();
-  const [over, setOver] = useState(false);
+  // The dragged product takes this one's place.
+  const { over, dropProps } = useDropTarget((data) => {
+    const dragged = data.getData("text/x-product-id");
+    if (dragged && dragged !== id) submit({ id: dragged, intent: "place", to: id }, { method: "post" });
+  }, "text/x-product-id");
   const post = (fields: Record<string, string>) => submit({ id, ...fields }, { method: "post" });
   const keys: Record<string, string> = { ArrowUp: "up", ArrowDown: "down", Home: "top", End: "bottom" };
   return (
@@ -32,19 +36,7 @@ export function ReorderHandle({ id, title }: { id: string; title: string }) {
         event.dataTransfer.setData("text/x-product-id", id);
         event.dataTransfer.effectAllowed = "move";
       }}
-      onDragOver={(event) => {
-        if (!event.dataTransfer.types.includes("text/x-product-id")) return;
-        event.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setOver(false);
-        const dragged = event.dataTransfer.getData("text/x-product-id");
-        // The dragged product takes this one's place.
-        if (dragged && dragged !== id) submit({ id: dragged, intent: "place", to: id }, { method: "post" });
-      }}
+      {...dropProps}
     >
       <span aria-hidden="true">⠿</span>
     </button>

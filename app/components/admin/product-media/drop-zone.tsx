@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useDropTarget } from "~/components/admin/use-drop-target";
 import type { ActionReply } from "~/domain/seller/action-reply";
 import { uploadMedia } from "./media-requests";
 
@@ -21,7 +22,6 @@ let nextKey = 0;
  */
 export function DropZone({ productId, onUploaded }: { productId: string; onUploaded: () => Promise<void> }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const [over, setOver] = useState(false);
 
   const update = (key: number, patch: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...patch } : u)));
 
@@ -41,23 +41,17 @@ export function DropZone({ productId, onUploaded }: { productId: string; onUploa
     }
   };
 
+  const { over, dropProps } = useDropTarget((data) => {
+    const files = [...data.files];
+    if (files.length > 0) void send(files);
+  }, "Files");
+
   return (
     <div
       role="region"
       aria-label="Drop photos and videos"
       className={`mt-4 rounded-lg border-2 border-dashed p-4 text-sm ${over ? "border-brand-700 bg-brand-50" : "border-slate-300 text-slate-700"}`}
-      onDragOver={(event) => {
-        if (!event.dataTransfer.types.includes("Files")) return;
-        event.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setOver(false);
-        const files = [...event.dataTransfer.files];
-        if (files.length > 0) void send(files);
-      }}
+      {...dropProps}
     >
       <p>Or drop photos and videos here, several at once: each is uploaded with its own progress.</p>
       {uploads.length > 0 && (

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { useDropTarget } from "~/components/admin/use-drop-target";
 import { TextField } from "~/components/admin/kit/fields";
 import { Button } from "~/components/ui/button";
 import type { ActionReply } from "~/domain/seller/action-reply";
@@ -31,7 +32,7 @@ export function MediaRow({
 }) {
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
-  const [over, setOver] = useState(false);
+  const { over, dropProps } = useDropTarget(onDrop);
   const name = item.kind === "video" ? "Video" : `Photo ${index + 1}`;
 
   const saveAlt = (event: React.FormEvent<HTMLFormElement>) => {
@@ -49,16 +50,7 @@ export function MediaRow({
         event.dataTransfer.effectAllowed = "move";
         onDragStart();
       }}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setOver(false);
-        onDrop();
-      }}
+      {...dropProps}
       className={`grid gap-3 rounded-md border p-3 sm:grid-cols-[8rem_1fr] ${over ? "border-brand-500 bg-brand-50" : "border-slate-200"}`}
       data-testid="media-row"
     >
