@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/accounts";
 import { AdminError } from "~/components/admin/admin-error";
-import { SelectField, SubmitButton, TextField } from "~/components/admin/kit/fields";
+import { ActionButtonForm, SelectField, SubmitButton, TextField } from "~/components/admin/kit/fields";
 import { utc } from "~/components/admin/kit/format";
 import { Card, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
@@ -120,35 +120,23 @@ export default function Accounts() {
                   </SubmitButton>
                 </Form>
               )}
-              <Form method="post">
-                <input type="hidden" name="id" value={a.id} />
-                <SubmitButton intent="logout" target={String(a.id)} variant="secondary" pendingLabel="Ending…">
-                  End sessions
-                </SubmitButton>
-              </Form>
+              <ActionButtonForm intent="logout" target={String(a.id)} pendingLabel="Ending…">
+                End sessions
+              </ActionButtonForm>
               {a.totp && (
-                <Form method="post">
-                  <input type="hidden" name="id" value={a.id} />
-                  <SubmitButton intent="totp_reset" target={String(a.id)} variant="secondary" pendingLabel="Resetting…">
-                    Reset two-factor
-                  </SubmitButton>
-                </Form>
+                <ActionButtonForm intent="totp_reset" target={String(a.id)} pendingLabel="Resetting…">
+                  Reset two-factor
+                </ActionButtonForm>
               )}
               {a.disabledAt ? (
-                <Form method="post">
-                  <input type="hidden" name="id" value={a.id} />
-                  <SubmitButton intent="enable" target={String(a.id)} variant="secondary" pendingLabel="Enabling…">
-                    Enable
-                  </SubmitButton>
-                </Form>
+                <ActionButtonForm intent="enable" target={String(a.id)} pendingLabel="Enabling…">
+                  Enable
+                </ActionButtonForm>
               ) : (
                 !a.lastOwner && (
-                  <Form method="post">
-                    <input type="hidden" name="id" value={a.id} />
-                    <SubmitButton intent="disable" target={String(a.id)} variant="secondary" pendingLabel="Disabling…">
-                      Disable
-                    </SubmitButton>
-                  </Form>
+                  <ActionButtonForm intent="disable" target={String(a.id)} pendingLabel="Disabling…">
+                    Disable
+                  </ActionButtonForm>
                 )
               )}
             </div>
@@ -172,12 +160,9 @@ export default function Accounts() {
                     <span>
                       {i.email} · {ROLE_LABELS[i.role]} · until {utc(i.expiresAt)}
                     </span>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={i.id} />
-                      <SubmitButton intent="invite_withdraw" target={String(i.id)} variant="secondary" pendingLabel="Withdrawing…">
-                        Withdraw
-                      </SubmitButton>
-                    </Form>
+                    <ActionButtonForm intent="invite_withdraw" target={String(i.id)} pendingLabel="Withdrawing…">
+                      Withdraw
+                    </ActionButtonForm>
                   </li>
                 ))}
               </ul>

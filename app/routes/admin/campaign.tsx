@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useRevalidator } from "react-router";
 import type { Route } from "./+types/campaign";
 import { CampaignFields } from "~/components/admin/campaign-fields";
-import { SubmitButton, TextField } from "~/components/admin/kit/fields";
+import { ActionButtonForm, SubmitButton, TextField } from "~/components/admin/kit/fields";
 import { utc } from "~/components/admin/kit/format";
 import { Card, Facts, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
@@ -141,17 +141,6 @@ const MOVES = [
   { intent: "cancel", label: "Cancel campaign", pendingLabel: "Cancelling…", primary: false },
   { intent: "delete", label: "Delete draft", pendingLabel: "Deleting…", primary: false },
 ] as const;
-
-/** One move: a form of one button (works without JavaScript; the action answers in the page's status). */
-function MoveForm({ intent, label, pendingLabel, primary }: { intent: string; label: string; pendingLabel: string; primary: boolean }) {
-  return (
-    <Form method="post">
-      <SubmitButton intent={intent} variant={primary ? undefined : "secondary"} pendingLabel={pendingLabel}>
-        {label}
-      </SubmitButton>
-    </Form>
-  );
-}
 
 /** While a campaign sends, its figures are read again every two seconds (with JavaScript; a reload does it without). */
 function useRefreshWhile(active: boolean) {
@@ -303,7 +292,11 @@ export default function CampaignPage() {
                   Send a test to me
                 </SubmitButton>
               </Form>
-              {campaignMayMove(status, "send") && <MoveForm intent="send" label="Send now" pendingLabel="Starting…" primary />}
+              {campaignMayMove(status, "send") && (
+                <ActionButtonForm intent="send" pendingLabel="Starting…" variant="primary">
+                  Send now
+                </ActionButtonForm>
+              )}
               {campaignMayMove(status, "schedule") && (
                 <Form method="post" className="space-y-2">
                   <TextField label="Send at (UTC)" name="at" type="datetime-local" required error={errors.at} />
@@ -312,7 +305,13 @@ export default function CampaignPage() {
                   </SubmitButton>
                 </Form>
               )}
-              {MOVES.map((move) => (campaignMayMove(status, move.intent) ? <MoveForm key={move.intent} {...move} /> : null))}
+              {MOVES.map((move) =>
+                campaignMayMove(status, move.intent) ? (
+                  <ActionButtonForm key={move.intent} intent={move.intent} pendingLabel={move.pendingLabel} variant={move.primary ? "primary" : "secondary"}>
+                    {move.label}
+                  </ActionButtonForm>
+                ) : null,
+              )}
             </div>
           </Card>
         </div>

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Button, type ButtonVariant } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 
@@ -154,5 +154,32 @@ export function SubmitButton({
     <Button type="submit" name={intent ? "intent" : undefined} value={intent} variant={variant} className={className} disabled={busy}>
       {busy ? pendingLabel : children}
     </Button>
+  );
+}
+
+/**
+ * A form that is one button: posts `intent` (and the row's `id` when `target` is given), for the
+ * console's one-click moves on a row or a record (end sessions, pause, withdraw…).
+ */
+export function ActionButtonForm({
+  intent,
+  target,
+  pendingLabel,
+  variant = "secondary",
+  children,
+}: {
+  intent: string;
+  target?: string;
+  pendingLabel: string;
+  variant?: ButtonVariant;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post">
+      {target !== undefined && <input type="hidden" name="id" value={target} />}
+      <SubmitButton intent={intent} target={target} variant={variant} pendingLabel={pendingLabel}>
+        {children}
+      </SubmitButton>
+    </Form>
   );
 }
