@@ -31,13 +31,17 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  // The language comes from the path, not loader data, so it follows client navigation too.
-  const { lang } = splitLangFromPath(useLocation().pathname);
+  // The language comes from the path, not loader data, so it follows client navigation too; the
+  // console's (/admin) is the signed-in account's, which its loaders send (docs/decisions/055).
+  const { pathname } = useLocation();
+  let { lang } = splitLangFromPath(pathname);
+  const inConsole = pathname === "/admin" || pathname.startsWith("/admin/");
   const nonce = useNonce();
   // The strings every matched route brought (root: the frame's; a page: its own), before they render.
   for (const match of useMatches()) {
     const translations = translationsOf(match.data);
     if (translations) registerTranslations(translations.lang, translations.tree);
+    if (translations && inConsole) lang = translations.lang;
   }
   return (
     <html lang={lang}>

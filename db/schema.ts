@@ -356,6 +356,12 @@ export const sellers = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     /** The last completed login (the accounts page shows it). */
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /** The console's language for this account: pages, replies, mails and pushes (docs/decisions/055). */
+    language: text("language", { enum: ["en", "fr", "es"] })
+      .notNull()
+      .default("en"),
+    /** An IANA zone the console writes dates and times in (docs/decisions/055). */
+    timeZone: text("time_zone").notNull().default("UTC"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("sellers_email_lower").on(sql`lower(${t.email})`)],

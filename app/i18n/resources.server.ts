@@ -75,7 +75,8 @@ export function translationsFor(langParam: string | undefined, areas: readonly P
  */
 export function deferredTranslations(langParam: string | undefined, areas: readonly string[]): Translations {
   const lang: Lang = isLang(langParam) ? langParam : "en";
-  const known = areas.filter((area) => /^\w+$/.test(area) && area !== "meta" && Object.hasOwn(browserResources[lang], area));
+  // The console's areas (admin*) travel only with console pages (i18n/console.server.ts).
+  const known = areas.filter((area) => /^\w+$/.test(area) && area !== "meta" && !area.startsWith("admin") && Object.hasOwn(browserResources[lang], area));
   return { lang, tree: pick(lang, known) };
 }
 

@@ -1,6 +1,7 @@
 import { Link, isRouteErrorResponse, useLocation } from "react-router";
 import { loginPathFor } from "~/domain/seller-access";
 import { Card } from "./kit/page";
+import { useConsole } from "./use-console";
 
 /**
  * Errors inside the console: a lapsed session offers the login page again, anything else says what
@@ -16,18 +17,19 @@ function refusalText(error: unknown): string | null {
 
 export function AdminError({ error, standalone = false }: { error: unknown; standalone?: boolean }) {
   const { pathname, search } = useLocation();
+  const { t } = useConsole();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status >= 500 && typeof console !== "undefined") console.error(error);
   const [title, text] =
     status === 401
-      ? ["Your session has ended", "Log in again to carry on where you were."]
+      ? [t("admin.error.sessionEnded"), t("admin.error.sessionEndedText")]
       : status === 403
-        ? ["Not allowed", refusalText(error) ?? "This request did not come from the seller console."]
+        ? [t("admin.error.notAllowed"), refusalText(error) ?? t("admin.error.notFromConsole")]
         : status === 404
-          ? ["Not found", "There is nothing at this address in the console."]
+          ? [t("admin.error.notFound"), t("admin.error.notFoundText")]
           : status < 500
-            ? ["Request refused", "The console could not read this request. Go back and try again."]
-            : ["Something went wrong", "The error was logged. Try again, or go back to the dashboard."];
+            ? [t("admin.error.refused"), t("admin.error.refusedText")]
+            : [t("admin.error.failed"), t("admin.error.failedText")];
   const Wrapper = standalone ? "main" : "div";
   return (
     <Wrapper className="mx-auto max-w-xl px-4 py-16">
@@ -37,11 +39,11 @@ export function AdminError({ error, standalone = false }: { error: unknown; stan
         <p className="mt-4 text-sm">
           {status === 401 ? (
             <a href={loginPathFor(pathname + search)} className="font-semibold text-brand-700 underline">
-              Log in
+              {t("admin.error.logIn")}
             </a>
           ) : (
             <Link to="/admin" className="font-semibold text-brand-700 underline">
-              Dashboard
+              {t("admin.error.dashboard")}
             </Link>
           )}
         </p>

@@ -2,6 +2,7 @@ import type { Permission } from "~/domain/seller/permissions";
 
 export interface AdminNavItem {
   to: string;
+  /** Its name, a key of the console's `admin` area (docs/decisions/055). */
   label: string;
   /** Active only on that exact path (the dashboard). */
   end: boolean;
@@ -11,19 +12,19 @@ export interface AdminNavItem {
 
 /** The console's sections, in nav order. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
-  { to: "/admin", label: "Dashboard", end: true, need: "console" },
-  { to: "/admin/orders", label: "Orders", end: false, need: "orders.view" },
-  { to: "/admin/analytics", label: "Analytics", end: false, need: "analytics.delivery" },
-  { to: "/admin/reports", label: "Reports", end: false, need: "reports.view" },
-  { to: "/admin/disputes", label: "Disputes", end: false, need: "disputes.view" },
-  { to: "/admin/products", label: "Products", end: false, need: "products.view" },
-  { to: "/admin/coupons", label: "Coupons", end: false, need: "coupons.view" },
-  { to: "/admin/inbox", label: "Inbox", end: false, need: "inbox.view" },
-  { to: "/admin/campaigns", label: "Campaigns", end: false, need: "campaigns.view" },
-  { to: "/admin/blocklist", label: "Blocklist", end: false, need: "blocklist.view" },
-  { to: "/admin/privacy", label: "Privacy", end: false, need: "privacy.view" },
-  { to: "/admin/suppressions", label: "Suppressed mail", end: false, need: "suppressions.view" },
-  { to: "/admin/login-keys", label: "Login keys", end: false, need: "login-keys.manage" },
-  { to: "/admin/accounts", label: "Accounts", end: false, need: "accounts.manage" },
-  { to: "/admin/account", label: "Account", end: false, need: "console" },
+  { to: "/admin", label: "admin.nav.dashboard", end: true, need: "console" },
+  { to: "/admin/orders", label: "admin.nav.orders", end: false, need: "orders.view" },
+  { to: "/admin/analytics", label: "admin.nav.analytics", end: false, need: "analytics.delivery" },
+  { to: "/admin/reports", label: "admin.nav.reports", end: false, need: "reports.view" },
+  { to: "/admin/disputes", label: "admin.nav.disputes", end: false, need: "disputes.view" },
+  { to: "/admin/products", label: "admin.nav.products", end: false, need: "products.view" },
+  { to: "/admin/coupons", label: "admin.nav.coupons", end: false, need: "coupons.view" },
+  { to: "/admin/inbox", label: "admin.nav.inbox", end: false, need: "inbox.view" },
+  { to: "/admin/campaigns", label: "admin.nav.campaigns", end: false, need: "campaigns.view" },
+  { to: "/admin/blocklist", label: "admin.nav.blocklist", end: false, need: "blocklist.view" },
+  { to: "/admin/privacy", label: "admin.nav.privacy", end: false, need: "privacy.view" },
+  { to: "/admin/suppressions", label: "admin.nav.suppressions", end: false, need: "suppressions.view" },
+  { to: "/admin/login-keys", label: "admin.nav.loginKeys", end: false, need: "login-keys.manage" },
+  { to: "/admin/accounts", label: "admin.nav.accounts", end: false, need: "accounts.manage" },
+  { to: "/admin/account", label: "admin.nav.account", end: false, need: "console" },
 ];

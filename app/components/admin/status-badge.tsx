@@ -1,6 +1,7 @@
 import { twMerge } from "tailwind-merge";
-import { QUEUE_LABELS, type Urgency } from "~/domain/order-desk";
+import type { Urgency } from "~/domain/order-desk";
 import type { OrderState } from "~/domain/order-state";
+import { useTranslation } from "~/i18n/use-translation";
 
 const STATUS_STYLES: Record<OrderState, string> = {
   manual_pending: "bg-sky-100 text-sky-900",
@@ -13,21 +14,22 @@ const STATUS_STYLES: Record<OrderState, string> = {
 };
 
 export function StatusBadge({ status }: { status: OrderState }) {
-  return <span className={twMerge("inline-block rounded-full px-2 py-0.5 text-xs font-semibold", STATUS_STYLES[status])}>{QUEUE_LABELS[status]}</span>;
+  const { t } = useTranslation();
+  return <span className={twMerge("inline-block rounded-full px-2 py-0.5 text-xs font-semibold", STATUS_STYLES[status])}>{t(`admin.status.${status}`)}</span>;
 }
 
-const URGENCY: Record<Urgency, [label: string, style: string]> = {
-  on_time: ["within 12 h", "bg-emerald-100 text-emerald-900"],
-  due: ["12–24 h: deliver now", "bg-amber-200 text-amber-950"],
-  late: ["past 24 h: late", "bg-red-600 text-white"],
+const URGENCY: Record<Urgency, string> = {
+  on_time: "bg-emerald-100 text-emerald-900",
+  due: "bg-amber-200 text-amber-950",
+  late: "bg-red-600 text-white",
 };
 
 /** Time since payment against the 12–24 h promise. */
 export function UrgencyBadge({ urgency, age }: { urgency: Urgency; age: string }) {
-  const [label, style] = URGENCY[urgency];
+  const { t } = useTranslation();
   return (
-    <span className={twMerge("inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold", style)}>
-      {age} · {label}
+    <span className={twMerge("inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold", URGENCY[urgency])}>
+      {age} · {t(`admin.urgency.${urgency}`)}
     </span>
   );
 }

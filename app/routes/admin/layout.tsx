@@ -1,7 +1,8 @@
 import { Outlet, useLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminFrame } from "~/components/admin/admin-frame";
-import { adminMeta } from "~/components/admin/meta";
+import { consoleMeta } from "~/components/admin/meta";
+import { consoleTranslations } from "~/i18n/console.server";
 import { AdminError } from "~/components/admin/admin-error";
 import { routeAccess } from "~/domain/seller/permissions";
 import { waitingReportCount } from "~/server/problem-reports/reports.server";
@@ -20,11 +21,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = await requireSeller(request, access.read, context.services);
   const [paid, reports] = await Promise.all([paidOrderCount(db), waitingReportCount(db)]);
   // The role lets every page hide what it may not use (useCan); the server refuses it anyway.
-  return { email: seller.email, role: seller.role, badges: { "/admin/orders": paid, "/admin/reports": reports } };
+  // The account's language and zone: the frame's strings, and what useConsole() formats with (docs/decisions/055).
+  return {
+    email: seller.email,
+    role: seller.role,
+    badges: { "/admin/orders": paid, "/admin/reports": reports },
+    prefs: { lang: seller.lang, timeZone: seller.timeZone },
+    translations: consoleTranslations(seller.lang, ["admin"]),
+  };
 }
 
 // Shown only when the layout itself failed (its pages set their own).
-export const meta: Route.MetaFunction = () => adminMeta("Error");
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "admin.error.title");
 
 export default function AdminLayout() {
   const { email, role, badges } = useLoaderData<typeof loader>();

@@ -14,6 +14,7 @@
  */
 import { data, redirect } from "react-router";
 import type { ActionRefused } from "~/domain/seller/action-reply";
+import type { ConsolePrefs } from "~/domain/seller/console-prefs";
 import { refusalMessage, roleMay, writePermission, type Permission, type RouteAccess, type SellerRole } from "~/domain/seller/permissions";
 import { ADMIN_LOGIN, loginPathFor, safeAdminNext, sessionNeededToWrite } from "~/domain/seller-access";
 import type { Db } from "../platform/db.server";
@@ -22,7 +23,7 @@ import { recordSellerAction, type Actor } from "./audit.server";
 import { readSessionToken, sessionTokenFromCookies } from "./session-cookie.server";
 import { findLiveSession, type LiveSession } from "./sessions.server";
 
-export interface Seller extends Actor {
+export interface Seller extends Actor, ConsolePrefs {
   id: number;
   email: string;
   totpEnabled: boolean;
@@ -110,8 +111,8 @@ export async function requireSeller(request: Request, need: Permission, door: Co
   if (!session) refuseWithoutSession(request);
   if (session.stage !== "active") refuseWithoutSession(request, "totp");
   if (!READS.has(request.method) && !isSameOriginRequest(request, door.site)) refuseCrossSite();
-  const { id, email, totpEnabled, role } = session.seller;
-  const seller = { id, email, totpEnabled, role, sessionId: session.id, actor: `seller:${email}` };
+  const { id, email, totpEnabled, role, lang, timeZone } = session.seller;
+  const seller = { id, email, totpEnabled, role, lang, timeZone, sessionId: session.id, actor: `seller:${email}` };
   if (!roleMay(role, need)) await refuseForRole(door, request, seller, need);
   return seller;
 }

@@ -6,6 +6,7 @@
 import { and, desc, eq, lt, ne, or } from "drizzle-orm";
 import { SESSION_LIMITS, isSessionLive } from "~/domain/seller-access";
 import type { SellerRole } from "~/domain/seller/permissions";
+import type { ConsolePrefs } from "~/domain/seller/console-prefs";
 import { sellers, sellerSessions } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
 import { newSessionToken, sessionIdOf } from "./session-cookie.server";
@@ -48,7 +49,7 @@ export interface LiveSession {
   stage: SessionStage;
   expiresAt: Date;
   /** The account's role now (read with the session, so a change applies on the next request). */
-  seller: { id: number; email: string; totpEnabled: boolean; role: SellerRole };
+  seller: { id: number; email: string; totpEnabled: boolean; role: SellerRole } & ConsolePrefs;
 }
 
 /**
@@ -58,7 +59,15 @@ export interface LiveSession {
 export async function findLiveSession(db: Db, token: string, now: Date): Promise<LiveSession | null> {
   const id = sessionIdOf(token);
   const [row] = await db
-    .select({ session: sellerSessions, email: sellers.email, totpSecret: sellers.totpSecret, role: sellers.role, disabledAt: sellers.disabledAt })
+    .select({
+      session: sellerSessions,
+      email: sellers.email,
+      totpSecret: sellers.totpSecret,
+      role: sellers.role,
+      disabledAt: sellers.disabledAt,
+      lang: sellers.language,
+      timeZone: sellers.timeZone,
+    })
     .from(sellerSessions)
     .innerJoin(sellers, eq(sellers.id, sellerSessions.sellerId))
     .where(eq(sellerSessions.id, id));
@@ -76,7 +85,7 @@ export async function findLiveSession(db: Db, token: string, now: Date): Promise
     id,
     stage: session.stage,
     expiresAt: session.expiresAt,
-    seller: { id: session.sellerId, email: row.email, totpEnabled: row.totpSecret !== null, role: row.role },
+    seller: { id: session.sellerId, email: row.email, totpEnabled: row.totpSecret !== null, role: row.role, lang: row.lang, timeZone: row.timeZone },
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ago, duration, elapsed, usd, utc, waitLeft } from "./format";
+import { ago, duration, elapsed, usd, utc, waitLeft, when } from "./format";
 
 describe("the console's formats", () => {
   it("writes US dollars with thousands separators and cents", () => {
@@ -34,5 +34,22 @@ describe("the console's formats", () => {
     const now = new Date("2030-01-01T12:00:00Z");
     expect(elapsed(new Date("2030-01-01T08:55:00Z"), now)).toBe("3 h 05 min");
     expect(ago("2030-01-01T11:48:00Z", now.toISOString())).toBe("12 min ago");
+  });
+
+  it("writes times in the account's zone with its offset, and exactly as utc() in UTC", () => {
+    const date = new Date("2026-11-22T14:05:59Z");
+    expect(when(date)).toBe("2026-11-22 14:05 UTC");
+    expect(when(date, "Europe/Paris")).toBe("2026-11-22 15:05 UTC+1");
+    expect(when(new Date("2026-07-01T00:30:00Z"), "Europe/Madrid")).toBe("2026-07-01 02:30 UTC+2");
+    expect(when(date, "America/Mexico_City")).toBe("2026-11-22 08:05 UTC−6");
+    expect(when(date, "Asia/Kolkata")).toBe("2026-11-22 19:35 UTC+5:30");
+    expect(when(null, "Europe/Paris")).toBe("—");
+  });
+
+  it("says waits in the account's language", () => {
+    const now = new Date("2030-01-03T12:00:00Z");
+    expect(ago("2030-01-01T08:00:00Z", now, "fr")).toBe("il y a 2 j 4 h");
+    expect(ago("2030-01-03T11:59:58Z", now, "es")).toBe("hace 2 segundos");
+    expect(waitLeft(1, "fr")).toBe("1 seconde");
   });
 });

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { twMerge } from "tailwind-merge";
 import { buttonClass } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 
 export interface Tab {
   to: string;
@@ -58,24 +59,25 @@ export function Tabs({ label, tabs, variant = "filters" }: { label: string; tabs
 
 /** The console's one pager: previous / next links and where the list stands; nothing when everything fits on one page. */
 export function Pager({ page, pages, href, total }: { page: number; pages: number; href: (page: number) => string; total?: string }) {
+  const { t } = useTranslation();
   if (pages <= 1) return null;
   const link = buttonClass({ variant: "secondary" });
   return (
-    <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2 text-sm text-slate-700">
+    <nav aria-label={t("admin.pager.label")} className="mt-4 flex items-center justify-between gap-2 text-sm text-slate-700">
       {page > 1 ? (
         <Link to={href(page - 1)} className={link}>
-          Previous
+          {t("admin.pager.previous")}
         </Link>
       ) : (
         <span />
       )}
       <span>
-        Page {page} of {pages}
+        {t("admin.pager.position", { page, pages })}
         {total && ` (${total})`}
       </span>
       {page < pages ? (
         <Link to={href(page + 1)} className={link}>
-          Next
+          {t("admin.pager.next")}
         </Link>
       ) : (
         <span />
