@@ -3,16 +3,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ReplyNotice } from "./kit/reply";
 import { CONSOLE_WORKER } from "./console-worker";
-
-/** This page's words in one place (the console is English-only today). */
-const COPY = {
-  unsupported: "This browser cannot receive notifications (on an iPhone: add the console to the Home Screen first, then open it from there).",
-  denied: "Notifications are blocked for this site: allow them in the browser's site settings, then try again.",
-  off: "Off on this device.",
-  on: "On for this device: a paid order, a problem report or message, and a late order arrive here.",
-  turnOn: "Turn on notifications",
-  turnOff: "Turn off notifications",
-};
+import { useTranslation } from "~/i18n/use-translation";
 
 type State = "checking" | "unsupported" | "denied" | "off" | "on";
 
@@ -39,6 +30,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
  */
 export function PushToggle({ publicKey }: { publicKey: string }) {
   const fetcher = useFetcher();
+  const { t } = useTranslation();
   const [state, setState] = useState<State>("checking");
   const [busy, setBusy] = useState(false);
 
@@ -84,15 +76,15 @@ export function PushToggle({ publicKey }: { publicKey: string }) {
   return (
     <div className="space-y-3">
       <ReplyNotice reply={fetcher.data} />
-      <p className="text-sm text-slate-700">{state === "checking" ? "" : state === "on" ? COPY.on : state === "off" ? COPY.off : COPY[state]}</p>
+      <p className="text-sm text-slate-700">{state === "checking" ? "" : t(`adminAccounts.push.${state}`)}</p>
       {state === "off" && (
         <Button onClick={() => void turnOn()} disabled={busy}>
-          {COPY.turnOn}
+          {t("adminAccounts.push.turnOn")}
         </Button>
       )}
       {state === "on" && (
         <Button variant="secondary" onClick={() => void turnOff()} disabled={busy}>
-          {COPY.turnOff}
+          {t("adminAccounts.push.turnOff")}
         </Button>
       )}
     </div>

@@ -2,12 +2,15 @@ import { Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/accounts";
 import { AdminError } from "~/components/admin/admin-error";
 import { ActionButtonForm, SelectField, SubmitButton, TextField } from "~/components/admin/kit/fields";
-import { utc } from "~/components/admin/kit/format";
+import { when } from "~/components/admin/kit/format";
+import { useConsole } from "~/components/admin/use-console";
 import { Card, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
-import { adminMeta } from "~/components/admin/meta";
+import { consoleMeta } from "~/components/admin/meta";
+import { consoleT, consoleTranslations } from "~/i18n/console.server";
 import { inviteFormSchema, sellerRoleSchema } from "~/domain/seller/accounts";
-import { ROLE_LABELS, routeAccess, SELLER_ROLES } from "~/domain/seller/permissions";
+import { routeAccess, SELLER_ROLES, type SellerRole } from "~/domain/seller/permissions";
+import type { TFunction } from "i18next";
 import { changeRole, endSessions, inviteSeller, listAccounts, resetTwoFactor, setDisabled, withdrawInvite } from "~/server/accounts/accounts.server";
 import { done, field, readForm, refused, refusedFields } from "~/server/platform/forms.server";
 import { requireSeller } from "~/server/seller-auth/guard.server";
@@ -15,16 +18,11 @@ import { requireSeller } from "~/server/seller-auth/guard.server";
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it): the owner's alone. */
 export const access = routeAccess({ read: "accounts.manage", write: "accounts.manage" });
 
-/** The page's words in one place (the console is English-only today). */
-const COPY = {
-  title: "Accounts",
-  invite: "Invite an account",
-  inviteHint: "The invitee gets a link by mail that works once, within 24 hours, to choose a password (and then, if they like, an authenticator).",
-  lastOwner: "The shop's last owner: it stays an owner and enabled (make another account owner first).",
-  roleChoices: SELLER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
-};
+// The page's words: locales/{lang}/adminAccounts.json, `accounts` (docs/decisions/055).
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "adminAccounts.accounts.title");
 
-export const meta: Route.MetaFunction = () => adminMeta(COPY.title);
+/** A role as a sentence says it ("owner", "propriétaire"). */
+const roleWord = (t: TFunction, role: SellerRole | string) => t(`admin.roles.${role}`).toLowerCase();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = await requireSeller(request, access.read, context.services);
@@ -34,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     me: seller.id,
     accounts: accounts.map((a) => ({ ...a, lastOwner: a.role === "owner" && a.disabledAt === null && enabledOwners <= 1 })),
     invites,
+    translations: consoleTranslations(seller.lang, ["adminAccounts"]),
   };
 }
 
@@ -41,127 +40,132 @@ export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, access.write, context.services);
   const { db, site } = context.services;
   const now = context.services.now();
+  const t = consoleT(seller.lang);
   const form = await readForm(request);
   const intent = field(form, "intent");
   if (intent === "invite") {
     const parsed = inviteFormSchema.safeParse({ email: field(form, "email"), role: field(form, "role") });
     if (!parsed.success) {
       const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.path[0] === "email" ? "Enter an email address" : issue.message;
-      return refusedFields(errors);
+      for (const issue of parsed.error.issues)
+        errors[String(issue.path[0])] ??= issue.path[0] === "email" ? t("adminAccounts.accounts.enterEmail") : issue.message;
+      return refusedFields(errors, 422, t("admin.form.fixFields"));
     }
     const result = await inviteSeller(db, site, seller, parsed.data, now);
-    if (!result.ok) return refusedFields({ email: "This address already has an account." }, 409);
-    return done(`Invitation mailed to ${parsed.data.email}: the link works once, until ${utc(result.expiresAt)}.`);
+    if (!result.ok) return refusedFields({ email: t("adminAccounts.accounts.exists") }, 409, t("admin.form.fixFields"));
+    return done(t("adminAccounts.accounts.mailed", { email: parsed.data.email, until: when(result.expiresAt, seller.timeZone) }));
   }
   const id = Number(field(form, "id"));
-  if (!Number.isSafeInteger(id) || id <= 0) return refused(400, "Choose an account.");
+  if (!Number.isSafeInteger(id) || id <= 0) return refused(400, t("adminAccounts.accounts.chooseAccount"));
   switch (intent) {
     case "invite_withdraw":
-      return (await withdrawInvite(db, seller, id, now))
-        ? done("Invitation withdrawn: its link no longer works.")
-        : refused(404, "That invitation is no longer pending.");
+      return (await withdrawInvite(db, seller, id, now)) ? done(t("adminAccounts.accounts.withdrawn")) : refused(404, t("adminAccounts.accounts.notPending"));
     case "role": {
       const role = sellerRoleSchema.safeParse(field(form, "role"));
-      if (!role.success) return refused(422, "Choose owner or staff.");
-      return reply(await changeRole(db, seller, id, role.data, now));
+      if (!role.success) return refused(422, t("adminAccounts.accounts.chooseRole"));
+      return reply(t, await changeRole(db, seller, id, role.data, now));
     }
     case "logout":
-      return reply(await endSessions(db, seller, id, now));
+      return reply(t, await endSessions(db, seller, id, now));
     case "totp_reset":
-      return reply(await resetTwoFactor(db, seller, id, now));
+      return reply(t, await resetTwoFactor(db, seller, id, now));
     case "disable":
-      return reply(await setDisabled(db, seller, id, true, now));
+      return reply(t, await setDisabled(db, seller, id, true, now));
     case "enable":
-      return reply(await setDisabled(db, seller, id, false, now));
+      return reply(t, await setDisabled(db, seller, id, false, now));
     default:
-      return refused(400, "Unknown action.");
+      return refused(400, t("admin.form.unknownAction"));
   }
 }
 
-function reply(change: Awaited<ReturnType<typeof setDisabled>>) {
-  return change.ok ? done(change.message) : refused(change.status, change.message);
+/** A change's reply in the account's language (its role and verb in words of that language). */
+function reply(t: TFunction, change: Awaited<ReturnType<typeof setDisabled>>) {
+  const values: Record<string, string | number> = { ...change.values };
+  if (typeof values.role === "string") values.role = roleWord(t, values.role);
+  if (typeof values.what === "string") values.what = t(values.what === "demote" ? "adminAccounts.accounts.whatDemote" : "adminAccounts.accounts.whatDisable");
+  const message = t(change.key, values);
+  return change.ok ? done(message) : refused(change.status, message);
 }
 
 export default function Accounts() {
   const d = useLoaderData<typeof loader>();
   const r = useActionData<typeof action>();
   const errors = fieldErrorsOf(r);
+  const { t, when } = useConsole();
+  const roleChoices = SELLER_ROLES.map((role) => ({ value: role, label: t(`admin.roles.${role}`) }));
   return (
     <>
-      <PageTitle>{COPY.title}</PageTitle>
+      <PageTitle>{t("adminAccounts.accounts.title")}</PageTitle>
       <ReplyNotice reply={r} />
       <div className="grid gap-4 lg:grid-cols-2">
         {d.accounts.map((a) => (
           <Card key={a.id} title={a.email}>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="font-medium text-slate-600">Role</dt>
+              <dt className="font-medium text-slate-600">{t("adminAccounts.accounts.role")}</dt>
               <dd>
-                {ROLE_LABELS[a.role]}
-                {a.id === d.me ? " · you" : ""}
+                {t(`admin.roles.${a.role}`)}
+                {a.id === d.me ? t("adminAccounts.accounts.you") : ""}
               </dd>
-              <dt className="font-medium text-slate-600">State</dt>
-              <dd>{a.disabledAt ? `Disabled since ${utc(a.disabledAt)}` : "Enabled"}</dd>
-              <dt className="font-medium text-slate-600">Two-factor</dt>
-              <dd>{a.totp ? "Authenticator code" : "Password only"}</dd>
-              <dt className="font-medium text-slate-600">Last sign-in</dt>
-              <dd>{utc(a.lastLoginAt)}</dd>
-              <dt className="font-medium text-slate-600">Active sessions</dt>
+              <dt className="font-medium text-slate-600">{t("adminAccounts.accounts.state")}</dt>
+              <dd>{a.disabledAt ? t("adminAccounts.accounts.disabledSince", { date: when(a.disabledAt) }) : t("adminAccounts.accounts.enabled")}</dd>
+              <dt className="font-medium text-slate-600">{t("adminAccounts.accounts.twoFactor")}</dt>
+              <dd>{a.totp ? t("adminAccounts.accounts.authenticator") : t("adminAccounts.accounts.passwordOnly")}</dd>
+              <dt className="font-medium text-slate-600">{t("adminAccounts.accounts.lastSignIn")}</dt>
+              <dd>{when(a.lastLoginAt)}</dd>
+              <dt className="font-medium text-slate-600">{t("adminAccounts.accounts.activeSessions")}</dt>
               <dd>{a.sessions}</dd>
             </dl>
-            {a.lastOwner ? <p className="mt-3 text-xs text-slate-600">{COPY.lastOwner}</p> : null}
+            {a.lastOwner ? <p className="mt-3 text-xs text-slate-600">{t("adminAccounts.accounts.lastOwner")}</p> : null}
             <div className="mt-3 flex flex-wrap items-end gap-2">
               {!a.lastOwner && (
                 <Form method="post" className="flex items-end gap-2">
                   <input type="hidden" name="id" value={a.id} />
-                  <SelectField label="Role" name="role" options={COPY.roleChoices} defaultValue={a.role} className="w-32" />
-                  <SubmitButton intent="role" target={String(a.id)} variant="secondary" pendingLabel="Saving…">
-                    Change role
+                  <SelectField label={t("adminAccounts.accounts.role")} name="role" options={roleChoices} defaultValue={a.role} className="w-32" />
+                  <SubmitButton intent="role" target={String(a.id)} variant="secondary" pendingLabel={t("adminAccounts.accounts.saving")}>
+                    {t("adminAccounts.accounts.changeRole")}
                   </SubmitButton>
                 </Form>
               )}
-              <ActionButtonForm intent="logout" target={String(a.id)} pendingLabel="Ending…">
-                End sessions
+              <ActionButtonForm intent="logout" target={String(a.id)} pendingLabel={t("adminAccounts.accounts.ending")}>
+                {t("adminAccounts.accounts.endSessions")}
               </ActionButtonForm>
               {a.totp && (
-                <ActionButtonForm intent="totp_reset" target={String(a.id)} pendingLabel="Resetting…">
-                  Reset two-factor
+                <ActionButtonForm intent="totp_reset" target={String(a.id)} pendingLabel={t("adminAccounts.accounts.resetting")}>
+                  {t("adminAccounts.accounts.resetTwoFactor")}
                 </ActionButtonForm>
               )}
               {a.disabledAt ? (
-                <ActionButtonForm intent="enable" target={String(a.id)} pendingLabel="Enabling…">
-                  Enable
+                <ActionButtonForm intent="enable" target={String(a.id)} pendingLabel={t("adminAccounts.accounts.enabling")}>
+                  {t("adminAccounts.accounts.enable")}
                 </ActionButtonForm>
               ) : (
                 !a.lastOwner && (
-                  <ActionButtonForm intent="disable" target={String(a.id)} pendingLabel="Disabling…">
-                    Disable
+                  <ActionButtonForm intent="disable" target={String(a.id)} pendingLabel={t("adminAccounts.accounts.disabling")}>
+                    {t("adminAccounts.accounts.disable")}
                   </ActionButtonForm>
                 )
               )}
             </div>
           </Card>
         ))}
-        <Card title={COPY.invite}>
+        <Card title={t("adminAccounts.accounts.invite")}>
           <Form method="post" className="space-y-3">
-            <TextField label="Email" name="email" type="email" autoComplete="off" required error={errors.email} />
-            <SelectField label="Role" name="role" options={COPY.roleChoices} defaultValue="staff" error={errors.role} />
-            <p className="text-xs text-slate-600">{COPY.inviteHint}</p>
-            <SubmitButton intent="invite" pendingLabel="Inviting…">
-              Send invitation
+            <TextField label={t("adminAccounts.accounts.email")} name="email" type="email" autoComplete="off" required error={errors.email} />
+            <SelectField label={t("adminAccounts.accounts.role")} name="role" options={roleChoices} defaultValue="staff" error={errors.role} />
+            <p className="text-xs text-slate-600">{t("adminAccounts.accounts.inviteHint")}</p>
+            <SubmitButton intent="invite" pendingLabel={t("adminAccounts.accounts.inviting")}>
+              {t("adminAccounts.accounts.sendInvitation")}
             </SubmitButton>
           </Form>
           {d.invites.length > 0 && (
             <>
-              <h3 className="mt-4 text-sm font-semibold text-slate-900">Waiting invitations</h3>
+              <h3 className="mt-4 text-sm font-semibold text-slate-900">{t("adminAccounts.accounts.waitingInvitations")}</h3>
               <ul className="mt-2 space-y-2 text-sm">
                 {d.invites.map((i) => (
                   <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 rounded border border-slate-100 p-2">
-                    <span>
-                      {i.email} · {ROLE_LABELS[i.role]} · until {utc(i.expiresAt)}
-                    </span>
-                    <ActionButtonForm intent="invite_withdraw" target={String(i.id)} pendingLabel="Withdrawing…">
-                      Withdraw
+                    <span>{t("adminAccounts.accounts.inviteLine", { email: i.email, role: t(`admin.roles.${i.role}`), until: when(i.expiresAt) })}</span>
+                    <ActionButtonForm intent="invite_withdraw" target={String(i.id)} pendingLabel={t("adminAccounts.accounts.withdrawing")}>
+                      {t("adminAccounts.accounts.withdraw")}
                     </ActionButtonForm>
                   </li>
                 ))}
@@ -171,7 +175,7 @@ export default function Accounts() {
         </Card>
       </div>
       <p className="mt-4 text-xs text-slate-600">
-        Every change here is recorded in the audit log. From the server, <code className="font-mono">npm run admin -- list</code> shows the same accounts.
+        {t("adminAccounts.accounts.auditNote")} <code className="font-mono">npm run admin -- list</code> {t("adminAccounts.accounts.auditNoteEnd")}
       </p>
     </>
   );

@@ -145,20 +145,36 @@ export async function withdrawInvite(db: Db, who: Actor, inviteId: number, now: 
   return true;
 }
 
-export type AccountChange = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+/**
+ * What a change did: the English message (the CLI's and scripts'), and its key in the console's
+ * `adminAccounts` area with the values, so the console says it in the account's language (docs/decisions/055).
+ */
+export type AccountChange = ({ ok: true } | { ok: false; status: 404 | 409 }) & { message: string; key: string; values: Record<string, string | number> };
 
-const NO_ACCOUNT = { ok: false, status: 404, message: "There is no such account." } as const;
-const LAST_OWNER = (what: string) =>
-  ({ ok: false, status: 409, message: `This is the shop's last owner: make another account owner before you ${what} it.` }) as const;
+const NO_ACCOUNT = { ok: false, status: 404, message: "There is no such account.", key: "adminAccounts.accounts.noAccount", values: {} } as const;
+const LAST_OWNER = (what: "demote" | "disable") =>
+  ({
+    ok: false,
+    status: 409,
+    message: `This is the shop's last owner: make another account owner before you ${what} it.`,
+    key: "adminAccounts.accounts.lastOwnerRefused",
+    values: { what },
+  }) as const;
 
 export async function changeRole(db: Db, who: Actor, sellerId: number, role: SellerRole, now: Date): Promise<AccountChange> {
   const seller = await findSellerById(db, sellerId);
   if (!seller) return NO_ACCOUNT;
   const result = await setSellerRole(db, seller.email, role);
   if (!result.ok) return result.reason === "unknown" ? NO_ACCOUNT : LAST_OWNER("demote");
-  if (result.before === role) return { ok: true, message: `${seller.email} already is ${role}.` };
+  if (result.before === role)
+    return { ok: true, message: `${seller.email} already is ${role}.`, key: "adminAccounts.accounts.alreadyRole", values: { email: seller.email, role } };
   await recordSellerAction(db, who, "role_set", `seller:${seller.email}`, { from: result.before, to: role }, now);
-  return { ok: true, message: `${seller.email} is ${role} now: it applies from their next request.` };
+  return {
+    ok: true,
+    message: `${seller.email} is ${role} now: it applies from their next request.`,
+    key: "adminAccounts.accounts.roleNow",
+    values: { email: seller.email, role },
+  };
 }
 
 export async function endSessions(db: Db, who: Actor, sellerId: number, now: Date): Promise<AccountChange> {
@@ -166,7 +182,12 @@ export async function endSessions(db: Db, who: Actor, sellerId: number, now: Dat
   if (!seller) return NO_ACCOUNT;
   const ended = await deleteSellerSessions(db, seller.id);
   await recordSellerAction(db, who, "logout_everywhere", `seller:${seller.email}`, { sessions: ended }, now);
-  return { ok: true, message: `Ended ${ended} session${ended === 1 ? "" : "s"} of ${seller.email}.` };
+  return {
+    ok: true,
+    message: `Ended ${ended} session${ended === 1 ? "" : "s"} of ${seller.email}.`,
+    key: "adminAccounts.accounts.ended",
+    values: { count: ended, email: seller.email },
+  };
 }
 
 /** Password only again (a lost phone); the account may enrol a new authenticator from its Account page. */
@@ -175,7 +196,12 @@ export async function resetTwoFactor(db: Db, who: Actor, sellerId: number, now: 
   if (!seller) return NO_ACCOUNT;
   await disableTotp(db, seller.id);
   await recordSellerAction(db, who, "totp_disabled", `seller:${seller.email}`, { by: "owner" }, now);
-  return { ok: true, message: `${seller.email} logs in with the password only now, and may set up a new authenticator.` };
+  return {
+    ok: true,
+    message: `${seller.email} logs in with the password only now, and may set up a new authenticator.`,
+    key: "adminAccounts.accounts.totpReset",
+    values: { email: seller.email },
+  };
 }
 
 export async function setDisabled(db: Db, who: Actor, sellerId: number, disabled: boolean, now: Date): Promise<AccountChange> {
@@ -183,10 +209,18 @@ export async function setDisabled(db: Db, who: Actor, sellerId: number, disabled
   if (!seller) return NO_ACCOUNT;
   const result = await setSellerDisabled(db, seller.id, disabled, now);
   if (!result.ok) return result.reason === "unknown" ? NO_ACCOUNT : LAST_OWNER("disable");
-  if (!result.changed) return { ok: true, message: `${seller.email} already is ${disabled ? "disabled" : "enabled"}.` };
+  if (!result.changed)
+    return {
+      ok: true,
+      message: `${seller.email} already is ${disabled ? "disabled" : "enabled"}.`,
+      key: disabled ? "adminAccounts.accounts.alreadyDisabled" : "adminAccounts.accounts.alreadyEnabled",
+      values: { email: seller.email },
+    };
   await recordSellerAction(db, who, disabled ? "account_disabled" : "account_enabled", `seller:${seller.email}`, null, now);
   return {
     ok: true,
     message: disabled ? `${seller.email} is disabled: every session ended and no login works.` : `${seller.email} may log in again.`,
+    key: disabled ? "adminAccounts.accounts.disabledNow" : "adminAccounts.accounts.enabledNow",
+    values: { email: seller.email },
   };
 }

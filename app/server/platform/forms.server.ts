@@ -15,8 +15,8 @@ export function refused(status: number, message: string, options: { fieldErrors?
 }
 
 /** A form refused for its fields: each message goes under its field, a form-wide one (`form`) in the notice. */
-export function refusedFields(fieldErrors: FieldErrors, status = 422) {
-  return refused(status, fieldErrors.form ?? "Nothing was saved: correct the fields marked below.", { fieldErrors });
+export function refusedFields(fieldErrors: FieldErrors, status = 422, notice = "Nothing was saved: correct the fields marked below.") {
+  return refused(status, fieldErrors.form ?? notice, { fieldErrors });
 }
 
 function tooLarge(): never {

@@ -5,6 +5,7 @@
  */
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { SellerRole } from "~/domain/seller/permissions";
+import type { ConsolePrefs } from "~/domain/seller/console-prefs";
 import { sellers, sellerSessions } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
 import { hashPassword } from "./passwords.server";
@@ -166,4 +167,9 @@ export async function acceptTotpCode(db: Db, sellerId: number, code: string, now
 /** Password only again (the console, after a code; the CLI, when the phone is lost). */
 export async function disableTotp(db: Db, sellerId: number): Promise<void> {
   await db.update(sellers).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(sellers.id, sellerId));
+}
+
+/** The account's console language and time zone (docs/decisions/055); the next request uses them. */
+export async function setConsolePrefs(db: Db, sellerId: number, prefs: ConsolePrefs): Promise<void> {
+  await db.update(sellers).set({ language: prefs.lang, timeZone: prefs.timeZone }).where(eq(sellers.id, sellerId));
 }
