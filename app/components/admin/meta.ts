@@ -20,11 +20,11 @@ export function adminMeta(title: string, suffix = "Seller console · Trigger Sho
  * A console page's meta in the language its loaders sent (docs/decisions/055): `key` names its title
  * in a console area (the page's or `admin`). The strings are registered before <Meta> renders (root Layout).
  */
-export function consoleMeta(matches: readonly ({ data?: unknown } | undefined)[], key: string) {
+export function consoleMeta(matches: readonly ({ data?: unknown } | undefined)[], key: string, values?: Record<string, string>) {
   let lang: Lang = "en";
   for (const match of matches) lang = translationsOf(match?.data)?.lang ?? lang;
   const { t } = getI18n(lang);
-  return adminMeta(t(key), t("admin.titleSuffix"));
+  return adminMeta(t(key, values), t("admin.titleSuffix"));
 }
 
 export const CONSOLE_MANIFEST = "/admin-manifest.webmanifest";

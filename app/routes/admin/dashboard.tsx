@@ -1,8 +1,9 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminError } from "~/components/admin/admin-error";
-import { adminMeta } from "~/components/admin/meta";
-import { ago, usd, utc } from "~/components/admin/kit/format";
+import { consoleMeta } from "~/components/admin/meta";
+import { useConsole } from "~/components/admin/use-console";
+import { consoleTranslations } from "~/i18n/console.server";
 import { Card, Facts, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
 import { routeAccess } from "~/domain/seller/permissions";
@@ -13,14 +14,15 @@ import { shopBackupStatus } from "~/server/backup/shop.server";
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "console" });
 
-export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
+// The page's words: locales/{lang}/adminOrders.json, `dashboard` (docs/decisions/055).
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "adminOrders.dashboard.title");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services);
+  const seller = await requireSeller(request, access.read, context.services);
   const db = context.services.db;
   const now = context.services.now();
   const [dashboard, backup] = await Promise.all([loadDashboard(db, now), shopBackupStatus(db, context.services.env, now)]);
-  return { ...dashboard, backup };
+  return { ...dashboard, backup, translations: consoleTranslations(seller.lang, ["adminOrders"]) };
 }
 
 function bytes(size: number): string {
@@ -42,31 +44,33 @@ function Figure({ label, value, tone = "plain" }: { label: string; value: React.
 
 export default function Dashboard() {
   const { now, sales, waiting, lastWebhook, outbox, backup } = useLoaderData<typeof loader>();
+  const { t, usd, when, ago } = useConsole();
   const stalePending = outbox.oldestPendingAt !== null && new Date(now).getTime() - new Date(outbox.oldestPendingAt).getTime() > OUTBOX_STALE_MS;
   const periods = [
-    ["Today", sales.day],
-    ["This week", sales.week],
-    ["This month", sales.month],
+    [t("adminOrders.dashboard.today"), sales.day],
+    [t("adminOrders.dashboard.week"), sales.week],
+    [t("adminOrders.dashboard.month"), sales.month],
   ] as const;
+  const agoAt = (date: Date | string) => t("adminOrders.dashboard.agoAt", { ago: ago(date, now), at: when(date) });
   return (
     <>
-      <PageTitle>Dashboard</PageTitle>
+      <PageTitle>{t("adminOrders.dashboard.title")}</PageTitle>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <Card title="Waiting for delivery">
+        <Card title={t("adminOrders.dashboard.waiting")}>
           <dl className="mb-3 grid grid-cols-2 gap-4">
-            <Figure label="Paid over 12 h ago" value={waiting.over12h} tone={waiting.over12h > 0 ? "warn" : "plain"} />
-            <Figure label="Paid over 24 h ago" value={waiting.over24h} tone={waiting.over24h > 0 ? "alert" : "plain"} />
+            <Figure label={t("adminOrders.dashboard.over12h")} value={waiting.over12h} tone={waiting.over12h > 0 ? "warn" : "plain"} />
+            <Figure label={t("adminOrders.dashboard.over24h")} value={waiting.over24h} tone={waiting.over24h > 0 ? "alert" : "plain"} />
           </dl>
-          <p className="mb-2 text-sm text-slate-700">Buyers are promised delivery within 12–24 hours of payment (paid or in progress, not yet delivered).</p>
+          <p className="mb-2 text-sm text-slate-700">{t("adminOrders.dashboard.promise")}</p>
           {waiting.oldest.length > 0 && (
-            <ul className="divide-y divide-slate-100 text-sm" aria-label="Longest waiting orders">
+            <ul className="divide-y divide-slate-100 text-sm" aria-label={t("adminOrders.dashboard.longestWaiting")}>
               {waiting.oldest.map((o) => (
                 <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
                   <Link to={`/admin/orders/${encodeURIComponent(o.id)}`} className="font-mono font-semibold text-brand-700 underline">
                     {o.id}
                   </Link>
                   <span className="text-slate-700">
-                    {o.status === "in_progress" ? "in progress" : "paid"} {ago(o.paidAt, now)}
+                    {t(o.status === "in_progress" ? "adminOrders.dashboard.inProgressAgo" : "adminOrders.dashboard.paidAgo", { ago: ago(o.paidAt, now) })}
                   </span>
                 </li>
               ))}
@@ -74,19 +78,19 @@ export default function Dashboard() {
           )}
           <p className="mt-3 text-sm">
             <Link to="/admin/orders?status=paid" className="font-semibold text-brand-700 underline">
-              Paid orders queue
+              {t("adminOrders.dashboard.paidQueue")}
             </Link>
           </p>
         </Card>
 
-        <Card title="Sales">
+        <Card title={t("adminOrders.dashboard.sales")}>
           <Table
             rowHeads
-            caption="Paid orders and revenue, UTC periods"
+            caption={t("adminOrders.dashboard.salesCaption")}
             columns={[
-              { label: "Period", srOnly: true },
-              { label: "Paid orders", className: "text-right tabular-nums" },
-              { label: "Revenue", className: "text-right tabular-nums" },
+              { label: t("adminOrders.dashboard.period"), srOnly: true },
+              { label: t("adminOrders.dashboard.paidOrders"), className: "text-right tabular-nums" },
+              { label: t("adminOrders.dashboard.revenue"), className: "text-right tabular-nums" },
             ]}
             rows={periods.map(([label, s]) => [
               <span className="font-semibold text-slate-800">{label}</span>,
@@ -95,62 +99,71 @@ export default function Dashboard() {
             ])}
           />
           <p className="mt-2 text-xs text-slate-600">
-            Orders paid in the period (UTC; weeks start on Monday), in US dollars, less refunds made on them
-            {sales.month.refundedCents > 0 ? ` (${usd(sales.month.refundedCents)} refunded this month)` : ""}.
+            {sales.month.refundedCents > 0
+              ? t("adminOrders.dashboard.salesNoteRefunds", { refunded: usd(sales.month.refundedCents) })
+              : t("adminOrders.dashboard.salesNote")}
           </p>
         </Card>
 
-        <Card title="Payments">
+        <Card title={t("adminOrders.dashboard.payments")}>
           {lastWebhook ? (
             <Facts
               rows={[
-                ["Last PayPal webhook", `${ago(lastWebhook.receivedAt, now)} (${utc(lastWebhook.receivedAt)})`],
-                ["Event", lastWebhook.type],
-                ["Handled", lastWebhook.processedAt ? "Yes" : "Not yet"],
+                [t("adminOrders.dashboard.lastWebhook"), agoAt(lastWebhook.receivedAt)],
+                [t("adminOrders.dashboard.event"), lastWebhook.type],
+                [t("adminOrders.dashboard.handled"), lastWebhook.processedAt ? t("adminOrders.dashboard.yes") : t("adminOrders.dashboard.notYet")],
               ]}
             />
           ) : (
-            <p className="text-sm text-slate-700">No PayPal webhook has been received yet. Payments still settle through the capture and the sweep job.</p>
+            <p className="text-sm text-slate-700">{t("adminOrders.dashboard.noWebhook")}</p>
           )}
         </Card>
 
-        <Card title="Email outbox">
+        <Card title={t("adminOrders.dashboard.outbox")}>
           <dl className="mb-3 grid grid-cols-2 gap-4">
-            <Figure label="Waiting to be sent" value={outbox.pending} tone={stalePending ? "warn" : "plain"} />
-            <Figure label="Failed" value={outbox.failed} tone={outbox.failed > 0 ? "alert" : "plain"} />
+            <Figure label={t("adminOrders.dashboard.pending")} value={outbox.pending} tone={stalePending ? "warn" : "plain"} />
+            <Figure label={t("adminOrders.dashboard.failed")} value={outbox.failed} tone={outbox.failed > 0 ? "alert" : "plain"} />
           </dl>
           <Facts
             rows={[
               [
-                "Oldest waiting",
-                outbox.oldestPendingAt ? `${ago(outbox.oldestPendingAt, now)}${stalePending ? " — check the mail settings and the log" : ""}` : "None",
+                t("adminOrders.dashboard.oldestWaiting"),
+                outbox.oldestPendingAt
+                  ? `${ago(outbox.oldestPendingAt, now)}${stalePending ? t("adminOrders.dashboard.checkMail") : ""}`
+                  : t("adminOrders.dashboard.none"),
               ],
-              ["Last sent", outbox.lastSentAt ? `${ago(outbox.lastSentAt, now)} (${utc(outbox.lastSentAt)})` : "Nothing sent yet"],
+              [t("adminOrders.dashboard.lastSent"), outbox.lastSentAt ? agoAt(outbox.lastSentAt) : t("adminOrders.dashboard.nothingSent")],
             ]}
           />
         </Card>
 
-        <Card title="Backups">
+        <Card title={t("adminOrders.dashboard.backups")}>
           {backup.last ? (
             <Facts
               rows={[
-                ["Last backup", `${ago(backup.last.finishedAt, now)} (${utc(backup.last.finishedAt)})`],
-                ["Size", backup.last.sizeBytes === null ? "—" : bytes(backup.last.sizeBytes)],
-                ["Made by", backup.last.trigger === "schedule" ? "the schedule" : "a command"],
-                ["Encrypted", backup.last.encrypted ? "Yes" : "No"],
+                [t("adminOrders.dashboard.lastBackup"), agoAt(backup.last.finishedAt)],
+                [t("adminOrders.dashboard.size"), backup.last.sizeBytes === null ? "—" : bytes(backup.last.sizeBytes)],
+                [
+                  t("adminOrders.dashboard.madeBy"),
+                  backup.last.trigger === "schedule" ? t("adminOrders.dashboard.bySchedule") : t("adminOrders.dashboard.byCommand"),
+                ],
+                [t("adminOrders.dashboard.encrypted"), backup.last.encrypted ? t("adminOrders.dashboard.yes") : t("adminOrders.dashboard.no")],
               ]}
             />
           ) : (
-            <p className="text-sm text-slate-700">No backup has been made yet. Run npm run backup, or set BACKUP_INTERVAL_HOURS to schedule them.</p>
+            <p className="text-sm text-slate-700">{t("adminOrders.dashboard.noBackup")}</p>
           )}
           {backup.stale && backup.last && (
             <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
-              The last backup is older than {backup.intervalMs === null ? "a day" : "twice the backup interval"}: check the log and the backup folder.
+              {t(backup.intervalMs === null ? "adminOrders.dashboard.staleDay" : "adminOrders.dashboard.staleInterval")}
             </p>
           )}
           {backup.lastFailure && (
             <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
-              The last attempt failed {ago(backup.lastFailure.finishedAt, now)}: {backup.lastFailure.error ?? "see the log"}
+              {t("adminOrders.dashboard.lastFailed", {
+                ago: ago(backup.lastFailure.finishedAt, now),
+                error: backup.lastFailure.error ?? t("adminOrders.dashboard.seeLog"),
+              })}
             </p>
           )}
         </Card>

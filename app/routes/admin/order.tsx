@@ -1,10 +1,11 @@
 import { data, Link, useActionData, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/order";
 import { AdminError } from "~/components/admin/admin-error";
-import { elapsed, utc } from "~/components/admin/kit/format";
 import { PageTitle } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
-import { adminMeta } from "~/components/admin/meta";
+import { consoleMeta } from "~/components/admin/meta";
+import { useConsole } from "~/components/admin/use-console";
+import { consoleT, consoleTranslations } from "~/i18n/console.server";
 import { ActionsCard } from "~/components/admin/order/actions-card";
 import { CustomerCard } from "~/components/admin/order/customer-card";
 import { DeliveryCard } from "~/components/admin/order/delivery-card";
@@ -16,7 +17,8 @@ import { HistoryCard, NotificationsCard, PaymentsCard, SellerActionsCard, Webhoo
 import { StatusBadge, UrgencyBadge } from "~/components/admin/status-badge";
 import { useCan } from "~/components/admin/use-can";
 import { isLang } from "~/domain/lang-path";
-import { deliveryUrgency, orderActionSchema } from "~/domain/order-desk";
+import { deliveryUrgency, NOTE_MAX, orderActionSchema } from "~/domain/order-desk";
+import type { TFunction } from "i18next";
 import { sellerLoginSummary } from "~/server/login-handoff/seller.server";
 import { orderStatusPath } from "~/server/orders/links.server";
 import { done, field, formKey, readForm, refused } from "~/server/platform/forms.server";
@@ -44,10 +46,11 @@ export const access = routeAccess({
   },
 });
 
-export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.id}`);
+// The page's words: locales/{lang}/adminOrders.json, `order` and its cards' (docs/decisions/055).
+export const meta: Route.MetaFunction = ({ params, matches }) => consoleMeta(matches, "adminOrders.order.title", { id: params.id });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services);
+  const seller = await requireSeller(request, access.read, context.services);
   const db = context.services.db;
   const detail = await orderDetail(db, params.id);
   if (!detail) throw data(null, { status: 404 });
@@ -71,6 +74,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     problems: await reportsOfOrder(db, order.id),
     // Delivery screenshots (private storage, docs/decisions/043), served by /admin/orders/:id/proofs/:proof.
     proofs: await orderProofs(db, order.id),
+    translations: consoleTranslations(seller.lang, ["adminOrders"]),
   };
 }
 
@@ -90,15 +94,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 async function orderAction(request: Request, orderId: string, context: Route.ActionArgs["context"], seller: Seller, form: FormData, upload: Upload | null) {
   await requireIntent(request, seller, access, field(form, "intent"), context.services);
+  const t = consoleT(seller.lang);
   // From the "This buyer elsewhere" card (docs/decisions/035).
   if (form.get("intent") === "block_buyer") {
     const added = await blockOrderBuyer(context.services.db, seller, orderId, "Blocked from the order page", `order:${orderId}`, context.services.now());
-    if (added === null) return refused(404, "No such order.");
-    return done(added > 0 ? "Buyer blocked: their new orders are refused." : "This buyer was already blocked.");
+    if (added === null) return refused(404, t("adminOrders.order.noOrder"));
+    return done(added > 0 ? t("adminOrders.order.blocked") : t("adminOrders.order.alreadyBlocked"));
   }
   const parsed = orderActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
-  if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
-  if (upload?.files.length && parsed.data.intent !== "deliver") return refused(422, "Screenshots go with a delivery only.");
+  if (!parsed.success) return refused(422, orderFormProblem(t, parsed.error.issues[0]));
+  if (upload?.files.length && parsed.data.intent !== "deliver") return refused(422, t("adminOrders.order.screenshotsDeliverOnly"));
   // Screenshots are checked and stored before the delivery is recorded; a refused one refuses the delivery.
   let proofs: StoredProofs;
   try {
@@ -117,6 +122,26 @@ async function orderAction(request: Request, orderId: string, context: Route.Act
   return result.ok ? done(result.message) : refused(result.status, result.message);
 }
 
+/** An order form's first problem in the account's language (the schema's own messages are English). */
+function orderFormProblem(t: TFunction, issue: { code: string; path: PropertyKey[]; message: string } | undefined): string {
+  if (!issue) return t("adminOrders.order.incomplete");
+  const field = String(issue.path[0] ?? "");
+  if (issue.code === "too_big" && field in FIELD_LABELS)
+    return t("adminOrders.order.tooLong", { field: t(FIELD_LABELS[field]), max: field === "reference" ? 200 : NOTE_MAX });
+  if (field === "privateNote") return t("adminOrders.order.recordDelivery");
+  if (field === "method") return t("adminOrders.order.choosePaid");
+  if (field === "reference") return t("adminOrders.order.enterReference");
+  if (field === "requestKey") return t("adminOrders.order.outOfDate");
+  return t("adminOrders.order.incomplete");
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  publicNote: "adminOrders.order.fieldPublicNote",
+  privateNote: "adminOrders.order.fieldPrivateNote",
+  reason: "adminOrders.order.fieldReason",
+  reference: "adminOrders.order.fieldReference",
+};
+
 /** After any action, refused ones too: a refusal usually means the order moved on elsewhere, so show where it is now. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod ? true : defaultShouldRevalidate;
@@ -127,18 +152,19 @@ export default function OrderPage() {
   const d = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const can = useCan();
+  const { t, when, elapsed } = useConsole();
   const { order } = d;
   return (
     <>
       <p className="mb-2 text-sm">
         <Link to="/admin/orders" className="text-brand-700 underline">
-          ← Orders
+          ← {t("adminOrders.orders.title")}
         </Link>
       </p>
       <PageTitle
         actions={
           <a href={d.statusPagePath} target="_blank" rel="noreferrer" className="text-sm text-brand-700 underline">
-            Buyer's status page (new tab)
+            {t("adminOrders.order.statusPage")}
           </a>
         }
       >
@@ -147,7 +173,7 @@ export default function OrderPage() {
       <ReplyNotice reply={reply} />
       {d.urgency && order.paidAt && (
         <p className="mb-4 text-sm">
-          Paid {utc(order.paidAt)} · <UrgencyBadge urgency={d.urgency} age={elapsed(order.paidAt, d.now)} />
+          {t("adminOrders.order.paid", { at: when(order.paidAt) })} · <UrgencyBadge urgency={d.urgency} age={elapsed(order.paidAt, d.now)} />
         </p>
       )}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[2fr_1fr]">

@@ -1,13 +1,11 @@
-import { NOTE_MAX, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, QUEUE_LABELS } from "~/domain/order-desk";
+import { NOTE_MAX, PAYMENT_METHODS } from "~/domain/order-desk";
 import { canTransition, type OrderState } from "~/domain/order-state";
-import { usd } from "../kit/format";
+import { useConsole } from "../use-console";
 import { SelectField, TextArea, TextField } from "../kit/fields";
 import { Card } from "../kit/page";
 import { ActionForm } from "./action-form";
 import { ProofField } from "./proof-field";
 import { RefundForm, type RefundTerms } from "./refund-form";
-
-const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }));
 
 /** "Actions": only the moves the state table allows from the order's status are offered. */
 export function ActionsCard({
@@ -18,23 +16,19 @@ export function ActionsCard({
   /** Null when no payment is recorded (nothing to refund). */
   refund: RefundTerms | null;
 }) {
+  const { t, usd } = useConsole();
+  const methodOptions = PAYMENT_METHODS.map((m) => ({ value: m, label: t(`adminOrders.methods.${m}`) }));
   const can = (to: OrderState) => canTransition(order.status, to);
   const forms: React.ReactNode[] = [];
-  if (can("in_progress")) forms.push(<ActionForm key="start" intent="start" label="Mark in progress" />);
+  if (can("in_progress")) forms.push(<ActionForm key="start" intent="start" label={t("adminOrders.actions.start")} />);
   if (can("delivered")) {
     forms.push(
-      <ActionForm key="deliver" intent="deliver" label="Mark delivered" multipart>
-        <TextArea
-          name="publicNote"
-          label="Note for the buyer"
-          hint="Shown on their order status page and in the delivered email. Optional."
-          hintAbove
-          maxLength={NOTE_MAX}
-        />
+      <ActionForm key="deliver" intent="deliver" label={t("adminOrders.actions.deliver")} multipart>
+        <TextArea name="publicNote" label={t("adminOrders.actions.publicNote")} hint={t("adminOrders.actions.publicNoteHint")} hintAbove maxLength={NOTE_MAX} />
         <TextArea
           name="privateNote"
-          label="Delivery record (private)"
-          hint="What was delivered, when, and to which account: your evidence if the buyer says the item never arrived."
+          label={t("adminOrders.actions.privateNote")}
+          hint={t("adminOrders.actions.privateNoteHint")}
           hintAbove
           required
           maxLength={NOTE_MAX}
@@ -45,12 +39,19 @@ export function ActionsCard({
   }
   if (can("paid")) {
     forms.push(
-      <ActionForm key="mark_paid" intent="mark_paid" label={`Mark paid (${usd(order.totalCents)} received)`}>
-        <SelectField name="method" label="Paid with" required defaultValue="" placeholder="Choose…" options={METHOD_OPTIONS} />
+      <ActionForm key="mark_paid" intent="mark_paid" label={t("adminOrders.actions.markPaid", { amount: usd(order.totalCents) })}>
+        <SelectField
+          name="method"
+          label={t("adminOrders.actions.paidWith")}
+          required
+          defaultValue=""
+          placeholder={t("adminOrders.actions.choose")}
+          options={methodOptions}
+        />
         <TextField
           name="reference"
-          label="Payment reference"
-          hint="Transaction id, transfer reference or wallet transaction."
+          label={t("adminOrders.actions.reference")}
+          hint={t("adminOrders.actions.referenceHint")}
           hintAbove
           required
           maxLength={200}
@@ -61,17 +62,17 @@ export function ActionsCard({
   if (can("refunded") && refund) forms.push(<RefundForm key="refund" {...refund} />);
   if (can("cancelled")) {
     forms.push(
-      <ActionForm key="cancel" intent="cancel" label="Cancel order" variant="secondary">
-        <TextField name="reason" label="Reason (private)" maxLength={200} />
+      <ActionForm key="cancel" intent="cancel" label={t("adminOrders.actions.cancel")} variant="secondary">
+        <TextField name="reason" label={t("adminOrders.actions.reason")} maxLength={200} />
       </ActionForm>,
     );
   }
   return (
-    <Card title="Actions">
+    <Card title={t("adminOrders.actions.title")}>
       {forms.length ? (
         <div className="space-y-4">{forms}</div>
       ) : (
-        <p className="text-sm text-slate-700">No further step: this order is {QUEUE_LABELS[order.status].toLowerCase()}.</p>
+        <p className="text-sm text-slate-700">{t("adminOrders.actions.noStep", { status: t(`admin.status.${order.status}`).toLowerCase() })}</p>
       )}
     </Card>
   );

@@ -1,4 +1,4 @@
-import { utc } from "../kit/format";
+import { useConsole } from "../use-console";
 import { Card, Facts } from "../kit/page";
 
 interface OrderCustomer {
@@ -17,25 +17,26 @@ interface OrderCustomer {
 
 /** "Customer": who ordered, where the item goes, and what they agreed to. */
 export function CustomerCard({ order }: { order: OrderCustomer }) {
+  const { t, when } = useConsole();
   return (
-    <Card title="Customer">
+    <Card title={t("adminOrders.customer.title")}>
       <Facts
         rows={[
-          ["Name", order.name],
+          [t("adminOrders.customer.name"), order.name],
           [
-            "Email",
+            t("adminOrders.customer.email"),
             <a href={`mailto:${order.email}?subject=${encodeURIComponent(`Your order ${order.id}`)}`} className="text-brand-700 underline">
               {order.email}
             </a>,
           ],
           ["Discord", order.communityUsername],
-          [order.isGift ? "Gift recipient (game)" : "Game username", order.gameUsername],
-          ["Gift", order.isGift ? "Yes: send to the recipient's username, no login" : "No: permanent upload to the buyer's account"],
-          ["Channel", order.channel === "manual" ? "Manual (Discord/WhatsApp)" : "PayPal"],
-          ["Language", order.lang],
-          ["Placed", utc(order.createdAt)],
-          ["18+ confirmed", utc(order.ageConfirmedAt)],
-          ["Terms version", order.termsVersion ?? "—"],
+          [order.isGift ? t("adminOrders.customer.giftRecipient") : t("adminOrders.customer.gameUsername"), order.gameUsername],
+          [t("adminOrders.customer.gift"), order.isGift ? t("adminOrders.customer.giftYes") : t("adminOrders.customer.giftNo")],
+          [t("adminOrders.customer.channel"), order.channel === "manual" ? t("adminOrders.customer.manual") : "PayPal"],
+          [t("adminOrders.customer.language"), order.lang],
+          [t("adminOrders.customer.placed"), when(order.createdAt)],
+          [t("adminOrders.customer.ageConfirmed"), when(order.ageConfirmedAt)],
+          [t("adminOrders.customer.terms"), order.termsVersion ?? "—"],
         ]}
       />
     </Card>

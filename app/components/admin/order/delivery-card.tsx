@@ -1,4 +1,4 @@
-import { utc } from "../kit/format";
+import { useConsole } from "../use-console";
 import { Card, Facts } from "../kit/page";
 import { ProofThumbnails } from "./proof-field";
 
@@ -11,14 +11,15 @@ export function DeliveryCard({
   /** The delivery screenshots (docs/decisions/043), re-deliveries' included. */
   proofs?: readonly { id: number; width: number; height: number; deliveryId: number | null }[];
 }) {
+  const { t, when } = useConsole();
   if (!order.sellerNote && !order.deliveryNote && proofs.length === 0) return null;
   return (
-    <Card title="Delivery">
+    <Card title={t("adminOrders.delivery.title")}>
       <Facts
         rows={[
-          ["Delivered", utc(order.deliveredAt)],
-          ["Note for the buyer", order.sellerNote ?? "—"],
-          ["Delivery record (private)", <span className="whitespace-pre-wrap">{order.deliveryNote ?? "—"}</span>],
+          [t("adminOrders.delivery.delivered"), when(order.deliveredAt)],
+          [t("adminOrders.actions.publicNote"), order.sellerNote ?? "—"],
+          [t("adminOrders.actions.privateNote"), <span className="whitespace-pre-wrap">{order.deliveryNote ?? "—"}</span>],
         ]}
       />
       <ProofThumbnails orderId={order.id} proofs={proofs} />

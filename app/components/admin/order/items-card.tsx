@@ -1,5 +1,5 @@
 import { convertCentsAtRate, formatMoney, isCurrency } from "~/domain/money";
-import { usd } from "../kit/format";
+import { useConsole } from "../use-console";
 import { Card, Facts } from "../kit/page";
 import { Table } from "../kit/table";
 
@@ -24,28 +24,38 @@ export function ItemsCard({
   coupon: { code: string; type: string } | null;
   refundedCents: number;
 }) {
+  const { t, usd } = useConsole();
   const shown =
     isCurrency(order.displayCurrency) && order.displayCurrency !== "USD"
-      ? `≈ ${formatMoney(convertCentsAtRate(order.totalCents, order.displayRate), order.displayCurrency)} (${order.displayCurrency} at ${order.displayRate})`
+      ? t("adminOrders.items.shownAt", {
+          amount: formatMoney(convertCentsAtRate(order.totalCents, order.displayRate), order.displayCurrency),
+          currency: order.displayCurrency,
+          rate: order.displayRate,
+        })
       : "USD";
   return (
-    <Card title="Items and totals">
+    <Card title={t("adminOrders.items.title")}>
       <Table
         dense
-        empty="None."
-        caption="Items"
-        columns={["Item", "Qty", "Unit", "Line"]}
-        rows={items.map((i) => [i.isFree ? `${i.title} (free with coupon)` : i.title, i.quantity, usd(i.unitPriceCents), usd(i.unitPriceCents * i.quantity)])}
+        empty={t("adminOrders.items.none")}
+        caption={t("adminOrders.items.caption")}
+        columns={[t("adminOrders.items.item"), t("adminOrders.items.qty"), t("adminOrders.items.unit"), t("adminOrders.items.line")]}
+        rows={items.map((i) => [
+          i.isFree ? t("adminOrders.items.free", { title: i.title }) : i.title,
+          i.quantity,
+          usd(i.unitPriceCents),
+          usd(i.unitPriceCents * i.quantity),
+        ])}
       />
       <div className="mt-3">
         <Facts
           rows={[
-            ["Subtotal", usd(order.subtotalCents)],
-            ["Discount", order.discountCents ? `−${usd(order.discountCents)}` : "—"],
-            ["Coupon", coupon ? `${coupon.code} (${coupon.type})` : "—"],
-            ["Total charged", `${usd(order.totalCents)} USD`],
-            ["Shown to buyer", shown],
-            ["Refunded", refundedCents ? usd(refundedCents) : "—"],
+            [t("adminOrders.items.subtotal"), usd(order.subtotalCents)],
+            [t("adminOrders.items.discount"), order.discountCents ? `−${usd(order.discountCents)}` : "—"],
+            [t("adminOrders.items.coupon"), coupon ? `${coupon.code} (${coupon.type})` : "—"],
+            [t("adminOrders.items.total"), `${usd(order.totalCents)} USD`],
+            [t("adminOrders.items.shown"), shown],
+            [t("adminOrders.items.refunded"), refundedCents ? usd(refundedCents) : "—"],
           ]}
         />
       </div>

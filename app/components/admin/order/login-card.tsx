@@ -1,4 +1,4 @@
-import { utc } from "../kit/format";
+import { useConsole } from "../use-console";
 import { Card } from "../kit/page";
 import { LoginReveal } from "./login-reveal";
 
@@ -15,39 +15,35 @@ interface OrderLoginSummary {
   events: { kind: string; actor: string; reason: string | null; createdAt: Date | string }[];
 }
 
-const EVENT_LABELS: Record<string, string> = {
-  submitted: "Given",
-  replaced: "Replaced",
-  withdrawn: "Withdrawn",
-  revealed: "Revealed",
-  deleted: "Deleted",
-};
+const EVENTS = new Set(["submitted", "replaced", "withdrawn", "revealed", "deleted"]);
 
 /** "Game login" on the console's order page: state, "Reveal login" while one is stored, history. */
 export function OrderLoginCard({ orderId, login }: { orderId: string; login: OrderLoginSummary }) {
+  const { t, when } = useConsole();
   if (!login.needed && login.state === "none") return null;
   return (
-    <Card title="Game login">
+    <Card title={t("adminOrders.login.title")}>
       {login.state === "stored" && (
         <div className="space-y-3">
           <p className="text-sm text-slate-700">
-            Given {utc(login.receivedAt)}
-            {login.replacedAt ? `, replaced ${utc(login.replacedAt)}` : ""} · sealed to key #{login.keyId}
+            {login.replacedAt
+              ? t("adminOrders.login.givenReplaced", { given: when(login.receivedAt), replaced: when(login.replacedAt), key: login.keyId })
+              : t("adminOrders.login.given", { given: when(login.receivedAt), key: login.keyId })}
           </p>
           <LoginReveal orderId={orderId} />
         </div>
       )}
       {login.state === "deleted" && (
         <p className="text-sm text-slate-700">
-          Deleted {utc(login.deletedAt)} ({login.deletedReason ?? "unknown"})
+          {t("adminOrders.login.deleted", { at: when(login.deletedAt), reason: login.deletedReason ?? t("adminOrders.login.unknown") })}
         </p>
       )}
-      {login.state === "none" && <p className="text-sm text-slate-700">The buyer has not given the login yet: the order page asks for it.</p>}
+      {login.state === "none" && <p className="text-sm text-slate-700">{t("adminOrders.login.notYet")}</p>}
       {login.events.length > 0 && (
         <ol className="mt-3 space-y-1 border-t border-slate-100 pt-3 text-xs text-slate-600">
           {login.events.map((event, index) => (
             <li key={index}>
-              {utc(event.createdAt)} · {EVENT_LABELS[event.kind] ?? event.kind}
+              {when(event.createdAt)} · {EVENTS.has(event.kind) ? t(`adminOrders.login.events.${event.kind}`) : event.kind}
               {event.reason && event.kind === "deleted" ? ` (${event.reason})` : ""} · {event.actor}
             </li>
           ))}

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -6,12 +7,13 @@ import type { ActionRefused, ActionReply } from "~/domain/seller/action-reply";
 import type { GameLogin, SellerKeyRecord } from "~/lib/login-crypto";
 import { TextField } from "../kit/fields";
 import { Notice } from "../kit/page";
+import { useTranslation } from "~/i18n/use-translation";
 
 type KeyReply = ActionReply<{ key: SellerKeyRecord & { id: number } }>;
 type RevealReply = ActionReply<{ keyId: number; ciphertext: string }>;
 
 /** Posts one step of the reveal; a reply that is not the action's (a proxy's error page) becomes a refusal. */
-async function post<T extends ActionReply>(path: string, body: object): Promise<T | ActionRefused> {
+async function post<T extends ActionReply>(path: string, body: object, t: TFunction): Promise<T | ActionRefused> {
   try {
     const response = await fetch(path, {
       method: "POST",
@@ -19,9 +21,9 @@ async function post<T extends ActionReply>(path: string, body: object): Promise<
       body: JSON.stringify(body),
     });
     const reply = (await response.json().catch(() => null)) as T | null;
-    return reply ?? { ok: false, message: `The server answered ${response.status}.`, fieldErrors: {} };
+    return reply ?? { ok: false, message: t("adminOrders.reveal.serverAnswered", { status: response.status }), fieldErrors: {} };
   } catch {
-    return { ok: false, message: "No answer from the server.", fieldErrors: {} };
+    return { ok: false, message: t("adminOrders.reveal.noAnswer"), fieldErrors: {} };
   }
 }
 
@@ -32,6 +34,7 @@ async function post<T extends ActionReply>(path: string, body: object): Promise<
  */
 export function LoginReveal({ orderId }: { orderId: string }) {
   const revalidator = useRevalidator();
+  const { t } = useTranslation();
   const [passphrase, setPassphrase] = useState("");
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -58,19 +61,19 @@ export function LoginReveal({ orderId }: { orderId: string }) {
     const path = `/admin/orders/${orderId}/login`;
     try {
       const crypto = await import("~/lib/login-crypto");
-      const locked = await post<KeyReply>(path, { intent: "key" });
+      const locked = await post<KeyReply>(path, { intent: "key" }, t);
       if (!locked.ok) return setError(locked.message);
       let privateKey: Uint8Array;
       try {
         privateKey = await crypto.openPrivateKey(locked.key, passphrase);
       } catch {
-        return setError("Wrong passphrase: nothing was revealed.");
+        return setError(t("adminOrders.reveal.wrongPassphrase"));
       }
       setPassphrase("");
       try {
-        const sealed = await post<RevealReply>(path, { intent: "reveal" });
+        const sealed = await post<RevealReply>(path, { intent: "reveal" }, t);
         if (!sealed.ok) return setError(sealed.message);
-        if (sealed.keyId !== locked.key.id) return setError("The buyer replaced the login meanwhile: reveal it again.");
+        if (sealed.keyId !== locked.key.id) return setError(t("adminOrders.reveal.replaced"));
         setLogin(await crypto.openLogin(sealed.ciphertext, locked.key.publicKey, privateKey));
         setSecondsLeft(REVEAL_SECONDS);
       } finally {
@@ -78,7 +81,7 @@ export function LoginReveal({ orderId }: { orderId: string }) {
         revalidator.revalidate();
       }
     } catch {
-      setError("This browser could not open the login (it needs WebAssembly and WebCrypto).");
+      setError(t("adminOrders.reveal.noCrypto"));
     } finally {
       setWorking(false);
     }
@@ -88,16 +91,16 @@ export function LoginReveal({ orderId }: { orderId: string }) {
     return (
       <div className="space-y-3" data-testid="revealed-login">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-          <dt className="font-medium text-slate-600">Username</dt>
+          <dt className="font-medium text-slate-600">{t("adminOrders.reveal.username")}</dt>
           <dd className="font-mono break-all text-slate-900">{login.username}</dd>
-          <dt className="font-medium text-slate-600">Password</dt>
+          <dt className="font-medium text-slate-600">{t("adminOrders.reveal.password")}</dt>
           <dd className="font-mono break-all text-slate-900">{login.password}</dd>
         </dl>
         <p className="text-xs text-slate-600" aria-live="polite">
-          Hidden in {secondsLeft} s. Do not copy it anywhere else.
+          {t("adminOrders.reveal.hiddenIn", { seconds: secondsLeft })}
         </p>
         <Button variant="secondary" onClick={hide}>
-          Hide now
+          {t("adminOrders.reveal.hide")}
         </Button>
       </div>
     );
@@ -105,10 +108,17 @@ export function LoginReveal({ orderId }: { orderId: string }) {
   return (
     <form onSubmit={reveal} className="space-y-3">
       {error && <Notice tone="error">{error}</Notice>}
-      <TextField label="Key passphrase" type="password" autoComplete="off" required value={passphrase} onChange={(e) => setPassphrase(e.target.value)} />
-      <p className="text-xs text-slate-600">Each reveal is recorded with your account and shown to the buyer as “opened by our team”.</p>
+      <TextField
+        label={t("adminOrders.reveal.passphrase")}
+        type="password"
+        autoComplete="off"
+        required
+        value={passphrase}
+        onChange={(e) => setPassphrase(e.target.value)}
+      />
+      <p className="text-xs text-slate-600">{t("adminOrders.reveal.recorded")}</p>
       <Button type="submit" disabled={working || passphrase.length === 0}>
-        {working ? "Opening…" : "Reveal login"}
+        {working ? t("adminOrders.reveal.opening") : t("adminOrders.reveal.reveal")}
       </Button>
     </form>
   );

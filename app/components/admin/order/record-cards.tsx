@@ -2,16 +2,16 @@
  * The order's records, one card each: payments, PayPal's webhook events, the status history, the
  * seller's actions (the audit table) and the notifications queued. Read-only tables, "None." when empty.
  */
-import { QUEUE_LABELS } from "~/domain/order-desk";
 import type { OrderState } from "~/domain/order-state";
-import { usd, utc } from "../kit/format";
+import { useConsole } from "../use-console";
 import { Card } from "../kit/page";
 import { Table } from "../kit/table";
 
 function RecordCard({ title, caption = title, columns, rows }: { title: string; caption?: string; columns: string[]; rows: React.ReactNode[][] }) {
+  const { t } = useConsole();
   return (
     <Card title={title}>
-      <Table dense empty="None." caption={caption} columns={columns} rows={rows} />
+      <Table dense empty={t("adminOrders.items.none")} caption={caption} columns={columns} rows={rows} />
     </Card>
   );
 }
@@ -24,22 +24,31 @@ export function PaymentsCard({
 }: {
   payments: readonly { createdAt: Date; kind: string; provider: string; providerRef: string; status: string; amountCents: number; currency: string }[];
 }) {
+  const { t, usd, when } = useConsole();
   return (
     <RecordCard
-      title="Payments"
-      columns={["When", "Kind", "Provider", "Reference", "Status", "Amount"]}
-      rows={payments.map((p) => [utc(p.createdAt), p.kind, p.provider, code(p.providerRef), p.status, `${usd(p.amountCents)} ${p.currency}`])}
+      title={t("adminOrders.records.payments")}
+      columns={[
+        t("adminOrders.records.when"),
+        t("adminOrders.records.kind"),
+        t("adminOrders.records.provider"),
+        t("adminOrders.records.reference"),
+        t("adminOrders.records.status"),
+        t("adminOrders.records.amount"),
+      ]}
+      rows={payments.map((p) => [when(p.createdAt), p.kind, p.provider, code(p.providerRef), p.status, `${usd(p.amountCents)} ${p.currency}`])}
     />
   );
 }
 
 export function WebhooksCard({ webhooks }: { webhooks: readonly { receivedAt: Date; type: string; resourceId: string | null; processedAt: Date | null }[] }) {
+  const { t, when } = useConsole();
   return (
     <RecordCard
-      title="PayPal webhook events"
-      caption="Webhook events"
-      columns={["Received", "Event", "Resource", "Processed"]}
-      rows={webhooks.map((w) => [utc(w.receivedAt), w.type, code(w.resourceId ?? "—"), utc(w.processedAt)])}
+      title={t("adminOrders.records.webhooks")}
+      caption={t("adminOrders.records.webhooksCaption")}
+      columns={[t("adminOrders.records.received"), t("adminOrders.records.event"), t("adminOrders.records.resource"), t("adminOrders.records.processed")]}
+      rows={webhooks.map((w) => [when(w.receivedAt), w.type, code(w.resourceId ?? "—"), when(w.processedAt)])}
     />
   );
 }
@@ -49,22 +58,29 @@ export function HistoryCard({
 }: {
   history: readonly { createdAt: Date; fromStatus: OrderState | null; toStatus: OrderState; actor: string; note: string | null }[];
 }) {
+  const { t, when } = useConsole();
   return (
     <RecordCard
-      title="History"
-      caption="Status history"
-      columns={["When", "Change", "By", "Note"]}
-      rows={history.map((e) => [utc(e.createdAt), `${e.fromStatus ? QUEUE_LABELS[e.fromStatus] : "—"} → ${QUEUE_LABELS[e.toStatus]}`, e.actor, e.note ?? ""])}
+      title={t("adminOrders.records.history")}
+      caption={t("adminOrders.records.historyCaption")}
+      columns={[t("adminOrders.records.when"), t("adminOrders.records.change"), t("adminOrders.records.by"), t("adminOrders.records.note")]}
+      rows={history.map((e) => [
+        when(e.createdAt),
+        `${e.fromStatus ? t(`admin.status.${e.fromStatus}`) : "—"} → ${t(`admin.status.${e.toStatus}`)}`,
+        e.actor,
+        e.note ?? "",
+      ])}
     />
   );
 }
 
 export function SellerActionsCard({ audit }: { audit: readonly { createdAt: Date; actor: string; action: string; detail: unknown }[] }) {
+  const { t, when } = useConsole();
   return (
     <RecordCard
-      title="Seller actions"
-      columns={["When", "Who", "Action", "Detail"]}
-      rows={audit.map((a) => [utc(a.createdAt), a.actor, a.action, code(a.detail ? JSON.stringify(a.detail) : "")])}
+      title={t("adminOrders.records.sellerActions")}
+      columns={[t("adminOrders.records.when"), t("adminOrders.records.who"), t("adminOrders.records.action"), t("adminOrders.records.detail")]}
+      rows={audit.map((a) => [when(a.createdAt), a.actor, a.action, code(a.detail ? JSON.stringify(a.detail) : "")])}
     />
   );
 }
@@ -74,11 +90,18 @@ export function NotificationsCard({
 }: {
   mails: readonly { createdAt: Date; channel: string; to: string; kind: string; status: string; sentAt: Date | null }[];
 }) {
+  const { t, when } = useConsole();
   return (
     <RecordCard
-      title="Notifications"
-      columns={["Queued", "To", "Kind", "Status", "Sent"]}
-      rows={mails.map((m) => [utc(m.createdAt), m.channel === "discord" ? "Discord" : m.to, m.kind, m.status, utc(m.sentAt)])}
+      title={t("adminOrders.records.notifications")}
+      columns={[
+        t("adminOrders.records.queued"),
+        t("adminOrders.records.to"),
+        t("adminOrders.records.kind"),
+        t("adminOrders.records.status"),
+        t("adminOrders.records.sent"),
+      ]}
+      rows={mails.map((m) => [when(m.createdAt), m.channel === "discord" ? "Discord" : m.to, m.kind, m.status, when(m.sentAt)])}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { usd } from "../kit/format";
+import { useConsole } from "../use-console";
 import { TextField } from "../kit/fields";
 import { ActionForm } from "./action-form";
 
@@ -27,32 +27,24 @@ export function RefundForm({ refunds, ...terms }: RefundTerms) {
 
 function RefundFields({ refundKey, refundableCents, payPalRefunds, payPalReady }: Omit<RefundTerms, "refunds">) {
   const [requestKey] = useState(refundKey);
+  const { t, usd } = useConsole();
   return (
-    <ActionForm intent="refund" label={payPalRefunds ? "Refund through PayPal" : "Record refund"} variant="secondary">
+    <ActionForm intent="refund" label={payPalRefunds ? t("adminOrders.refund.payPal") : t("adminOrders.refund.record")} variant="secondary">
       <input type="hidden" name="requestKey" value={requestKey} />
       <TextField
         name="amount"
-        label="Amount to refund (USD)"
-        hint={`Leave empty for everything left: ${usd(refundableCents)}.`}
+        label={t("adminOrders.refund.amount")}
+        hint={t("adminOrders.refund.amountHint", { left: usd(refundableCents) })}
         hintAbove
-        placeholder="full"
+        placeholder={t("adminOrders.refund.full")}
         maxLength={200}
         autoComplete="off"
       />
       {!payPalRefunds && (
-        <TextField
-          name="reference"
-          label="Refund reference"
-          hint="Paid outside PayPal's API: refund the buyer yourself, then record it here."
-          hintAbove
-          required
-          maxLength={200}
-        />
+        <TextField name="reference" label={t("adminOrders.refund.reference")} hint={t("adminOrders.refund.referenceHint")} hintAbove required maxLength={200} />
       )}
-      {payPalRefunds && !payPalReady && (
-        <p className="text-xs text-red-700">PayPal is not configured on this server: refunds through PayPal are unavailable.</p>
-      )}
-      <TextField name="reason" label="Reason (private)" maxLength={200} />
+      {payPalRefunds && !payPalReady && <p className="text-xs text-red-700">{t("adminOrders.refund.noPayPal")}</p>}
+      <TextField name="reason" label={t("adminOrders.actions.reason")} maxLength={200} />
     </ActionForm>
   );
 }

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import type { ReportReason, ReportStatus } from "~/domain/problem-reports";
-import { utc } from "../kit/format";
+import { useConsole } from "../use-console";
 import { Card } from "../kit/page";
-import { REASON_LABELS } from "~/domain/problem-reports";
 
 /** On the order page: the buyer's problem reports and the re-deliveries made for them (none: no card). */
 export function OrderReportsCard({
@@ -12,22 +11,24 @@ export function OrderReportsCard({
   reports: { id: number; reason: ReportReason; status: ReportStatus; createdAt: Date }[];
   deliveries: { id: number; reportId: number | null; createdAt: Date }[];
 }) {
+  const { t, when } = useConsole();
   if (reports.length === 0 && deliveries.length === 0) return null;
   return (
-    <Card title="Problem reports">
+    <Card title={t("adminOrders.elsewhere.reports")}>
       <ul className="space-y-1 text-sm">
         {reports.map((r) => (
           <li key={r.id}>
             <Link to={`/admin/reports/${r.id}`} className="text-brand-700 underline">
-              Report {r.id}
+              {t("adminOrders.reports.report", { id: r.id })}
             </Link>{" "}
-            · {REASON_LABELS[r.reason]} · {r.status} · {utc(r.createdAt)}
+            · {t(`admin.reasons.${r.reason}`)} · {r.status} · {when(r.createdAt)}
           </li>
         ))}
         {deliveries.map((d) => (
           <li key={`d${d.id}`} className="text-slate-700">
-            Re-delivery {d.id} · {utc(d.createdAt)}
-            {d.reportId ? ` (report ${d.reportId})` : ""}
+            {d.reportId
+              ? t("adminOrders.reports.redeliveryFor", { id: d.id, at: when(d.createdAt), report: d.reportId })
+              : t("adminOrders.reports.redelivery", { id: d.id, at: when(d.createdAt) })}
           </li>
         ))}
       </ul>
