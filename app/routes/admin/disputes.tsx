@@ -1,11 +1,12 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/disputes";
 import { DueCountdown } from "~/components/admin/disputes/countdown";
-import { usd, utc } from "~/components/admin/kit/format";
 import { Card, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
-import { adminMeta } from "~/components/admin/meta";
-import { reasonLabel } from "~/domain/disputes";
+import { consoleMeta } from "~/components/admin/meta";
+import { useConsole } from "~/components/admin/use-console";
+import { consoleTranslations } from "~/i18n/console.server";
+import { DISPUTE_REASON_LABELS } from "~/domain/disputes";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/seller-auth/guard.server";
 import { listDisputes } from "~/server/disputes/disputes.server";
@@ -13,13 +14,15 @@ import { listDisputes } from "~/server/disputes/disputes.server";
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "disputes.view" });
 
-export const meta: Route.MetaFunction = () => adminMeta("Disputes");
+// The page's words: locales/{lang}/adminReports.json (docs/decisions/055).
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "adminReports.disputes.title");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services);
+  const seller = await requireSeller(request, access.read, context.services);
   const rows = await listDisputes(context.services.db);
   return {
     now: context.services.now(),
+    translations: consoleTranslations(seller.lang, ["adminReports"]),
     disputes: rows.map(({ id, orderId, reason, amountCents, status, outcome, sellerResponseDueAt, evidenceSentAt, createdAt }) => ({
       id,
       orderId,
@@ -34,19 +37,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** PayPal's reason code in the account's language (unknown codes as PayPal wrote them). */
+function useReasonLabel() {
+  const { t } = useConsole();
+  return (reason: string | null) => (reason ? (reason in DISPUTE_REASON_LABELS ? t(`adminReports.disputeReasons.${reason}`) : reason) : "—");
+}
+
 /** PayPal disputes: open ones first by the seller's deadline, then the resolved ones. */
 export default function Disputes() {
   const { now, disputes } = useLoaderData<typeof loader>();
+  const { t, usd, when } = useConsole();
+  const reasonLabel = useReasonLabel();
   return (
     <>
-      <PageTitle>Disputes</PageTitle>
+      <PageTitle>{t("adminReports.disputes.title")}</PageTitle>
       <Card>
         <Table
-          caption="PayPal disputes, open ones first by deadline"
+          caption={t("adminReports.disputes.caption")}
           tableClassName="min-w-[48rem]"
           rowHeads
-          empty="No PayPal disputes. When a buyer opens one, PayPal's webhook brings it here and the shop alerts you."
-          columns={["Dispute", "Order", "Reason", { label: "Amount", className: "text-right tabular-nums" }, "Status", "Answer due"]}
+          empty={t("adminReports.disputes.none")}
+          columns={[
+            t("adminReports.disputes.colDispute"),
+            t("adminReports.disputes.colOrder"),
+            t("adminReports.disputes.colReason"),
+            { label: t("adminReports.disputes.colAmount"), className: "text-right tabular-nums" },
+            t("adminReports.disputes.colStatus"),
+            t("adminReports.disputes.colDue"),
+          ]}
           keys={disputes.map((d) => d.id)}
           rows={disputes.map((d) => [
             <Link key="id" to={`/admin/disputes/${encodeURIComponent(d.id)}`} className="font-mono text-xs font-semibold text-brand-700 underline">
@@ -64,11 +82,11 @@ export default function Disputes() {
             <span key="status" className="text-xs">
               {d.status}
               {d.outcome && <span className="block text-slate-600">{d.outcome}</span>}
-              {d.evidenceSentAt && <span className="block text-slate-600">evidence sent {utc(d.evidenceSentAt)}</span>}
+              {d.evidenceSentAt && <span className="block text-slate-600">{t("adminReports.disputes.evidenceSent", { at: when(d.evidenceSentAt) })}</span>}
             </span>,
             d.sellerResponseDueAt && d.status !== "RESOLVED" ? (
               <span key="due" className="text-xs">
-                <span className="block">{utc(d.sellerResponseDueAt)}</span>
+                <span className="block">{when(d.sellerResponseDueAt)}</span>
                 <DueCountdown dueAt={d.sellerResponseDueAt} now={now} />
               </span>
             ) : (

@@ -1,11 +1,11 @@
 import { data, Link, useActionData, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/report";
 import { AdminError } from "~/components/admin/admin-error";
-import { usd, utc } from "~/components/admin/kit/format";
 import { Card, Facts, PageTitle } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
-import { adminMeta } from "~/components/admin/meta";
-import { REASON_LABELS } from "~/domain/problem-reports";
+import { consoleMeta } from "~/components/admin/meta";
+import { useConsole } from "~/components/admin/use-console";
+import { consoleT, consoleTranslations } from "~/i18n/console.server";
 import { ReportActions } from "~/components/admin/reports/report-actions";
 import { ReportThread } from "~/components/admin/reports/report-thread";
 import { StatusBadge } from "~/components/admin/status-badge";
@@ -29,7 +29,8 @@ export const access = routeAccess({
   write: { answer: "reports.work", redeliver: "reports.work", close: "reports.work", refund: "orders.refund" },
 });
 
-export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Report ${params.id}`);
+// The page's words: locales/{lang}/adminReports.json (docs/decisions/055).
+export const meta: Route.MetaFunction = ({ params, matches }) => consoleMeta(matches, "adminReports.report.title", { id: params.id });
 
 function reportId(param: string): number {
   const id = Number(param);
@@ -38,7 +39,7 @@ function reportId(param: string): number {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services);
+  const seller = await requireSeller(request, access.read, context.services);
   const db = context.services.db;
   const detail = await reportDetail(db, reportId(params.id));
   if (!detail) throw data(null, { status: 404 });
@@ -55,6 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           payPalReady: context.services.paypal !== null,
         }
       : null,
+    translations: consoleTranslations(seller.lang, ["adminReports"]),
   };
 }
 
@@ -74,13 +76,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 async function reportAction(request: Request, id: string, context: Route.ActionArgs["context"], seller: Seller, form: FormData, upload: Upload | null) {
   await requireIntent(request, seller, access, field(form, "intent"), context.services);
+  const t = consoleT(seller.lang);
   const parsed = sellerReportActionSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
-  if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? "The form is incomplete.");
+  if (!parsed.success) return refused(422, parsed.error.issues[0]?.message ?? t("adminReports.report.incomplete"));
   let proofs = NO_PROOFS;
   if (upload?.files.length) {
-    if (parsed.data.intent !== "redeliver") return refused(422, "Screenshots go with a re-delivery only.");
+    if (parsed.data.intent !== "redeliver") return refused(422, t("adminReports.report.screenshotsRedeliverOnly"));
     const detail = await reportDetail(context.services.db, reportId(id));
-    if (!detail) return refused(404, "This report does not exist.");
+    if (!detail) return refused(404, t("adminReports.report.noReport"));
     try {
       proofs = await storeProofs(context.services, detail.order.id, upload);
     } catch (error) {
@@ -107,39 +110,43 @@ export default function ReportPage() {
   const d = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const can = useCan();
+  const { t, usd, when } = useConsole();
   const { report, order } = d;
   return (
     <>
       <p className="mb-2 text-sm">
         <Link to="/admin/reports" className="text-brand-700 underline">
-          ← Problem reports
+          ← {t("adminReports.reports.title")}
         </Link>
       </p>
       <PageTitle>
-        Report {report.id} · {REASON_LABELS[report.reason]}{" "}
+        {t("adminReports.report.title", { id: report.id })} · {t(`admin.reasons.${report.reason}`)}{" "}
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-semibold ${report.status === "open" ? "bg-amber-100 text-amber-950" : "bg-slate-200 text-slate-700"}`}
         >
-          {report.status}
+          {t(`adminReports.report.status.${report.status}`)}
         </span>
       </PageTitle>
       <ReplyNotice reply={reply} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[2fr_1fr]">
         <div className="order-last min-w-0 space-y-4 lg:order-first">
           <ReportThread entries={d.entries} />
-          <Card title="Deliveries">
+          <Card title={t("adminReports.report.deliveries")}>
             <Facts
               rows={[
-                ["First delivery", utc(order.deliveredAt)],
-                ["Note for the buyer", order.sellerNote ?? "—"],
-                ["Delivery record (private)", <span className="whitespace-pre-wrap">{order.deliveryNote ?? "—"}</span>],
+                [t("adminReports.report.firstDelivery"), when(order.deliveredAt)],
+                [t("adminReports.report.publicNote"), order.sellerNote ?? "—"],
+                [t("adminReports.report.privateNote"), <span className="whitespace-pre-wrap">{order.deliveryNote ?? "—"}</span>],
                 ...d.deliveries.map((delivery): [string, React.ReactNode] => [
-                  `Re-delivery ${delivery.id}`,
+                  t("adminReports.report.redelivery", { id: delivery.id }),
                   <span className="whitespace-pre-wrap">
-                    {utc(delivery.createdAt)} by {delivery.actor}
-                    {delivery.reportId ? ` (report ${delivery.reportId})` : ""}
-                    {"\n"}For the buyer: {delivery.publicNote ?? "—"}
-                    {"\n"}Record: {delivery.privateNote}
+                    {delivery.reportId
+                      ? t("adminReports.report.byFor", { at: when(delivery.createdAt), actor: delivery.actor, report: delivery.reportId })
+                      : t("adminReports.report.by", { at: when(delivery.createdAt), actor: delivery.actor })}
+                    {"\n"}
+                    {t("adminReports.report.forBuyer", { note: delivery.publicNote ?? "—" })}
+                    {"\n"}
+                    {t("adminReports.report.record", { note: delivery.privateNote })}
                   </span>,
                 ]),
               ]}
@@ -147,25 +154,25 @@ export default function ReportPage() {
           </Card>
         </div>
         <div className="min-w-0 space-y-4">
-          <Card title="Order">
+          <Card title={t("adminReports.report.order")}>
             <Facts
               rows={[
                 [
-                  "Order",
+                  t("adminReports.report.order"),
                   <Link to={`/admin/orders/${order.id}`} className="font-mono text-brand-700 underline">
                     {order.id}
                   </Link>,
                 ],
-                ["Status", <StatusBadge status={order.status} />],
-                ["Total", usd(order.totalCents)],
-                ["Paid", utc(order.paidAt)],
-                ["Buyer", `${order.name} <${order.email}>`],
-                ["Game username", order.gameUsername],
+                [t("adminReports.report.status.label"), <StatusBadge status={order.status} />],
+                [t("adminReports.report.total"), usd(order.totalCents)],
+                [t("adminReports.report.paid"), when(order.paidAt)],
+                [t("adminReports.reports.colBuyer"), `${order.name} <${order.email}>`],
+                [t("adminReports.report.gameUsername"), order.gameUsername],
                 ["Discord", order.communityUsername],
-                ["Language", order.lang],
-                ["Opened", utc(report.createdAt)],
+                [t("adminReports.report.language"), order.lang],
+                [t("adminReports.reports.colOpened"), when(report.createdAt)],
                 ...(d.otherReports.length
-                  ? [["Other reports", d.otherReports.map((r) => `${r.id} (${r.status})`).join(", ")] as [string, React.ReactNode]]
+                  ? [[t("adminReports.report.otherReports"), d.otherReports.map((r) => `${r.id} (${r.status})`).join(", ")] as [string, React.ReactNode]]
                   : []),
               ]}
             />
@@ -180,8 +187,8 @@ export default function ReportPage() {
               }}
             />
           ) : (
-            <Card title="Closed">
-              <p className="text-sm">Closed {utc(report.closedAt)}. The buyer can open a new report from their order page.</p>
+            <Card title={t("adminReports.report.closed")}>
+              <p className="text-sm">{t("adminReports.report.closedText", { at: when(report.closedAt) })}</p>
             </Card>
           )}
         </div>

@@ -3,7 +3,7 @@ import type { OrderState } from "~/domain/order-state";
 import { ActionForm } from "../order/action-form";
 import { ProofField } from "../order/proof-field";
 import { Checkbox, TextArea, TextField } from "../kit/fields";
-import { usd } from "../kit/format";
+import { useConsole } from "../use-console";
 import { Card } from "../kit/page";
 
 interface RefundTerms {
@@ -29,49 +29,54 @@ export function ReportActions({
   done: { answers: number; redeliveries: number };
 }) {
   const [requestKey] = useState(refund?.refundKey ?? "");
+  const { t, usd } = useConsole();
   return (
-    <Card title="Answer">
+    <Card title={t("adminReports.actions.title")}>
       <div className="space-y-4">
-        <ActionForm key={`answer-${done.answers}`} intent="answer" label="Send answer">
-          <TextArea name="message" label="Answer (the buyer reads it)" required maxLength={2000} />
+        <ActionForm key={`answer-${done.answers}`} intent="answer" label={t("adminReports.actions.send")}>
+          <TextArea name="message" label={t("adminReports.actions.answer")} required maxLength={2000} />
         </ActionForm>
         {orderStatus === "delivered" ? (
-          <ActionForm key={`redeliver-${done.redeliveries}`} intent="redeliver" label="Re-deliver" variant="secondary" multipart>
-            <TextArea name="publicNote" label="Note for the buyer" required maxLength={2000} />
+          <ActionForm key={`redeliver-${done.redeliveries}`} intent="redeliver" label={t("adminReports.actions.redeliver")} variant="secondary" multipart>
+            <TextArea name="publicNote" label={t("adminReports.report.publicNote")} required maxLength={2000} />
             <TextArea
               name="privateNote"
-              label="Delivery record (private)"
-              hint="What was delivered again, when and to which account."
+              label={t("adminReports.report.privateNote")}
+              hint={t("adminReports.actions.privateNoteHint")}
               required
               maxLength={2000}
             />
             <ProofField />
-            <Checkbox name="close" label="Close the report with this delivery" defaultChecked={false} />
+            <Checkbox name="close" label={t("adminReports.actions.closeWith")} defaultChecked={false} />
           </ActionForm>
         ) : (
-          <p className="text-xs text-slate-600">Re-delivery is for delivered orders: deliver this one from its order page.</p>
+          <p className="text-xs text-slate-600">{t("adminReports.actions.redeliverOnlyDelivered")}</p>
         )}
         {refund && refund.refundableCents > 0 && ["paid", "in_progress", "delivered"].includes(orderStatus) ? (
-          <ActionForm intent="refund" label={refund.payPalRefunds ? "Refund through PayPal" : "Record refund"} variant="secondary">
+          <ActionForm
+            intent="refund"
+            label={refund.payPalRefunds ? t("adminReports.actions.refundPayPal") : t("adminReports.actions.recordRefund")}
+            variant="secondary"
+          >
             <input type="hidden" name="requestKey" value={requestKey} />
             <TextField
               name="amount"
-              label="Amount to refund (USD)"
-              hint={`Leave empty for everything left: ${usd(refund.refundableCents)}.`}
+              label={t("adminReports.actions.amount")}
+              hint={t("adminReports.actions.amountHint", { left: usd(refund.refundableCents) })}
               hintAbove
-              placeholder="full"
+              placeholder={t("adminReports.actions.full")}
               maxLength={20}
               autoComplete="off"
             />
             {!refund.payPalRefunds && (
-              <TextField name="reference" label="Refund reference" hint="Refund the buyer yourself, then record it here." required maxLength={200} />
+              <TextField name="reference" label={t("adminReports.actions.reference")} hint={t("adminReports.actions.referenceHint")} required maxLength={200} />
             )}
-            {refund.payPalRefunds && !refund.payPalReady && <p className="text-xs text-red-700">PayPal is not configured on this server.</p>}
-            <TextArea name="reason" label="Refund reason (the buyer reads it)" required maxLength={2000} />
+            {refund.payPalRefunds && !refund.payPalReady && <p className="text-xs text-red-700">{t("adminReports.actions.noPayPal")}</p>}
+            <TextArea name="reason" label={t("adminReports.actions.refundReason")} required maxLength={2000} />
           </ActionForm>
         ) : null}
-        <ActionForm intent="close" label="Close report" variant="secondary">
-          <TextArea name="reason" label="Closing reason (the buyer reads it)" required maxLength={2000} />
+        <ActionForm intent="close" label={t("adminReports.actions.close")} variant="secondary">
+          <TextArea name="reason" label={t("adminReports.actions.closeReason")} required maxLength={2000} />
         </ActionForm>
       </div>
     </Card>
