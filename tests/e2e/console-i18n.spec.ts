@@ -1,0 +1,66 @@
+import { expect, test } from "./fixtures";
+import { loginAsSeller, placePaidOrder } from "./admin-helpers";
+import type { Page } from "@playwright/test";
+
+/**
+ * Issue 32, the console in three languages (docs/decisions/055): an account that chooses French sees
+ * the console in French — nav, dashboard, an order page with times in its zone, a refusal — and one
+ * that chooses Spanish in Spanish. The account goes back to English and UTC at the end, so a retry
+ * starts as the first run did.
+ */
+
+/** Chooses the account's language and zone on /admin/account, whatever the console speaks now. */
+async function choose(page: Page, lang: "en" | "fr" | "es", timeZone: string, saved: string) {
+  await page.goto("/admin/account");
+  await page.getByLabel(/^(Console language|Langue de la console|Idioma de la consola)$/).selectOption(lang);
+  await page.getByLabel(/^(Time zone|Fuseau horaire|Zona horaria)$/).selectOption(timeZone);
+  await page.getByRole("button", { name: /^(Save|Enregistrer|Guardar)$/ }).click();
+  await expect(page.getByRole("status").getByText(saved)).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
+}
+
+test("a French account sees the console in French, a Spanish one in Spanish, with times in the account's zone", async ({ page, request }) => {
+  const orderId = await placePaidOrder(request, `i18n${Date.now()}`);
+  await loginAsSeller(page, { account: "polyglot", next: "/admin/account" });
+
+  try {
+    await choose(page, "fr", "Europe/Paris", "Langue et fuseau horaire enregistrés.");
+    const nav = page.getByRole("navigation", { name: "Console" });
+    await expect(nav.getByRole("link", { name: "Commandes" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Tableau de bord" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+
+    // A refused code, in French (the account page's authenticator enrolment).
+    // (A retry finds the enrolment already started: the code field is there at once.)
+    const setUp = page.getByRole("button", { name: "Configurer une application d'authentification" });
+    if (await setUp.isVisible()) await setUp.click();
+    await page.getByLabel("Code à 6 chiffres").fill("123456");
+    await page.getByRole("button", { name: "Activer", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("Ce code ne correspond pas");
+
+    await nav.getByRole("link", { name: "Tableau de bord" }).click();
+    await expect(page.getByRole("heading", { name: "Tableau de bord", level: 1 })).toBeVisible();
+    await expect(page.getByRole("region", { name: "En attente de livraison" })).toBeVisible();
+    await expect(page).toHaveTitle(/Tableau de bord · Console vendeur/);
+
+    await page.goto(`/admin/orders/${orderId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Payée");
+    const actions = page.getByRole("region", { name: "Actions" });
+    await expect(actions.getByRole("button", { name: "Marquer en cours" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Client" })).toBeVisible();
+    // November in Paris: UTC+1, the account's zone.
+    await expect(page.getByText(/Payée le \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\+1 ·/)).toBeVisible();
+
+    await choose(page, "es", "America/Mexico_City", "Idioma y zona horaria guardados.");
+    const consola = page.getByRole("navigation", { name: "Consola" });
+    await expect(consola.getByRole("link", { name: "Pedidos" })).toBeVisible();
+    await consola.getByRole("link", { name: "Panel" }).click();
+    await expect(page.getByRole("heading", { name: "Panel", level: 1 })).toBeVisible();
+    await page.goto(`/admin/orders/${orderId}`);
+    await expect(page.getByRole("region", { name: "Acciones" }).getByRole("button", { name: "Marcar en curso" })).toBeVisible();
+    await expect(page.getByText(/Pagado el \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC−6 ·/)).toBeVisible();
+  } finally {
+    await choose(page, "en", "UTC", "Language and time zone saved.");
+  }
+  await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Orders" })).toBeVisible();
+});
