@@ -1,5 +1,6 @@
 import { useSubmit } from "react-router";
 import { useDropTarget } from "./use-drop-target";
+import { useTranslation } from "~/i18n/use-translation";
 
 /**
  * A product's place in the list, moved by drag (HTML drag events: the handle is dragged onto
@@ -9,6 +10,7 @@ import { useDropTarget } from "./use-drop-target";
  */
 export function ReorderHandle({ id, title }: { id: string; title: string }) {
   const submit = useSubmit();
+  const { t } = useTranslation();
   // The dragged product takes this one's place.
   const { over, dropProps } = useDropTarget((data) => {
     const dragged = data.getData("text/x-product-id");
@@ -20,7 +22,7 @@ export function ReorderHandle({ id, title }: { id: string; title: string }) {
     <button
       type="button"
       draggable
-      aria-label={`Reorder ${title}`}
+      aria-label={t("adminShop.products.reorder", { title })}
       aria-describedby="reorder-help"
       data-product-id={id}
       className={`inline-flex min-h-11 min-w-11 cursor-grab items-center justify-center rounded-md border text-lg text-slate-700 ${

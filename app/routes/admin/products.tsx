@@ -1,8 +1,9 @@
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/products";
 import { AdminError } from "~/components/admin/admin-error";
-import { adminMeta } from "~/components/admin/meta";
-import { usd } from "~/components/admin/kit/format";
+import { consoleMeta } from "~/components/admin/meta";
+import { useConsole } from "~/components/admin/use-console";
+import { consoleT, consoleTranslations } from "~/i18n/console.server";
 import { Card, Notice, PageTitle } from "~/components/admin/kit/page";
 import { ReplyNotice } from "~/components/admin/kit/reply";
 import { Table } from "~/components/admin/kit/table";
@@ -35,11 +36,12 @@ export const access = routeAccess({
   },
 });
 
-export const meta: Route.MetaFunction = () => adminMeta("Products");
+// The page's words: locales/{lang}/adminShop.json (docs/decisions/055).
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "adminShop.products.title");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services);
-  return { products: await listSellerProducts(context.services.db) };
+  const seller = await requireSeller(request, access.read, context.services);
+  return { products: await listSellerProducts(context.services.db), translations: consoleTranslations(seller.lang, ["adminShop"]) };
 }
 
 /** Reorder (a place, an end, or a drop onto another product), feature and restore from the list; everything else on the product's page. */
@@ -49,17 +51,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = field(form, "id");
   const intent = field(form, "intent");
   await requireIntent(request, seller, access, intent, context.services);
+  const t = consoleT(seller.lang);
   if (intent === "up" || intent === "down" || intent === "top" || intent === "bottom" || intent === "place") {
     const move = intent === "place" ? { to: field(form, "to") } : intent;
     const result = await moveProduct(context.services.db, seller, id, move, context.services.now());
-    if (!result.ok) return refused(404, "No such product.");
-    return done(Object.keys(result.changes).length === 0 ? "Already in place." : "Moved. The storefront shows the new order now.");
+    if (!result.ok) return refused(404, t("adminShop.products.noProduct"));
+    return done(Object.keys(result.changes).length === 0 ? t("adminShop.products.inPlace") : t("adminShop.products.moved"));
   }
   if (intent === "feature" || intent === "unfeature") {
     const result = await setFeatured(context.services.db, seller, id, intent === "feature", context.services.now());
-    if (!result.ok) return refused(404, "No such product (archived products cannot be featured).");
-    if (Object.keys(result.changes).length === 0) return done("Already so.");
-    return done(intent === "feature" ? "Featured: it is first in the home page's featured row now." : "Unfeatured: it has left the home page's featured row.");
+    if (!result.ok) return refused(404, t("adminShop.products.noFeature"));
+    if (Object.keys(result.changes).length === 0) return done(t("adminShop.products.alreadySo"));
+    return done(intent === "feature" ? t("adminShop.products.featured") : t("adminShop.products.unfeatured"));
   }
   if (intent === "bulk") {
     const parsed = bulkEditSchema.safeParse({
@@ -73,34 +76,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);
-      return refused(422, errors.ids ?? errors.bulkAction ?? "Nothing was changed: correct the fields marked below.", { fieldErrors: errors });
+      return refused(422, errors.ids ?? errors.bulkAction ?? t("adminShop.products.nothingChanged"), { fieldErrors: errors });
     }
     const action = toBulkAction(parsed.data);
     if (!action.ok) return refused(422, action.message, { fieldErrors: { change: action.message } });
     const result = await bulkEdit(context.services.db, seller, parsed.data.ids, action.action, context.services.now());
     if (!result.ok) return refused(409, result.message);
-    return done(`${result.changed} ${result.changed === 1 ? "product" : "products"} changed. The storefront shows the change now.`);
+    return done(t("adminShop.products.changed", { count: result.changed }));
   }
   if (intent === "restore") {
     const result = await setArchived(context.services.db, seller, id, false, context.services.now());
-    if (!result.ok) return refused(404, "No such product.");
-    return done("Restored: the product is back as it was.");
+    if (!result.ok) return refused(404, t("adminShop.products.noProduct"));
+    return done(t("adminShop.products.restored"));
   }
-  return refused(400, "Unknown action.");
+  return refused(400, t("admin.form.unknownAction"));
 }
 
 const LANG_CODES = { en: "EN", fr: "FR", es: "ES" } as const;
 
-const BULK_OPTIONS = [
-  { value: "price-percent", label: "Change the price by a percentage" },
-  { value: "price-amount", label: "Change the price by an amount (US$)" },
-  { value: "badge", label: "Set the badge" },
-  { value: "list", label: "List (show on the storefront)" },
-  { value: "unlist", label: "Unlist (make drafts)" },
-  { value: "archive", label: "Archive" },
-] as const;
-
-const BADGE_OPTIONS = [{ value: "", label: "No badge" }, ...BADGES.map((b) => ({ value: b, label: b }))];
+const BULK_ACTIONS = ["price-percent", "price-amount", "badge", "list", "unlist", "archive"] as const;
 
 /** Every product in storefront order (archived ones at the end), each leading to its edit form. */
 export default function Products() {
@@ -109,62 +103,67 @@ export default function Products() {
   const live = products.filter((p) => !p.archived);
   const [search] = useSearchParams();
   const errors = fieldErrorsOf(reply);
+  const { t, usd } = useConsole();
+  const bulkOptions = BULK_ACTIONS.map((value) => ({ value, label: t(`adminShop.products.bulk.${value}`) }));
+  const badgeOptions = [{ value: "", label: t("adminShop.products.noBadge") }, ...BADGES.map((b) => ({ value: b, label: b }))];
   return (
     <>
       <PageTitle
         actions={
           <Link to="/admin/products/new" className={buttonClass({ size: "md" })}>
-            New product
+            {t("adminShop.products.new")}
           </Link>
         }
       >
-        Products
+        {t("adminShop.products.title")}
       </PageTitle>
       <ReplyNotice reply={reply} />
-      {search.has("deleted") && !reply && <Notice tone="success">Deleted: the product is gone from the catalogue.</Notice>}
-      <Card title="Change the ticked products" className="mb-4">
+      {search.has("deleted") && !reply && <Notice tone="success">{t("adminShop.products.deleted")}</Notice>}
+      <Card title={t("adminShop.products.bulkTitle")} className="mb-4">
         <Form method="post" id="bulk" className="grid gap-4 sm:grid-cols-4 sm:items-start">
-          <SelectField label="What to do" name="bulkAction" options={BULK_OPTIONS} defaultValue="price-percent" error={errors.bulkAction} />
+          <SelectField
+            label={t("adminShop.products.whatToDo")}
+            name="bulkAction"
+            options={bulkOptions}
+            defaultValue="price-percent"
+            error={errors.bulkAction}
+          />
           <TextField
-            label="Change (price actions)"
+            label={t("adminShop.products.change")}
             name="change"
             inputMode="decimal"
             autoComplete="off"
             error={errors.change}
-            hint="-10 cuts by 10 % (percentage) or by $10.00 (amount); +5 raises. Compare-at prices stay."
+            hint={t("adminShop.products.changeHint")}
           />
-          <SelectField label="Badge (badge action)" name="bulkBadge" options={BADGE_OPTIONS} defaultValue="" error={errors.bulkBadge} />
+          <SelectField label={t("adminShop.products.badgeAction")} name="bulkBadge" options={badgeOptions} defaultValue="" error={errors.bulkBadge} />
           <div className="sm:pt-6">
-            <SubmitButton intent="bulk" pendingLabel="Applying…">
-              Apply to ticked products
+            <SubmitButton intent="bulk" pendingLabel={t("adminShop.products.applying")}>
+              {t("adminShop.products.apply")}
             </SubmitButton>
           </div>
         </Form>
-        <p className="mt-2 text-sm text-slate-700">Tick products in the list below. All of them change together, or none does.</p>
+        <p className="mt-2 text-sm text-slate-700">{t("adminShop.products.tickHelp")}</p>
       </Card>
       <Card>
-        <p className="mb-3 text-sm text-slate-700">
-          In the order the storefront shows them. Prices are in US dollars. A change shows on the storefront at once; orders already placed keep the title and
-          price they were sold at.
-        </p>
+        <p className="mb-3 text-sm text-slate-700">{t("adminShop.products.orderHelp")}</p>
         <p id="reorder-help" className="mb-3 text-sm text-slate-700">
-          Reorder: drag a product's ⠿ handle onto another's to take its place, or focus the handle and press ↑ or ↓ (Home and End: to the top or bottom).
-          Feature puts a listed product first in the home page's featured row, which shows the first {MAX_FEATURED} featured; Unfeature takes it out.
+          {t("adminShop.products.reorderHelp", { max: MAX_FEATURED })}
         </p>
         <Table
-          caption="Products and their prices"
+          caption={t("adminShop.products.caption")}
           tableClassName="min-w-[64rem]"
           rowHeads
           columns={[
-            "Product",
-            { label: "Price", className: "tabular-nums" },
-            { label: "Compare-at", className: "tabular-nums" },
-            "Stock",
-            "Badge",
-            "Featured",
-            "Shown",
-            "Order",
-            { label: "Edit", srOnly: true, className: "text-right" },
+            t("adminShop.products.colProduct"),
+            { label: t("adminShop.products.colPrice"), className: "tabular-nums" },
+            { label: t("adminShop.products.colCompareAt"), className: "tabular-nums" },
+            t("adminShop.products.colStock"),
+            t("adminShop.products.colBadge"),
+            t("adminShop.products.colFeatured"),
+            t("adminShop.products.colShown"),
+            t("adminShop.products.colOrder"),
+            { label: t("adminShop.products.colEdit"), srOnly: true, className: "text-right" },
           ]}
           rows={products.map((p) => {
             const index = live.findIndex((l) => l.id === p.id);
@@ -172,28 +171,30 @@ export default function Products() {
               <>
                 <label className="float-left mr-2 flex min-h-11 min-w-11 items-center justify-center">
                   <input type="checkbox" name="ids" value={p.id} form="bulk" className="h-5 w-5" />
-                  <span className="sr-only">Select {p.title}</span>
+                  <span className="sr-only">{t("adminShop.products.select", { title: p.title })}</span>
                 </label>
                 <span className="block font-semibold text-slate-900">{p.title}</span>
                 <span className="text-xs text-slate-600">
-                  {p.category} · id {p.id}
-                  {p.untranslated.length > 0 && <> · missing texts: {p.untranslated.map((l) => LANG_CODES[l]).join(", ")}</>}
+                  {t("adminShop.products.categoryId", { category: p.category, id: p.id })}
+                  {p.untranslated.length > 0 && <> · {t("adminShop.products.missingTexts", { langs: p.untranslated.map((l) => LANG_CODES[l]).join(", ") })}</>}
                 </span>
               </>,
               <span className="font-semibold">{usd(p.priceCents)}</span>,
               p.originalPriceCents > p.priceCents ? (
                 <span className="text-slate-700">{usd(p.originalPriceCents)}</span>
               ) : (
-                <span className="text-slate-500">None</span>
+                <span className="text-slate-500">{t("adminShop.products.none")}</span>
               ),
               !p.inStock || p.stock === 0 ? (
-                <span className="font-semibold text-red-700">Out of stock{p.stock === 0 ? " (0 left)" : ""}</span>
+                <span className="font-semibold text-red-700">
+                  {p.stock === 0 ? t("adminShop.products.outOfStockZero") : t("adminShop.products.outOfStock")}
+                </span>
               ) : p.stock !== null ? (
-                `${p.stock} left`
+                t("adminShop.products.left", { count: p.stock })
               ) : (
-                "In stock"
+                t("adminShop.products.inStock")
               ),
-              p.badge ?? <span className="text-slate-500">None</span>,
+              p.badge ?? <span className="text-slate-500">{t("adminShop.products.none")}</span>,
               p.archived ? (
                 <span className="text-slate-500">—</span>
               ) : (
@@ -201,23 +202,24 @@ export default function Products() {
                   <input type="hidden" name="id" value={p.id} />
                   {p.featured !== null && <span className="tabular-nums">#{p.featured + 1}</span>}
                   <SubmitButton intent={p.featured !== null ? "unfeature" : "feature"} target={p.id} pendingLabel="…" variant="secondary">
-                    {p.featured !== null ? "Unfeature" : "Feature"}
+                    {p.featured !== null ? t("adminShop.products.unfeature") : t("adminShop.products.feature")}
                     <span className="sr-only"> {p.title}</span>
                   </SubmitButton>
                 </Form>
               ),
               p.archived ? (
-                <span className="font-semibold text-slate-600">Archived</span>
+                <span className="font-semibold text-slate-600">{t("adminShop.products.archived")}</span>
               ) : p.listed ? (
-                "Listed"
+                t("adminShop.products.listed")
               ) : (
-                <span className="text-slate-600">Not listed</span>
+                <span className="text-slate-600">{t("adminShop.products.notListed")}</span>
               ),
               p.archived ? (
                 <Form method="post">
                   <input type="hidden" name="id" value={p.id} />
-                  <SubmitButton intent="restore" target={p.id} pendingLabel="Restoring…" variant="secondary">
-                    Restore<span className="sr-only"> {p.title}</span>
+                  <SubmitButton intent="restore" target={p.id} pendingLabel={t("adminShop.products.restoring")} variant="secondary">
+                    {t("adminShop.products.restore")}
+                    <span className="sr-only"> {p.title}</span>
                   </SubmitButton>
                 </Form>
               ) : (
@@ -227,20 +229,20 @@ export default function Products() {
                   {index > 0 && (
                     <>
                       <SubmitButton intent="top" target={p.id} pendingLabel="…" variant="secondary">
-                        ⤒<span className="sr-only"> Move {p.title} to the top</span>
+                        ⤒<span className="sr-only"> {t("adminShop.products.moveTop", { title: p.title })}</span>
                       </SubmitButton>
                       <SubmitButton intent="up" target={p.id} pendingLabel="…" variant="secondary">
-                        ↑<span className="sr-only"> Move {p.title} up</span>
+                        ↑<span className="sr-only"> {t("adminShop.products.moveUp", { title: p.title })}</span>
                       </SubmitButton>
                     </>
                   )}
                   {index < live.length - 1 && (
                     <>
                       <SubmitButton intent="down" target={p.id} pendingLabel="…" variant="secondary">
-                        ↓<span className="sr-only"> Move {p.title} down</span>
+                        ↓<span className="sr-only"> {t("adminShop.products.moveDown", { title: p.title })}</span>
                       </SubmitButton>
                       <SubmitButton intent="bottom" target={p.id} pendingLabel="…" variant="secondary">
-                        ⤓<span className="sr-only"> Move {p.title} to the bottom</span>
+                        ⤓<span className="sr-only"> {t("adminShop.products.moveBottom", { title: p.title })}</span>
                       </SubmitButton>
                     </>
                   )}
@@ -250,7 +252,8 @@ export default function Products() {
                 to={`/admin/products/${encodeURIComponent(p.id)}`}
                 className="inline-flex min-h-11 items-center px-2 font-semibold text-brand-700 underline"
               >
-                Edit<span className="sr-only"> {p.title}</span>
+                {t("adminShop.products.edit")}
+                <span className="sr-only"> {p.title}</span>
               </Link>,
             ];
           })}
