@@ -6,6 +6,7 @@ import type { ActionReply } from "~/domain/seller/action-reply";
 import { TextField } from "./kit/fields";
 import { Notice } from "./kit/page";
 import { ReplyNotice } from "./kit/reply";
+import { useTranslation } from "~/i18n/use-translation";
 
 /**
  * Makes the shop's login key pair in this browser (docs/decisions/022): libsodium makes the pair,
@@ -14,6 +15,7 @@ import { ReplyNotice } from "./kit/reply";
  */
 export function LoginKeyCreator({ rotating }: { rotating: boolean }) {
   const fetcher = useFetcher<ActionReply>();
+  const { t } = useTranslation();
   const [passphrase, setPassphrase] = useState("");
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -25,9 +27,8 @@ export function LoginKeyCreator({ rotating }: { rotating: boolean }) {
   async function create(event: React.FormEvent) {
     event.preventDefault();
     setError(null);
-    if (passphrase.length < PASSPHRASE_MIN_LENGTH)
-      return setError(`The passphrase needs at least ${PASSPHRASE_MIN_LENGTH} characters: a few unrelated words work well.`);
-    if (passphrase !== confirm) return setError("The two passphrases differ.");
+    if (passphrase.length < PASSPHRASE_MIN_LENGTH) return setError(t("adminPrivacy.keys.tooShort", { min: PASSPHRASE_MIN_LENGTH }));
+    if (passphrase !== confirm) return setError(t("adminPrivacy.keys.differ"));
     setWorking(true);
     try {
       const crypto = await import("~/lib/login-crypto");
@@ -37,7 +38,7 @@ export function LoginKeyCreator({ rotating }: { rotating: boolean }) {
       const { ciphertext, iv, salt, iterations } = record.privateKey;
       await fetcher.submit({ publicKey: record.publicKey, privateKey: { ciphertext, iv, salt, iterations } }, { method: "post", encType: "application/json" });
     } catch {
-      setError("This browser could not make the key pair (it needs WebAssembly and WebCrypto).");
+      setError(t("adminPrivacy.keys.noCrypto"));
     } finally {
       setWorking(false);
     }
@@ -48,23 +49,25 @@ export function LoginKeyCreator({ rotating }: { rotating: boolean }) {
     <form onSubmit={create} className="space-y-3" noValidate>
       <ReplyNotice reply={fetcher.data} />
       {error && <Notice tone="error">{error}</Notice>}
-      {rotating && (
-        <p className="text-sm text-slate-700">
-          A new pair becomes the one buyers seal to. The current key is kept, with its own passphrase, until every login sealed to it is deleted.
-        </p>
-      )}
+      {rotating && <p className="text-sm text-slate-700">{t("adminPrivacy.keys.rotating")}</p>}
       <TextField
-        label="Passphrase"
-        hint={`At least ${PASSPHRASE_MIN_LENGTH} characters. It is never sent to the server and cannot be recovered: without it, stored logins cannot be read.`}
+        label={t("adminPrivacy.keys.passphrase")}
+        hint={t("adminPrivacy.keys.passphraseHint", { min: PASSPHRASE_MIN_LENGTH })}
         hintAbove
         type="password"
         autoComplete="new-password"
         value={passphrase}
         onChange={(e) => setPassphrase(e.target.value)}
       />
-      <TextField label="Passphrase again" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <TextField
+        label={t("adminPrivacy.keys.passphraseAgain")}
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+      />
       <Button type="submit" disabled={busy}>
-        {busy ? "Creating the key pair…" : rotating ? "Create a new key pair" : "Create key pair"}
+        {busy ? t("adminPrivacy.keys.creating") : rotating ? t("adminPrivacy.keys.createNew") : t("adminPrivacy.keys.createButton")}
       </Button>
     </form>
   );

@@ -2,11 +2,13 @@ import { useLoaderData } from "react-router";
 import { z } from "~/domain/zod";
 import type { Route } from "./+types/login-keys";
 import { AdminError } from "~/components/admin/admin-error";
-import { utc } from "~/components/admin/kit/format";
+import type { TFunction } from "i18next";
 import { Card, PageTitle } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
 import { LoginKeyCreator } from "~/components/admin/login-key-creator";
-import { adminMeta } from "~/components/admin/meta";
+import { consoleMeta } from "~/components/admin/meta";
+import { useConsole } from "~/components/admin/use-console";
+import { consoleT, consoleTranslations } from "~/i18n/console.server";
 import { recordSellerAction } from "~/server/seller-auth/audit.server";
 import { done, readJson, refused } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
@@ -17,11 +19,12 @@ import { queueKeyCreatedAlert } from "~/server/login-handoff/seller-key-mail.ser
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "login-keys.manage", write: "login-keys.manage" });
 
-export const meta: Route.MetaFunction = () => adminMeta("Login keys");
+// The page's words: locales/{lang}/adminPrivacy.json (docs/decisions/055).
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "adminPrivacy.keys.title");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services);
-  return { keys: await listSellerKeys(context.services.db) };
+  const seller = await requireSeller(request, access.read, context.services);
+  return { keys: await listSellerKeys(context.services.db), translations: consoleTranslations(seller.lang, ["adminPrivacy"]) };
 }
 
 /** What the browser posts: the public key and the passphrase-encrypted private key, never the passphrase. */
@@ -37,60 +40,58 @@ const newKeySchema = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, access.write, context.services);
+  const t = consoleT(seller.lang);
   const parsed = newKeySchema.safeParse(await readJson(request));
-  if (!parsed.success) return refused(422, "The key pair could not be read: reload the page and try again.");
+  if (!parsed.success) return refused(422, t("adminPrivacy.keys.unreadable"));
   const now = context.services.now();
   const result = await createSellerKey(context.services.db, parsed.data, seller.actor, now, async (tx, keyId) => {
     await recordSellerAction(tx, seller, "login_key_created", `login-key:${keyId}`, { publicKey: parsed.data.publicKey }, now);
     await queueKeyCreatedAlert(tx, context.services.site, seller.actor, keyId, parsed.data.publicKey, now);
   });
-  if (!result.ok) return refused(result.status, "This key pair is not well formed: reload the page and try again.");
-  return done(`Key pair #${result.value.id} is active: buyers' logins are now sealed to it. Keep the passphrase safe.`);
+  if (!result.ok) return refused(result.status, t("adminPrivacy.keys.malformed"));
+  return done(t("adminPrivacy.keys.active", { id: result.value.id }));
 }
 
-function keyState(key: { retiredAt: Date | null; destroyedAt: Date | null }): string {
-  if (key.destroyedAt) return `Destroyed ${utc(key.destroyedAt)}`;
-  if (key.retiredAt) return `Retired ${utc(key.retiredAt)}`;
-  return "Active";
+function keyState(t: TFunction, when: (date: Date) => string, key: { retiredAt: Date | null; destroyedAt: Date | null }): string {
+  if (key.destroyedAt) return t("adminPrivacy.keys.destroyed", { at: when(key.destroyedAt) });
+  if (key.retiredAt) return t("adminPrivacy.keys.retired", { at: when(key.retiredAt) });
+  return t("adminPrivacy.keys.stateActive");
 }
 
 export default function LoginKeysPage() {
   const { keys } = useLoaderData<typeof loader>();
   const active = keys.find((k) => !k.retiredAt);
+  const { t, when } = useConsole();
   return (
     <>
-      <PageTitle>Login keys</PageTitle>
+      <PageTitle>{t("adminPrivacy.keys.title")}</PageTitle>
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card title={active ? "Rotate the key pair" : "Create the key pair"}>
-          {!active && (
-            <p className="mb-3 text-sm text-slate-700">
-              Until a key pair exists, buyers of permanent items cannot give their login online: their order page says the team will contact them on Discord.
-            </p>
-          )}
+        <Card title={active ? t("adminPrivacy.keys.rotate") : t("adminPrivacy.keys.create")}>
+          {!active && <p className="mb-3 text-sm text-slate-700">{t("adminPrivacy.keys.none")}</p>}
           <LoginKeyCreator rotating={Boolean(active)} />
         </Card>
-        <Card title="How it works">
+        <Card title={t("adminPrivacy.keys.how")}>
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-            <li>The buyer's browser seals the login to the active public key; the server cannot open it.</li>
-            <li>The private key is stored only encrypted with your passphrase (PBKDF2-SHA256, 600,000 rounds, AES-256-GCM).</li>
-            <li>“Reveal login” on an order asks for the passphrase and opens the login in your browser for 60 seconds. Each reveal is recorded.</li>
-            <li>Logins are deleted on delivery, refund or cancellation, and 7 days after payment at the latest.</li>
-            <li>Each new key pair is mailed to the seller address: a pair you did not create means a stolen session.</li>
+            <li>{t("adminPrivacy.keys.how1")}</li>
+            <li>{t("adminPrivacy.keys.how2")}</li>
+            <li>{t("adminPrivacy.keys.how3")}</li>
+            <li>{t("adminPrivacy.keys.how4")}</li>
+            <li>{t("adminPrivacy.keys.how5")}</li>
           </ul>
         </Card>
       </div>
-      <Card title="Key pairs" className="mt-4">
+      <Card title={t("adminPrivacy.keys.pairs")} className="mt-4">
         <Table
           dense
-          empty="None yet."
-          caption="Key pairs"
-          columns={["Key", "State", "Created", "Logins sealed to it"]}
+          empty={t("adminPrivacy.keys.noneYet")}
+          caption={t("adminPrivacy.keys.pairs")}
+          columns={[t("adminPrivacy.keys.colKey"), t("adminPrivacy.keys.colState"), t("adminPrivacy.keys.colCreated"), t("adminPrivacy.keys.colSealed")]}
           rows={keys.map((key) => [
             <span>
               #{key.id} <span className="font-mono text-xs text-slate-600">{key.publicKey.slice(0, 12)}…</span>
             </span>,
-            keyState(key),
-            `${utc(key.createdAt)} by ${key.createdBy}`,
+            keyState(t, when, key),
+            t("adminPrivacy.keys.createdBy", { at: when(key.createdAt), by: key.createdBy }),
             key.liveLogins,
           ])}
         />
