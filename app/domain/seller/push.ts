@@ -24,8 +24,9 @@ export interface PushPayload {
   label: string;
 }
 
-export function pushPayload(kind: PushKind, orderId: string): PushPayload {
-  return { orderId, label: PUSH_KINDS[kind].label };
+/** `label`: the kind's label in the receiving account's language (English by default). */
+export function pushPayload(kind: PushKind, orderId: string, label: string = PUSH_KINDS[kind].label): PushPayload {
+  return { orderId, label };
 }
 
 export function roleGetsPush(role: SellerRole, kind: PushKind): boolean {

@@ -12,7 +12,7 @@ import { deliverDueMail, type OutboxSenders } from "../mail/outbox.server";
 import { applyOrderAction } from "../orders/console-actions.server";
 import { createOrder } from "../orders/orders.server";
 import type { Db } from "../platform/db.server";
-import { createSeller } from "../seller-auth/sellers.server";
+import { createSeller, setConsolePrefs } from "../seller-auth/sellers.server";
 import { outboxPush } from "../services.server";
 import { pushSender, queueSellerPush, saveSubscription, type VapidKeys } from "./push.server";
 
@@ -171,6 +171,27 @@ for (const target of testDatabases()) {
       expect(rows.find((r) => r.status === "pending")?.attempts).toBe(1);
       // The next event no longer counts the removed device.
       expect(await db.transaction((tx) => queueSellerPush(tx, "report_opened", "ORD-20300101-NEXT", new Date()))).toBe(3);
+    });
+
+    it("labels each device's push in its account's language (docs/decisions/055)", async () => {
+      const db = database.db;
+      const created = await createSeller(db, "owner-fr@shop.test", "a long seller password", new Date(), "owner");
+      if (!created.ok) throw new Error("exists");
+      await setConsolePrefs(db, created.seller.id, { lang: "fr", timeZone: "Europe/Paris" });
+      const browser = device("/french-phone", base);
+      await saveSubscription(db, created.seller.id, browser.subscription, "Firefox on Android", new Date());
+      const [sub] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, browser.subscription.endpoint));
+
+      await queueSellerPush(db, "order_paid", "TS-FR-1", new Date());
+      const rows = await db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.orderId, "TS-FR-1"), eq(emailOutbox.channel, "push")));
+      const french = rows.find((row) => row.to === `push:${sub.id}`);
+      expect(french?.subject).toBe("Commande payée");
+      expect(JSON.parse(french!.text)).toEqual({ orderId: "TS-FR-1", label: "Commande payée" });
+      // Every other (English) account's devices keep the English label.
+      expect(rows.filter((row) => row !== french).map((row) => row.subject)).toEqual(rows.filter((row) => row !== french).map(() => "Order paid"));
     });
   });
 }

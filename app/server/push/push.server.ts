@@ -9,6 +9,8 @@ import { and, eq, gt, inArray, isNull, lt, notExists } from "drizzle-orm";
 import { DELIVERY_EARLIEST_MS, DELIVERY_LATEST_MS } from "~/domain/delivery-promise";
 import webpush from "web-push";
 import { PUSH_KINDS, pushPayload, roleGetsPush, type PushKind, type PushSubscriptionInput } from "~/domain/seller/push";
+import type { Lang } from "~/domain/lang";
+import { consoleT } from "~/i18n/console.server";
 import { emailOutbox, orders, pushSubscriptions, sellers } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
 
@@ -43,19 +45,20 @@ export async function countSubscriptions(db: Db, sellerId: number): Promise<numb
  */
 export async function queueSellerPush(db: Writer, kind: PushKind, orderId: string, now: Date): Promise<number> {
   const devices = await db
-    .select({ id: pushSubscriptions.id, role: sellers.role })
+    .select({ id: pushSubscriptions.id, role: sellers.role, lang: sellers.language })
     .from(pushSubscriptions)
     .innerJoin(sellers, eq(sellers.id, pushSubscriptions.sellerId))
     .where(isNull(sellers.disabledAt));
   const to = devices.filter((d) => roleGetsPush(d.role, kind));
   if (to.length === 0) return 0;
-  const payload = JSON.stringify(pushPayload(kind, orderId));
+  // Each device's label in its account's language (docs/decisions/055); English is PUSH_KINDS' own.
+  const labelIn = (lang: Lang) => (lang === "en" ? PUSH_KINDS[kind].label : consoleT(lang)(`admin.push.${kind}`));
   await db.insert(emailOutbox).values(
     to.map((device) => ({
       channel: "push" as const,
       to: `push:${device.id}`,
-      subject: PUSH_KINDS[kind].label,
-      text: payload,
+      subject: labelIn(device.lang),
+      text: JSON.stringify(pushPayload(kind, orderId, labelIn(device.lang))),
       kind: `push_${kind}`,
       orderId,
       nextAttemptAt: now,
