@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, orders } from "../../../db/schema";
+import { emailOutbox, orders, sellers } from "../../../db/schema";
+import { createSeller, setConsolePrefs } from "../seller-auth/sellers.server";
 import { newOrder } from "../../../tests/fixtures/orders";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { useFakeMail } from "../../../tests/setup/fake-mail";
@@ -71,6 +72,24 @@ for (const target of testDatabases()) {
       // Another order's id (its last character changed; "X" may already be the last one).
       const otherId = `${order.id.slice(0, -1)}${order.id.endsWith("X") ? "Y" : "X"}`;
       expect(isOrderAccessKey(SITE.keys, otherId, link.searchParams.get("k"))).toBe(false);
+    });
+
+    it("writes the seller's alert in the language of the account at the seller address (docs/decisions/055)", async () => {
+      const created = await createSeller(database.db, SELLER, "a long seller password", new Date(), "owner");
+      if (!created.ok) throw new Error("exists");
+      await setConsolePrefs(database.db, created.seller.id, { lang: "es", timeZone: "UTC" });
+      try {
+        const order = await paidOrder(database.db, {
+          buyer: { email: "comprador@example.com", name: "Ana", communityUsername: "ana", gameUsername: "AnaGame" },
+        });
+        await deliver();
+        const alert = fake().mails.find((m) => m.to.includes(SELLER) && m.subject.includes(order.id));
+        expect(alert?.subject).toMatch(new RegExp(`^Pedido pagado ${order.id} — \\$\\d+\\.\\d\\d USD$`));
+        expect(alert?.text).toContain("Entregar en 12–24 horas desde el pago.");
+        expect(alert?.html).toContain('<html lang="es">');
+      } finally {
+        await database.db.delete(sellers).where(eq(sellers.id, created.seller.id));
+      }
     });
 
     it("alerts the seller by email (reply-to the buyer) and on Discord with the order's fields, without letting buyer text ping anyone", async () => {

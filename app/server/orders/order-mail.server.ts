@@ -12,6 +12,7 @@ import type { Site } from "../platform/site.server";
 import { orderStatusUrl } from "./links.server";
 import { enqueueDiscord, enqueueMail } from "../mail/outbox.server";
 import { queueSellerPush } from "../push/push.server";
+import { sellerAlertLang } from "../seller-auth/sellers.server";
 import { renderMail, type MailBlock, type RenderedMail } from "../mail/render.server";
 
 /** What happened to the order, as the buyer is told. */
@@ -199,32 +200,34 @@ function sellerSummary(order: OrderRow, items: readonly OrderItemRow[]) {
   };
 }
 
-/** The seller's alerts for a paid order: an email (English, like the console) and a Discord message. */
+/** The seller's alerts for a paid order: an email in the seller account's language (docs/decisions/055) and a Discord message. */
 async function queueSellerAlerts(db: Executor, site: Site, order: OrderRow, items: readonly OrderItemRow[], now: Date): Promise<void> {
   const { items: itemText, total } = sellerSummary(order, items);
   const adminUrl = `${site.url}/admin/orders/${order.id}`;
+  const lang = await sellerAlertLang(db, site.sellerEmail);
+  const t = getI18n(lang).getFixedT(lang, undefined, "emails.sellerPaid");
   const mail = renderMail({
-    lang: "en",
-    subject: `Paid order ${order.id} — ${total}${order.isGift ? " — gift" : ""}`,
+    lang,
+    subject: t(order.isGift ? "subjectGift" : "subject", { id: order.id, total }),
     blocks: [
-      { kind: "heading", text: `New paid order ${order.id}` },
+      { kind: "heading", text: t("heading", { id: order.id }) },
       {
         kind: "rows",
         rows: [
-          ["Items", itemText],
-          ["Total", total],
-          ["Gift", order.isGift ? "yes" : "no"],
-          ["Game username", order.gameUsername],
+          [t("items"), itemText],
+          [t("total"), total],
+          [t("gift"), order.isGift ? t("yes") : t("no")],
+          [t("gameUsername"), order.gameUsername],
           ["Discord", order.communityUsername],
-          ["Email", order.email],
+          [t("email"), order.email],
         ],
       },
-      { kind: "paragraph", text: "Deliver within 12–24 hours of payment." },
-      { kind: "link", label: "Open the order", href: adminUrl },
+      { kind: "paragraph", text: t("deliver") },
+      { kind: "link", label: t("open"), href: adminUrl },
     ],
-    footer: "Trigger Shop seller alert",
+    footer: t("footer"),
   });
-  await enqueueMail(db, { ...mail, to: site.sellerEmail, replyTo: order.email, kind: "seller_paid_alert", orderId: order.id, lang: "en" }, now);
+  await enqueueMail(db, { ...mail, to: site.sellerEmail, replyTo: order.email, kind: "seller_paid_alert", orderId: order.id, lang }, now);
   // The sellers' phones (docs/decisions/053): the order id and "Order paid", nothing more.
   await queueSellerPush(db, "order_paid", order.id, now);
   if (!site.sellerDiscord) return;

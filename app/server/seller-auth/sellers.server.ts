@@ -6,6 +6,7 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { SellerRole } from "~/domain/seller/permissions";
 import type { ConsolePrefs } from "~/domain/seller/console-prefs";
+import type { Lang } from "~/domain/lang";
 import { sellers, sellerSessions } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
 import { hashPassword } from "./passwords.server";
@@ -172,4 +173,18 @@ export async function disableTotp(db: Db, sellerId: number): Promise<void> {
 /** The account's console language and time zone (docs/decisions/055); the next request uses them. */
 export async function setConsolePrefs(db: Db, sellerId: number, prefs: ConsolePrefs): Promise<void> {
   await db.update(sellers).set({ language: prefs.lang, timeZone: prefs.timeZone }).where(eq(sellers.id, sellerId));
+}
+
+/**
+ * The language of mail to the shop's seller address (docs/decisions/055): that account's, when the
+ * address is one; else the oldest enabled owner's; English when neither exists.
+ */
+export async function sellerAlertLang(db: Pick<Db, "select">, sellerEmail: string): Promise<Lang> {
+  const rows = await db
+    .select({ email: sellers.email, lang: sellers.language, role: sellers.role })
+    .from(sellers)
+    .where(isNull(sellers.disabledAt))
+    .orderBy(sellers.id);
+  const own = rows.find((row) => row.email.toLowerCase() === sellerEmail.toLowerCase());
+  return own?.lang ?? rows.find((row) => row.role === "owner")?.lang ?? "en";
 }
