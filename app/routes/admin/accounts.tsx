@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         errors[String(issue.path[0])] ??= issue.path[0] === "email" ? t("adminAccounts.accounts.enterEmail") : issue.message;
       return refusedFields(errors, 422, t("admin.form.fixFields"));
     }
-    const result = await inviteSeller(db, site, seller, parsed.data, now);
+    const result = await inviteSeller(db, site, seller, parsed.data, now, seller.lang);
     if (!result.ok) return refusedFields({ email: t("adminAccounts.accounts.exists") }, 409, t("admin.form.fixFields"));
     return done(t("adminAccounts.accounts.mailed", { email: parsed.data.email, until: when(result.expiresAt, seller.timeZone) }));
   }

@@ -12,6 +12,9 @@ import type { Db } from "../platform/db.server";
 import type { Site } from "../platform/site.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { renderMail } from "../mail/render.server";
+import type { Lang } from "~/domain/lang";
+import { getI18n } from "~/i18n/i18n";
+import "~/i18n/resources.server";
 import { recordSellerAction, type Actor } from "../seller-auth/audit.server";
 import { hashPassword } from "../seller-auth/passwords.server";
 import { disableTotp, findSellerByEmail, findSellerById, listSellers, setSellerDisabled, setSellerRole } from "../seller-auth/sellers.server";
@@ -52,7 +55,15 @@ export type InviteResult = { ok: true; token: string; expiresAt: Date } | { ok: 
  * Invites `email` as `role`: one link, mailed through the outbox, valid 24 hours and once. An earlier
  * invitation to the same address stops working (the newest link is the one that counts).
  */
-export async function inviteSeller(db: Db, site: Pick<Site, "url">, who: Actor, invite: { email: string; role: SellerRole }, now: Date): Promise<InviteResult> {
+export async function inviteSeller(
+  db: Db,
+  site: Pick<Site, "url">,
+  who: Actor,
+  invite: { email: string; role: SellerRole },
+  now: Date,
+  /** The mail's language: the inviting owner's (docs/decisions/055); the invitee has no account yet. */
+  lang: Lang = "en",
+): Promise<InviteResult> {
   const email = invite.email.trim().toLowerCase();
   if (await findSellerByEmail(db, email)) return { ok: false, reason: "exists" };
   const token = randomBytes(32).toString("hex");
@@ -63,21 +74,20 @@ export async function inviteSeller(db: Db, site: Pick<Site, "url">, who: Actor, 
       .set({ usedAt: now })
       .where(and(eq(sellerInvites.email, email), isNull(sellerInvites.usedAt)));
     await tx.insert(sellerInvites).values({ tokenHash: tokenHash(token), email, role: invite.role, invitedBy: who.id, createdAt: now, expiresAt });
+    const t = getI18n(lang).getFixedT(lang, undefined, "emails.sellerInvite");
+    const role = lang === "en" ? invite.role : getI18n(lang).t(`admin.roles.${invite.role}`).toLowerCase();
     const mail = renderMail({
-      lang: "en",
-      subject: "You are invited to the Trigger Shop seller console",
+      lang,
+      subject: t("subject"),
       blocks: [
-        { kind: "heading", text: "Your seller console account" },
-        {
-          kind: "paragraph",
-          text: `${who.actor.replace(/^seller:/, "")} invited you to the Trigger Shop seller console as ${invite.role}. Open the link to choose your password; it works once, within 24 hours.`,
-        },
-        { kind: "link", label: "Set your password", href: `${site.url}/admin/invite/${token}` },
-        { kind: "paragraph", text: "If you did not expect this invitation, ignore this mail: no account exists until the password is set." },
+        { kind: "heading", text: t("heading") },
+        { kind: "paragraph", text: t("invited", { who: who.actor.replace(/^seller:/, ""), role }) },
+        { kind: "link", label: t("link"), href: `${site.url}/admin/invite/${token}` },
+        { kind: "paragraph", text: t("ignore") },
       ],
-      footer: "Trigger Shop seller console",
+      footer: t("footer"),
     });
-    await enqueueMail(tx, { ...mail, to: email, kind: "seller_invite", lang: "en" }, now);
+    await enqueueMail(tx, { ...mail, to: email, kind: "seller_invite", lang }, now);
     await recordSellerAction(tx, who, "invite_sent", `seller:${email}`, { role: invite.role, expiresAt: expiresAt.toISOString() }, now);
   });
   return { ok: true, token, expiresAt };
