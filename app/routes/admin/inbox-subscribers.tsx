@@ -1,9 +1,10 @@
 import { useLoaderData } from "react-router";
 import type { Route } from "./+types/inbox-subscribers";
 import { AdminError } from "~/components/admin/admin-error";
-import { adminMeta } from "~/components/admin/meta";
+import { consoleMeta } from "~/components/admin/meta";
+import { useConsole } from "~/components/admin/use-console";
+import { consoleTranslations } from "~/i18n/console.server";
 import { Pager, Tabs } from "~/components/admin/kit/tabs";
-import { utc } from "~/components/admin/kit/format";
 import { Card } from "~/components/admin/kit/page";
 import { Table } from "~/components/admin/kit/table";
 import { buttonClass } from "~/components/ui/button";
@@ -15,62 +16,66 @@ import { listSubscribers, pageNumber, subscriberFilterOf, type SubscriberFilter 
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it). */
 export const access = routeAccess({ read: "inbox.view" });
 
-export const meta: Route.MetaFunction = () => adminMeta("Newsletter");
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "adminInbox.inbox.newsletter");
 
 const FILTERS: readonly { value: SubscriberFilter; label: string }[] = [
-  { value: "confirmed", label: "Confirmed" },
-  { value: "pending", label: "Pending" },
-  { value: "unsubscribed", label: "Unsubscribed" },
-  { value: "all", label: "All" },
+  { value: "confirmed", label: "adminInbox.subscribers.confirmed" },
+  { value: "pending", label: "adminInbox.subscribers.pending" },
+  { value: "unsubscribed", label: "adminInbox.subscribers.unsubscribed" },
+  { value: "all", label: "adminInbox.subscribers.all" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services);
+  const seller = await requireSeller(request, access.read, context.services);
   const url = new URL(request.url);
   const filter = subscriberFilterOf(url);
-  return { filter, ...(await listSubscribers(context.services.db, filter, pageNumber(url))) };
+  return { filter, ...(await listSubscribers(context.services.db, filter, pageNumber(url))), translations: consoleTranslations(seller.lang, ["adminInbox"]) };
 }
-
-const STATUS_TEXT = { confirmed: "Confirmed", pending: "Pending (link not clicked)", unsubscribed: "Unsubscribed" } as const;
 
 export default function Subscribers() {
   const { filter, rows, page, pages, counts, total } = useLoaderData<typeof loader>();
   const href = (show: SubscriberFilter, p = 1) => `/admin/inbox/subscribers?show=${show}${p > 1 ? `&page=${p}` : ""}`;
   const can = useCan();
   const all = counts.confirmed + counts.pending + counts.unsubscribed;
-  const label = FILTERS.find((f) => f.value === filter)?.label ?? "";
+  const { t, when } = useConsole();
   return (
     <>
       <Tabs
-        label="Show subscribers"
-        tabs={FILTERS.map((f) => ({ to: href(f.value), label: f.label, count: f.value === "all" ? all : counts[f.value], active: f.value === filter }))}
+        label={t("adminInbox.subscribers.show")}
+        tabs={FILTERS.map((f) => ({ to: href(f.value), label: t(f.label), count: f.value === "all" ? all : counts[f.value], active: f.value === filter }))}
       />
       <Card>
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <h2 className="text-base font-semibold text-slate-900">
-            {label} subscribers ({total})
+            {t(`adminInbox.subscribers.heading.${filter}`)} ({total})
           </h2>
           {/* A plain link: the browser downloads the file (the loader of a resource route). */}
           {can("newsletter.export") && (
             <a href={`/admin/inbox/subscribers.csv?show=${filter}`} download className={buttonClass({ variant: "secondary" })}>
-              Download CSV<span className="sr-only"> of {label.toLowerCase()} subscribers</span>
+              {t("adminInbox.subscribers.csv")}
+              <span className="sr-only"> {t(`adminInbox.subscribers.csvOf.${filter}`)}</span>
             </a>
           )}
         </div>
-        <p className="mb-3 text-sm text-slate-700">Only confirmed addresses may be mailed: they clicked the link in the confirmation email.</p>
+        <p className="mb-3 text-sm text-slate-700">{t("adminInbox.subscribers.onlyConfirmed")}</p>
         <Table
-          empty="No subscriber here."
-          caption={`${label} subscribers`}
+          empty={t("adminInbox.subscribers.none")}
+          caption={t(`adminInbox.subscribers.heading.${filter}`)}
           tableClassName="min-w-[36rem]"
           rowHeads
-          columns={["Email", "Status", "Language", "Since"]}
+          columns={[
+            t("adminInbox.subscribers.colEmail"),
+            t("adminInbox.subscribers.colStatus"),
+            t("adminInbox.subscribers.colLanguage"),
+            t("adminInbox.subscribers.colSince"),
+          ]}
           keys={rows.map((s) => s.email)}
           rows={rows.map((s) => [
             <span className="break-all">{s.email}</span>,
-            STATUS_TEXT[s.status],
+            t(`adminInbox.subscribers.status.${s.status}`),
             <span className="uppercase">{s.lang}</span>,
             <span className="text-xs text-slate-700">
-              {utc(
+              {when(
                 s.status === "confirmed" && s.confirmedAt ? s.confirmedAt : s.status === "unsubscribed" && s.unsubscribedAt ? s.unsubscribedAt : s.createdAt,
               )}
             </span>,
