@@ -13,6 +13,7 @@ import { recordSellerAction } from "~/server/seller-auth/audit.server";
 import { done, readJson, refused } from "~/server/platform/forms.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { requireSeller } from "~/server/seller-auth/guard.server";
+import { sellerAlertLang } from "~/server/seller-auth/sellers.server";
 import { createSellerKey, listSellerKeys } from "~/server/login-handoff/keys.server";
 import { queueKeyCreatedAlert } from "~/server/login-handoff/seller-key-mail.server";
 
@@ -46,7 +47,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const now = context.services.now();
   const result = await createSellerKey(context.services.db, parsed.data, seller.actor, now, async (tx, keyId) => {
     await recordSellerAction(tx, seller, "login_key_created", `login-key:${keyId}`, { publicKey: parsed.data.publicKey }, now);
-    await queueKeyCreatedAlert(tx, context.services.site, seller.actor, keyId, parsed.data.publicKey, now);
+    await queueKeyCreatedAlert(
+      tx,
+      context.services.site,
+      seller.actor,
+      keyId,
+      parsed.data.publicKey,
+      now,
+      await sellerAlertLang(tx, context.services.site.sellerEmail),
+    );
   });
   if (!result.ok) return refused(result.status, t("adminPrivacy.keys.malformed"));
   return done(t("adminPrivacy.keys.active", { id: result.value.id }));

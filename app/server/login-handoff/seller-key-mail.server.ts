@@ -1,3 +1,6 @@
+import type { Lang } from "~/domain/lang";
+import { getI18n } from "~/i18n/i18n";
+import "~/i18n/resources.server";
 import type { Db } from "../platform/db.server";
 import type { Site } from "../platform/site.server";
 import { enqueueMail } from "../mail/outbox.server";
@@ -15,27 +18,27 @@ export async function queueKeyCreatedAlert(
   keyId: number,
   publicKey: string,
   now: Date,
+  /** The seller address's account language (docs/decisions/055: sellerAlertLang). */
+  lang: Lang = "en",
 ): Promise<void> {
+  const t = getI18n(lang).getFixedT(lang, undefined, "emails.sellerKey");
   const mail = renderMail({
-    lang: "en",
-    subject: `New login key pair #${keyId} created — Trigger Shop`,
+    lang,
+    subject: t("subject", { id: keyId }),
     blocks: [
-      { kind: "heading", text: "A new login key pair was created" },
+      { kind: "heading", text: t("heading") },
       {
         kind: "rows",
         rows: [
-          ["Key", `#${keyId} (${publicKey.slice(0, 12)}…)`],
-          ["By", actor],
-          ["When", `${now.toISOString().slice(0, 16).replace("T", " ")} UTC`],
+          [t("key"), `#${keyId} (${publicKey.slice(0, 12)}…)`],
+          [t("by"), actor],
+          [t("when"), `${now.toISOString().slice(0, 16).replace("T", " ")} UTC`],
         ],
       },
-      {
-        kind: "paragraph",
-        text: "Buyers' logins are now sealed to this key. If you did not create it, log out every session, create a new key pair yourself and change your console password.",
-      },
-      { kind: "link", label: "Login keys", href: `${site.url}/admin/login-keys` },
+      { kind: "paragraph", text: t("warning") },
+      { kind: "link", label: t("link"), href: `${site.url}/admin/login-keys` },
     ],
-    footer: "Trigger Shop seller alert",
+    footer: t("footer"),
   });
-  await enqueueMail(db, { ...mail, to: site.sellerEmail, kind: "seller_login_key_created", lang: "en" }, now);
+  await enqueueMail(db, { ...mail, to: site.sellerEmail, kind: "seller_login_key_created", lang }, now);
 }

@@ -15,6 +15,7 @@ import type { Db } from "../platform/db.server";
 import type { Site } from "../platform/site.server";
 import { enqueueDiscord, enqueueMail } from "../mail/outbox.server";
 import { queueSellerPush } from "../push/push.server";
+import { sellerAlertLang } from "../seller-auth/sellers.server";
 import { renderMail } from "../mail/render.server";
 import { orderStatusUrl } from "../orders/links.server";
 
@@ -83,27 +84,32 @@ export async function queueSellerReportAlert(
 ): Promise<void> {
   const url = `${site.url}/admin/reports/${report.id}`;
   const what = isNew ? `New problem report on order ${order.id}` : `New message on problem report ${report.id} (order ${order.id})`;
+  // The mail in the seller account's language (docs/decisions/055); Discord, a shared channel, stays English.
+  const lang = await sellerAlertLang(db, site.sellerEmail);
+  const t = getI18n(lang).getFixedT(lang, undefined, "emails.sellerReport");
+  const reason = lang === "en" ? reasonLabel(report.reason) : getI18n(lang).t(`admin.reasons.${report.reason}`);
+  const heading = isNew ? t("newReport", { order: order.id }) : t("newMessage", { report: report.id, order: order.id });
   const mail = renderMail({
-    lang: "en",
-    subject: `${what} — ${reasonLabel(report.reason)}`,
+    lang,
+    subject: `${heading} — ${reason}`,
     blocks: [
-      { kind: "heading", text: what },
+      { kind: "heading", text: heading },
       {
         kind: "rows",
         rows: [
-          ["Reason", reasonLabel(report.reason)],
-          ["Order status", order.status],
-          ["Game username", order.gameUsername],
+          [t("reason"), reason],
+          [t("orderStatus"), order.status],
+          [t("gameUsername"), order.gameUsername],
           ["Discord", order.communityUsername],
-          ["Email", order.email],
+          [t("email"), order.email],
         ],
       },
       { kind: "quote", text: message },
-      { kind: "link", label: "Open the report", href: url },
+      { kind: "link", label: t("open"), href: url },
     ],
-    footer: "Trigger Shop seller alert",
+    footer: t("footer"),
   });
-  await enqueueMail(db, { ...mail, to: site.sellerEmail, replyTo: order.email, kind: "seller_report_alert", orderId: order.id, lang: "en" }, now);
+  await enqueueMail(db, { ...mail, to: site.sellerEmail, replyTo: order.email, kind: "seller_report_alert", orderId: order.id, lang }, now);
   await queueSellerPush(db, isNew ? "report_opened" : "report_message", order.id, now);
   if (!site.sellerDiscord) return;
   await enqueueDiscord(
