@@ -28,7 +28,7 @@ test("a French account sees the console in French, a Spanish one in Spanish, wit
     const nav = page.getByRole("navigation", { name: "Console" });
     await expect(nav.getByRole("link", { name: "Commandes" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Tableau de bord" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Se déconnecter", exact: true })).toBeVisible();
 
     // A refused code, in French (the account page's authenticator enrolment).
     // (A retry finds the enrolment already started: the code field is there at once.)
