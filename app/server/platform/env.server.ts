@@ -325,8 +325,11 @@ function vapidKeys(env: z.infer<typeof schema>): { VAPID_PUBLIC_KEY?: string; VA
   const pub = publicKey.export({ format: "jwk" });
   const raw = Buffer.concat([Buffer.from([4]), Buffer.from(pub.x!, "base64url"), Buffer.from(pub.y!, "base64url")]);
   const keys = { publicKey: raw.toString("base64url"), privateKey: privateKey.export({ format: "jwk" }).d! };
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  // A throwaway database (memory://) has no folder: its keys live as long as the process.
+  if (!env.DATA_DIR.startsWith("memory://")) {
+    mkdirSync(env.DATA_DIR, { recursive: true });
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  }
   return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
 }
 
