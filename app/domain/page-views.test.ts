@@ -8,6 +8,9 @@ describe("page views without tracking", () => {
     expect(countedPage("/es/product/gold-trigger")).toEqual({ route: "/product/:id", productId: "gold-trigger", lang: "es" });
     expect(countedPage("/product/gold-trigger.data")).toEqual({ route: "/product/:id", productId: "gold-trigger", lang: "en" });
     expect(countedPage("/fr/cart/")).toEqual({ route: "/cart", productId: "", lang: "fr" });
+    // The sitemap's pages and the buying path (app/domain/storefront-pages.ts).
+    expect(countedPage("/es/share")).toEqual({ route: "/share", productId: "", lang: "es" });
+    expect(countedPage("/thank-you")).toEqual({ route: "/thank-you", productId: "", lang: "en" });
     for (const path of ["/admin", "/admin/orders", "/api/geo", "/assets/x.js", "/media/a.jpg", "/order/T-1", "/fr/order/T-1", "/robots.txt", "/de/cart"])
       expect(countedPage(path), path).toBeNull();
   });

@@ -5,28 +5,13 @@
  * counts of them, never the request's address, cookies or user agent.
  */
 import { isLang, type Lang } from "./lang-path";
+import { BUYING_PAGES, INDEXABLE_PAGES } from "./storefront-pages";
 
 export const DEVICE_CLASSES = ["mobile", "tablet", "desktop"] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
-/** The storefront pages worth counting (no order-status pages: their URLs carry keys). */
-const FIXED_PAGES = new Set([
-  "/",
-  "/triggers",
-  "/triggers/permanent",
-  "/triggers/gift",
-  "/rooms",
-  "/rooms/permanent",
-  "/bundles",
-  "/cart",
-  "/checkout",
-  "/thank-you",
-  "/help-center",
-  "/contact",
-  "/privacy-policy",
-  "/return-policy",
-  "/terms-of-service",
-]);
+/** The storefront pages counted (no order-status pages: their URLs carry keys). */
+const FIXED_PAGES: ReadonlySet<string> = new Set([...INDEXABLE_PAGES, ...BUYING_PAGES]);
 const PRODUCT_PAGE = /^\/(product|gift-checkout)\/([A-Za-z0-9_-]{1,80})$/;
 
 export interface CountedPage {
