@@ -47,6 +47,7 @@ describe("page views counted on the server", () => {
     await get("/admin");
     await get("/admin/login");
     await get("/product/1", { Cookie: "seller_session=abc" });
+    await get("/product/1", { Cookie: "consent=1; __Host-seller_session=abc" }); // the cookie's name on https
     await get("/product/1", { "Sec-Purpose": "prefetch" });
     await get("/api/geo");
     await get("/robots.txt");
