@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countedPage, countryCode, dayIn, deviceClass, isTimeZone, referrerDomain } from "./page-views";
+import { countedPage, countryCode, deviceClass, referrerDomain } from "./page-views";
 
 describe("page views without tracking", () => {
   it("counts storefront pages under their route pattern and language, and nothing else", () => {
@@ -29,15 +29,5 @@ describe("page views without tracking", () => {
     expect(countryCode("fr")).toBe("FR");
     expect(countryCode("XX")).toBe("");
     expect(countryCode("France")).toBe("");
-  });
-
-  it("cuts days at the seller's time zone", () => {
-    const late = new Date("2026-03-10T23:30:00Z");
-    expect(dayIn(late, "UTC")).toBe("2026-03-10");
-    expect(dayIn(late, "Europe/Paris")).toBe("2026-03-11");
-    expect(dayIn(late, "America/New_York")).toBe("2026-03-10");
-    expect(isTimeZone("Europe/Paris")).toBe(true);
-    expect(isTimeZone("Mars/Olympus")).toBe(false);
-    expect(isTimeZone("")).toBe(false);
   });
 });

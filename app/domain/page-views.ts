@@ -1,7 +1,7 @@
 /**
  * Page views counted without tracking (issue 31, docs/decisions/051), pure: which storefront pages
  * are counted and under which route pattern, the device class from a user agent, the referring
- * site's domain, and the seller's day. Only these coarse values leave a request; the server keeps
+ * site's domain and the country code. Only these coarse values leave a request; the server keeps
  * counts of them, never the request's address, cookies or user agent.
  */
 import { isLang, type Lang } from "./lang-path";
@@ -67,27 +67,4 @@ export function referrerDomain(referer: string | null | undefined, ownHost: stri
 /** A two-letter country code as given by a proxy's header or the geo lookup, or ''. */
 export function countryCode(value: string | null | undefined): string {
   return value && /^[A-Za-z]{2}$/.test(value) && value.toUpperCase() !== "XX" ? value.toUpperCase() : "";
-}
-
-/** Whether `zone` is an IANA time zone this runtime knows ("UTC", "Europe/Paris"). */
-export function isTimeZone(zone: string): boolean {
-  if (zone.length === 0 || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day (YYYY-MM-DD) of `at` in `zone`: where the seller's days are cut. */
-export function dayIn(at: Date, zone: string): string {
-  let format = dayFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(zone, format);
-  }
-  return format.format(at);
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/analytics-export";
 import { UTF8_BOM, toCsv } from "~/domain/csv";
-import { dayIn } from "~/domain/page-views";
+import { dayIn } from "~/domain/time-zone";
 import { isChartId, parseRange, STAFF_CHARTS } from "~/domain/seller/analytics";
 import { refusalMessage, roleMay, routeAccess } from "~/domain/seller/permissions";
 import { chartTable } from "~/server/analytics/report.server";

@@ -7,7 +7,7 @@ import { Card, Notice, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { Table } from "~/components/admin/kit/table";
 import { adminMeta } from "~/components/admin/meta";
-import { dayIn } from "~/domain/page-views";
+import { dayIn } from "~/domain/time-zone";
 import { CHARTS, parseRange, STAFF_CHARTS, type ChartTable, type Range } from "~/domain/seller/analytics";
 import { roleMay, routeAccess } from "~/domain/seller/permissions";
 import { chartTables } from "~/server/analytics/report.server";

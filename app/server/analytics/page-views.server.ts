@@ -7,7 +7,8 @@
  */
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import { countedPage, countryCode, dayIn, deviceClass, referrerDomain, type DeviceClass } from "~/domain/page-views";
+import { countedPage, countryCode, deviceClass, referrerDomain, type DeviceClass } from "~/domain/page-views";
+import { dayIn } from "~/domain/time-zone";
 import { pageViews } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
 import { carriesSessionCookie } from "../seller-auth/session-cookie.server";

@@ -4,7 +4,7 @@
  * it keeps the value in memory and reads it again at each flush (page-views.server.ts).
  */
 import { eq } from "drizzle-orm";
-import { isTimeZone } from "~/domain/page-views";
+import { isTimeZone } from "~/domain/time-zone";
 import { z } from "~/domain/zod";
 import { shopSettings } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
