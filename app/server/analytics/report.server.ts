@@ -6,8 +6,10 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { centsToAmountString } from "~/domain/money";
-import { bucketOf, bucketsOf, percent, previousRange, type ChartId, type ChartTable, type Range } from "~/domain/seller/analytics";
+import { bucketOf, bucketsOf, parseRange, percent, previousRange, type ChartId, type ChartTable, type Range } from "~/domain/seller/analytics";
+import { dayIn } from "~/domain/time-zone";
 import type { Db } from "../platform/db.server";
+import { readTimeZone } from "./settings.server";
 
 type Row = Record<string, unknown>;
 
@@ -346,4 +348,10 @@ export async function chartTables(db: Db, ids: readonly ChartId[], range: Range,
   const out: ChartTable[] = [];
   for (const id of ids) out.push(await chartTable(db, id, range, zone, now));
   return out;
+}
+
+/** The range a console request asks for (today is the seller's today), and the zone its days are cut at. */
+export async function requestedRange(db: Db, url: URL, now: Date): Promise<{ range: Range; problem: string | null; zone: string }> {
+  const zone = await readTimeZone(db);
+  return { ...parseRange(url.searchParams, dayIn(now, zone)), zone };
 }
