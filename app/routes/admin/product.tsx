@@ -9,6 +9,7 @@ import { Card, Notice, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { ProductForm } from "~/components/admin/product-form";
 import { LANGS, type Lang } from "~/domain/product";
+import { savingsCents } from "~/domain/pricing";
 import { fieldErrors } from "~/domain/seller/form-fields";
 import { applySchedule, productFormRecord, productFormSchema, toProductInput } from "~/domain/seller/product-form";
 import { done, field, readForm, refused, refusedFields } from "~/server/platform/forms.server";
@@ -173,7 +174,7 @@ export default function ProductEdit() {
         <p className="text-sm text-slate-700">
           {product.category} · id {product.id} · {product.listed ? "Listed" : "Draft (not listed)"}
           {product.featured !== null ? ` · featured #${product.featured + 1}` : ""}. Now {usd(product.priceCents)}
-          {product.originalPriceCents > product.priceCents ? `, was ${usd(product.originalPriceCents)}` : ""}
+          {savingsCents(product) > 0 ? `, was ${usd(product.originalPriceCents)}` : ""}
           {product.stock !== null ? `, ${product.stock} left` : ""}. Orders already placed keep the title and price they were sold at.{" "}
           <a href={pagePath} target="_blank" rel="noreferrer" className="font-semibold text-brand-700 underline">
             {product.listed ? "Open its page" : "Preview its page"} (opens in a new tab)

@@ -13,6 +13,8 @@ import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server"
 import { ReorderHandle } from "~/components/admin/reorder-handle";
 import { bulkEdit, listSellerProducts, moveProduct, setArchived, setFeatured } from "~/server/catalogue/console-products.server";
 import { BADGE_OPTIONS } from "~/components/admin/product-form";
+import { onSale } from "~/domain/product";
+import { savingsCents } from "~/domain/pricing";
 import { BULK_ACTIONS, bulkEditSchema, toBulkAction, type BulkActionKind } from "~/domain/seller/bulk-edit";
 import { fieldErrors } from "~/domain/seller/form-fields";
 import { SelectField, SubmitButton, TextField } from "~/components/admin/kit/fields";
@@ -181,12 +183,8 @@ export default function Products() {
                 </span>
               </>,
               <span className="font-semibold">{usd(p.priceCents)}</span>,
-              p.originalPriceCents > p.priceCents ? (
-                <span className="text-slate-700">{usd(p.originalPriceCents)}</span>
-              ) : (
-                <span className="text-slate-500">None</span>
-              ),
-              !p.inStock || p.stock === 0 ? (
+              savingsCents(p) > 0 ? <span className="text-slate-700">{usd(p.originalPriceCents)}</span> : <span className="text-slate-500">None</span>,
+              !onSale(p) ? (
                 <span className="font-semibold text-red-700">Out of stock{p.stock === 0 ? " (0 left)" : ""}</span>
               ) : p.stock !== null ? (
                 `${p.stock} left`
