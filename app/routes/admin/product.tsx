@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useSearchPara
 import type { Route } from "./+types/product";
 import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
-import { SubmitButton } from "~/components/admin/kit/fields";
+import { ActionButtonForm, SubmitButton } from "~/components/admin/kit/fields";
 import { ProductMediaManager } from "~/components/admin/product-media/product-media-manager";
 import { usd } from "~/components/admin/kit/format";
 import { Card, Notice, PageTitle } from "~/components/admin/kit/page";
@@ -203,11 +203,9 @@ export default function ProductEdit() {
             </Form>
           )}
           {!product.archived && (
-            <Form method="post">
-              <SubmitButton intent={product.featured !== null ? "unfeature" : "feature"} pendingLabel="Saving…" variant="secondary">
-                {product.featured !== null ? "Unfeature" : "Feature on the home page"}
-              </SubmitButton>
-            </Form>
+            <ActionButtonForm intent={product.featured !== null ? "unfeature" : "feature"} pendingLabel="Saving…">
+              {product.featured !== null ? "Unfeature" : "Feature on the home page"}
+            </ActionButtonForm>
           )}
           <Form method="post">
             {product.archived ? (

@@ -17,7 +17,7 @@ import { onSale } from "~/domain/product";
 import { savingsCents } from "~/domain/pricing";
 import { BULK_ACTIONS, bulkEditSchema, toBulkAction, type BulkActionKind } from "~/domain/seller/bulk-edit";
 import { fieldErrors } from "~/domain/seller/form-fields";
-import { SelectField, SubmitButton, TextField } from "~/components/admin/kit/fields";
+import { ActionButtonForm, SelectField, SubmitButton, TextField } from "~/components/admin/kit/fields";
 import { fieldErrorsOf } from "~/components/admin/kit/reply";
 import { MAX_FEATURED } from "~/domain/catalogue";
 
@@ -195,14 +195,13 @@ export default function Products() {
               p.archived ? (
                 <span className="text-slate-500">—</span>
               ) : (
-                <Form method="post" className="flex items-center gap-2">
-                  <input type="hidden" name="id" value={p.id} />
+                <div className="flex items-center gap-2">
                   {p.featured !== null && <span className="tabular-nums">#{p.featured + 1}</span>}
-                  <SubmitButton intent={p.featured !== null ? "unfeature" : "feature"} target={p.id} pendingLabel="…" variant="secondary">
+                  <ActionButtonForm intent={p.featured !== null ? "unfeature" : "feature"} target={p.id} pendingLabel="…">
                     {p.featured !== null ? "Unfeature" : "Feature"}
                     <span className="sr-only"> {p.title}</span>
-                  </SubmitButton>
-                </Form>
+                  </ActionButtonForm>
+                </div>
               ),
               p.archived ? (
                 <span className="font-semibold text-slate-600">Archived</span>
