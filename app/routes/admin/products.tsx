@@ -12,10 +12,12 @@ import { routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
 import { ReorderHandle } from "~/components/admin/reorder-handle";
 import { bulkEdit, listSellerProducts, moveProduct, setArchived, setFeatured } from "~/server/catalogue/console-products.server";
-import { BADGES } from "~/domain/product";
-import { bulkEditSchema, toBulkAction } from "~/domain/seller/bulk-edit";
+import { BADGE_OPTIONS } from "~/components/admin/product-form";
+import { onSale } from "~/domain/product";
+import { savingsCents } from "~/domain/pricing";
+import { BULK_ACTIONS, bulkEditSchema, toBulkAction, type BulkActionKind } from "~/domain/seller/bulk-edit";
 import { fieldErrors } from "~/domain/seller/form-fields";
-import { SelectField, SubmitButton, TextField } from "~/components/admin/kit/fields";
+import { ActionButtonForm, SelectField, SubmitButton, TextField } from "~/components/admin/kit/fields";
 import { fieldErrorsOf } from "~/components/admin/kit/reply";
 import { MAX_FEATURED } from "~/domain/catalogue";
 
@@ -91,16 +93,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const LANG_CODES = { en: "EN", fr: "FR", es: "ES" } as const;
 
-const BULK_OPTIONS = [
-  { value: "price-percent", label: "Change the price by a percentage" },
-  { value: "price-amount", label: "Change the price by an amount (US$)" },
-  { value: "badge", label: "Set the badge" },
-  { value: "list", label: "List (show on the storefront)" },
-  { value: "unlist", label: "Unlist (make drafts)" },
-  { value: "archive", label: "Archive" },
-] as const;
-
-const BADGE_OPTIONS = [{ value: "", label: "No badge" }, ...BADGES.map((b) => ({ value: b, label: b }))];
+/** A label for each bulk action the schema takes: a new action cannot be left out of the select. */
+const BULK_LABELS: Record<BulkActionKind, string> = {
+  "price-percent": "Change the price by a percentage",
+  "price-amount": "Change the price by an amount (US$)",
+  badge: "Set the badge",
+  list: "List (show on the storefront)",
+  unlist: "Unlist (make drafts)",
+  archive: "Archive",
+};
+const BULK_OPTIONS = BULK_ACTIONS.map((value) => ({ value, label: BULK_LABELS[value] }));
 
 /** Every product in storefront order (archived ones at the end), each leading to its edit form. */
 export default function Products() {
@@ -181,12 +183,8 @@ export default function Products() {
                 </span>
               </>,
               <span className="font-semibold">{usd(p.priceCents)}</span>,
-              p.originalPriceCents > p.priceCents ? (
-                <span className="text-slate-700">{usd(p.originalPriceCents)}</span>
-              ) : (
-                <span className="text-slate-500">None</span>
-              ),
-              !p.inStock || p.stock === 0 ? (
+              savingsCents(p) > 0 ? <span className="text-slate-700">{usd(p.originalPriceCents)}</span> : <span className="text-slate-500">None</span>,
+              !onSale(p) ? (
                 <span className="font-semibold text-red-700">Out of stock{p.stock === 0 ? " (0 left)" : ""}</span>
               ) : p.stock !== null ? (
                 `${p.stock} left`
@@ -197,14 +195,13 @@ export default function Products() {
               p.archived ? (
                 <span className="text-slate-500">—</span>
               ) : (
-                <Form method="post" className="flex items-center gap-2">
-                  <input type="hidden" name="id" value={p.id} />
+                <div className="flex items-center gap-2">
                   {p.featured !== null && <span className="tabular-nums">#{p.featured + 1}</span>}
-                  <SubmitButton intent={p.featured !== null ? "unfeature" : "feature"} target={p.id} pendingLabel="…" variant="secondary">
+                  <ActionButtonForm intent={p.featured !== null ? "unfeature" : "feature"} target={p.id} pendingLabel="…">
                     {p.featured !== null ? "Unfeature" : "Feature"}
                     <span className="sr-only"> {p.title}</span>
-                  </SubmitButton>
-                </Form>
+                  </ActionButtonForm>
+                </div>
               ),
               p.archived ? (
                 <span className="font-semibold text-slate-600">Archived</span>
