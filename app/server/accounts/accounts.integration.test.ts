@@ -51,6 +51,9 @@ for (const target of testDatabases()) {
       expect(await setDisabled(db, owner, owner.id, true, new Date())).toMatchObject({ ok: false, status: 409 });
       expect((await findSellerByEmail(db, owner.email))?.role).toBe("owner");
       expect((await findSellerByEmail(db, owner.email))?.disabledAt).toBeNull();
+      // The disabled owner is none of the owners that count: demoting it leaves the last one in place.
+      expect(await changeRole(db, owner, other.id, "staff", new Date())).toMatchObject({ ok: true });
+      expect(await changeRole(db, owner, other.id, "owner", new Date())).toMatchObject({ ok: true });
 
       // Once another owner is enabled again, the first may be demoted.
       expect(await setDisabled(db, owner, other.id, false, new Date())).toMatchObject({ ok: true });
