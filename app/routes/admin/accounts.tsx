@@ -7,6 +7,7 @@ import { Card, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { adminMeta } from "~/components/admin/meta";
 import { inviteFormSchema, sellerRoleSchema } from "~/domain/seller/accounts";
+import { fieldErrors } from "~/domain/seller/form-fields";
 import { ROLE_LABELS, routeAccess, SELLER_ROLES } from "~/domain/seller/permissions";
 import { changeRole, endSessions, inviteSeller, listAccounts, resetTwoFactor, setDisabled, withdrawInvite } from "~/server/accounts/accounts.server";
 import { done, field, readForm, refused, refusedFields } from "~/server/platform/forms.server";
@@ -45,11 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = field(form, "intent");
   if (intent === "invite") {
     const parsed = inviteFormSchema.safeParse({ email: field(form, "email"), role: field(form, "role") });
-    if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.path[0] === "email" ? "Enter an email address" : issue.message;
-      return refusedFields(errors);
-    }
+    if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
     const result = await inviteSeller(db, site, seller, parsed.data, now);
     if (!result.ok) return refusedFields({ email: "This address already has an account." }, 409);
     return done(`Invitation mailed to ${parsed.data.email}: the link works once, until ${utc(result.expiresAt)}.`);
