@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, pushSubscriptions } from "../../../db/schema";
+import { emailOutbox, pushSubscriptions, sellers } from "../../../db/schema";
 import { newOrder } from "../../../tests/fixtures/orders";
 import { TEST_SITE } from "../../../tests/fixtures/site";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
@@ -14,7 +14,7 @@ import { createOrder } from "../orders/orders.server";
 import type { Db } from "../platform/db.server";
 import { createSeller } from "../seller-auth/sellers.server";
 import { outboxPush } from "../services.server";
-import { pushSender, queueSellerPush, saveSubscription, type VapidKeys } from "./push.server";
+import { pushEarlyLateOrders, pushSender, queueSellerPush, saveSubscription, type VapidKeys } from "./push.server";
 
 // Issue 32: pushes to the sellers' devices through a fake push service (docs/decisions/053). The
 // test holds each device's keys, as a browser would, and decrypts what the service received (RFC 8291).
@@ -171,6 +171,50 @@ for (const target of testDatabases()) {
       expect(rows.find((r) => r.status === "pending")?.attempts).toBe(1);
       // The next event no longer counts the removed device.
       expect(await db.transaction((tx) => queueSellerPush(tx, "report_opened", "ORD-20300101-NEXT", new Date()))).toBe(3);
+    });
+
+    /** An order marked paid `hoursAgo` hours ago, still undelivered. */
+    async function paidAgo(db: Db, hoursAgo: number) {
+      const paidAt = new Date(Date.now() - hoursAgo * 3_600_000);
+      const created = await createOrder(db, TEST_SITE, newOrder({ channel: "manual" }), paidAt);
+      if (!created.ok) throw new Error(created.code);
+      const seller = { id: null, actor: "seller:owner@shop.test" };
+      const paid = await applyOrderAction({ db, site: TEST_SITE, paypal: null, seller, now: paidAt }, created.order.id, {
+        intent: "mark_paid",
+        method: "crypto",
+        reference: `TX-${hoursAgo}h`,
+      });
+      expect(paid.ok).toBe(true);
+      return created.order.id;
+    }
+    const latePushes = (db: Db, orderId: string) =>
+      db
+        .select({ to: emailOutbox.to })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.orderId, orderId), eq(emailOutbox.kind, "push_order_late_12h")));
+
+    it("pushes an order past 12 hours once (not one past 24 h: the late-order alert has it), and nothing to a disabled account", async () => {
+      const db = database.db;
+      const [staffDevice] = await db
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, `${base}/staff-phone`));
+      const late = await paidAgo(db, 13);
+      const older = await paidAgo(db, 25);
+      const queued = await pushEarlyLateOrders(db, new Date());
+      expect(queued).toBeGreaterThan(0);
+      expect((await latePushes(db, late)).map((r) => r.to)).toContain(`push:${staffDevice.id}`);
+      expect(await latePushes(db, late)).toHaveLength(queued);
+      expect(await latePushes(db, older)).toHaveLength(0);
+      // The next run finds it pushed already.
+      expect(await pushEarlyLateOrders(db, new Date())).toBe(0);
+      expect(await latePushes(db, late)).toHaveLength(queued);
+
+      // A disabled account's devices are left out.
+      await db.update(sellers).set({ disabledAt: new Date() }).where(eq(sellers.email, "staff-staff-phone@shop.test"));
+      const whileDisabled = await paidAgo(db, 14);
+      expect(await pushEarlyLateOrders(db, new Date())).toBe(queued - 1);
+      expect((await latePushes(db, whileDisabled)).map((r) => r.to)).not.toContain(`push:${staffDevice.id}`);
     });
   });
 }
