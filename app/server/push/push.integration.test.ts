@@ -3,16 +3,20 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, pushSubscriptions, sellers } from "../../../db/schema";
+import { emailOutbox, pushSubscriptions, sellerActions, sellers } from "../../../db/schema";
 import { newOrder } from "../../../tests/fixtures/orders";
 import { TEST_SITE } from "../../../tests/fixtures/site";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
+import { routeContext } from "../../../tests/setup/route-context";
+import { action as accountAction } from "../../routes/admin/account";
 import type { SellerRole } from "~/domain/seller/permissions";
 import { deliverDueMail, type OutboxSenders } from "../mail/outbox.server";
 import { applyOrderAction } from "../orders/console-actions.server";
 import { createOrder } from "../orders/orders.server";
 import type { Db } from "../platform/db.server";
 import { createSeller } from "../seller-auth/sellers.server";
+import { signSessionToken } from "../seller-auth/session-cookie.server";
+import { createSession } from "../seller-auth/sessions.server";
 import { outboxPush } from "../services.server";
 import { pushEarlyLateOrders, pushSender, queueSellerPush, saveSubscription, type VapidKeys } from "./push.server";
 
@@ -215,6 +219,57 @@ for (const target of testDatabases()) {
       const whileDisabled = await paidAgo(db, 14);
       expect(await pushEarlyLateOrders(db, new Date())).toBe(queued - 1);
       expect((await latePushes(db, whileDisabled)).map((r) => r.to)).not.toContain(`push:${staffDevice.id}`);
+    });
+  });
+
+  describe(`turning pushes on and off from the Account page on ${target.name}`, () => {
+    const context = routeContext(target);
+    const SITE = "http://localhost:3000";
+    const browser = device("/account-phone", "https://push.example");
+
+    async function signedIn(role: SellerRole) {
+      const created = await createSeller(
+        context.db,
+        `${role}-account-page-${Math.random().toString(36).slice(2, 8)}@shop.test`,
+        "a long seller password",
+        new Date(),
+        role,
+      );
+      if (!created.ok) throw new Error("exists");
+      const session = await createSession(context.db, { sellerId: created.seller.id, stage: "active" }, new Date());
+      return { id: created.seller.id, cookie: `seller_session=${signSessionToken(session.token, context.services.keys.key("session"))}` };
+    }
+    async function post(cookie: string, body: Record<string, string>) {
+      const request = new Request(`${SITE}/admin/account`, {
+        method: "POST",
+        headers: { cookie, origin: SITE, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body).toString(),
+      });
+      const reply = (await accountAction(context.args(request, "203.0.113.60") as never)) as { data: { ok: boolean }; init: ResponseInit | null };
+      return { status: reply.init?.status ?? 200, ok: reply.data.ok };
+    }
+    const devicesOf = (sellerId: number) => context.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.sellerId, sellerId));
+
+    it("saves this device's subscription for the account, refuses one it cannot use, and lets only the account turn it off", async () => {
+      const me = await signedIn("staff");
+      const other = await signedIn("owner");
+      const { endpoint, keys } = browser.subscription;
+      expect(await post(me.cookie, { intent: "push_subscribe", endpoint: endpoint.replace("https:", "http:"), ...keys })).toEqual({ status: 422, ok: false });
+      expect(await devicesOf(me.id)).toHaveLength(0);
+
+      expect(await post(me.cookie, { intent: "push_subscribe", endpoint, ...keys })).toEqual({ status: 200, ok: true });
+      expect((await devicesOf(me.id)).map((d) => d.endpoint)).toEqual([endpoint]);
+      const audit = await context.db
+        .select()
+        .from(sellerActions)
+        .where(and(eq(sellerActions.sellerId, me.id), eq(sellerActions.action, "push_subscribed")));
+      expect(audit.map((a) => a.detail)).toEqual([{ host: "push.example" }]);
+
+      // Another account cannot turn off a device that is not its own.
+      await post(other.cookie, { intent: "push_unsubscribe", endpoint });
+      expect(await devicesOf(me.id)).toHaveLength(1);
+      expect(await post(me.cookie, { intent: "push_unsubscribe", endpoint })).toEqual({ status: 200, ok: true });
+      expect(await devicesOf(me.id)).toHaveLength(0);
     });
   });
 }
