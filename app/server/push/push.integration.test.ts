@@ -1,4 +1,4 @@
-import { createECDH, createDecipheriv, createHmac, generateKeyPairSync, randomBytes } from "node:crypto";
+import { createECDH, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
@@ -14,6 +14,7 @@ import { deliverDueMail, type OutboxSenders } from "../mail/outbox.server";
 import { applyOrderAction } from "../orders/console-actions.server";
 import { createOrder } from "../orders/orders.server";
 import type { Db } from "../platform/db.server";
+import { newVapidKeys } from "../platform/env.server";
 import { createSeller } from "../seller-auth/sellers.server";
 import { signSessionToken } from "../seller-auth/session-cookie.server";
 import { createSession } from "../seller-auth/sessions.server";
@@ -24,10 +25,7 @@ import { pushEarlyLateOrders, pushSender, queueSellerPush, saveSubscription, typ
 // test holds each device's keys, as a browser would, and decrypts what the service received (RFC 8291).
 
 function vapidKeys(): VapidKeys {
-  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
-  const jwk = publicKey.export({ format: "jwk" });
-  const raw = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, "base64url"), Buffer.from(jwk.y!, "base64url")]);
-  return { subject: "mailto:seller@shop.test", publicKey: raw.toString("base64url"), privateKey: privateKey.export({ format: "jwk" }).d! };
+  return { subject: "mailto:seller@shop.test", ...newVapidKeys() };
 }
 
 /** A browser's side of a subscription: its P-256 key pair and auth secret. */
