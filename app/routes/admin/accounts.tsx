@@ -29,13 +29,7 @@ export const meta: Route.MetaFunction = () => adminMeta(COPY.title);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = await requireSeller(request, access.read, context.services);
-  const { accounts, invites } = await listAccounts(context.services.db, context.services.now());
-  const enabledOwners = accounts.filter((a) => a.role === "owner" && a.disabledAt === null).length;
-  return {
-    me: seller.id,
-    accounts: accounts.map((a) => ({ ...a, lastOwner: a.role === "owner" && a.disabledAt === null && enabledOwners <= 1 })),
-    invites,
-  };
+  return { me: seller.id, ...(await listAccounts(context.services.db, context.services.now())) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -46,6 +46,8 @@ for (const target of testDatabases()) {
       const other = await account(db, "owner");
       await onlyOwner(owner);
       expect((await findSellerByEmail(db, other.email))?.disabledAt).not.toBeNull();
+      const lastOwners = (await listAccounts(db, new Date())).accounts.filter((a) => a.lastOwner).map((a) => a.id);
+      expect(lastOwners).toEqual([owner.id]);
 
       expect(await changeRole(db, owner, owner.id, "staff", new Date())).toMatchObject({ ok: false, status: 409 });
       expect(await setDisabled(db, owner, owner.id, true, new Date())).toMatchObject({ ok: false, status: 409 });
