@@ -8,7 +8,7 @@ import { newOrder } from "../../../tests/fixtures/orders";
 import { TEST_SITE } from "../../../tests/fixtures/site";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { routeContext } from "../../../tests/setup/route-context";
-import { action as accountAction } from "../../routes/admin/account";
+import { action as accountAction, loader as accountLoader } from "../../routes/admin/account";
 import type { SellerRole } from "~/domain/seller/permissions";
 import { deliverDueMail, type OutboxSenders } from "../mail/outbox.server";
 import { applyOrderAction } from "../orders/console-actions.server";
@@ -257,6 +257,8 @@ for (const target of testDatabases()) {
 
       expect(await post(me.cookie, { intent: "push_subscribe", endpoint, ...keys })).toEqual({ status: 200, ok: true });
       expect((await devicesOf(me.id)).map((d) => d.endpoint)).toEqual([endpoint]);
+      const page = new Request(`${SITE}/admin/account`, { headers: { cookie: me.cookie } });
+      expect(await accountLoader(context.args(page, "203.0.113.60") as never)).toMatchObject({ pushDevices: 1 });
       const audit = await context.db
         .select()
         .from(sellerActions)
