@@ -9,10 +9,7 @@ export const SELLER_PASSWORD_MIN = 12;
 /** argon2 takes any length; a cap keeps a megabyte "password" from costing us anything. */
 export const SELLER_PASSWORD_MAX = 256;
 
-export const sellerEmailSchema = z.pipe(
-  z.string("Enter an email address").check(z.trim(), z.toLowerCase(), z.maxLength(254, "Enter an email address of at most 254 characters")),
-  z.email("Enter an email address"),
-);
+export const sellerEmailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)), z.email());
 export const sellerPasswordSchema = z
   .string()
   .check(

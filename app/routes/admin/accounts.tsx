@@ -40,7 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = field(form, "intent");
   if (intent === "invite") {
     const parsed = inviteFormSchema.safeParse({ email: field(form, "email"), role: field(form, "role") });
-    if (!parsed.success) return refusedFields(fieldErrors(parsed.error));
+    if (!parsed.success) {
+      // The address's own message here: sellerEmailSchema's are the CLI's, which words its refusal itself.
+      const errors = fieldErrors(parsed.error);
+      return refusedFields(errors.email ? { ...errors, email: "Enter an email address" } : errors);
+    }
     const result = await inviteSeller(db, site, seller, parsed.data, now);
     if (!result.ok) return refusedFields({ email: "This address already has an account." }, 409);
     return done(`Invitation mailed to ${parsed.data.email}: the link works once, until ${utc(result.expiresAt)}.`);
