@@ -7,9 +7,7 @@ export function adminMeta(title: string) {
   return [
     { title: `${title} · Seller console · Trigger Shop` },
     { name: "robots", content: "noindex, nofollow" },
-    { tagName: "link", rel: "manifest", href: CONSOLE_MANIFEST },
+    { tagName: "link", rel: "manifest", href: "/admin-manifest.webmanifest" },
     { tagName: "link", rel: "apple-touch-icon", href: "/admin-icons/apple-touch-icon.png" },
   ];
 }
-
-export const CONSOLE_MANIFEST = "/admin-manifest.webmanifest";

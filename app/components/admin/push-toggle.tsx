@@ -9,7 +9,7 @@ const COPY = {
   unsupported: "This browser cannot receive notifications (on an iPhone: add the console to the Home Screen first, then open it from there).",
   denied: "Notifications are blocked for this site: allow them in the browser's site settings, then try again.",
   off: "Off on this device.",
-  on: "On for this device: a paid order, a problem report or message, and a late order arrive here.",
+  on: "On for this device: paid and late orders, problem reports and buyers' messages arrive here (and, for an owner, disputes).",
   turnOn: "Turn on notifications",
   turnOff: "Turn off notifications",
 };

@@ -7,6 +7,7 @@ import { Card, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { adminMeta } from "~/components/admin/meta";
 import { inviteFormSchema, sellerRoleSchema } from "~/domain/seller/accounts";
+import { fieldErrors } from "~/domain/seller/form-fields";
 import { ROLE_LABELS, routeAccess, SELLER_ROLES } from "~/domain/seller/permissions";
 import { changeRole, endSessions, inviteSeller, listAccounts, resetTwoFactor, setDisabled, withdrawInvite } from "~/server/accounts/accounts.server";
 import { done, field, readForm, refused, refusedFields } from "~/server/platform/forms.server";
@@ -28,13 +29,7 @@ export const meta: Route.MetaFunction = () => adminMeta(COPY.title);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = await requireSeller(request, access.read, context.services);
-  const { accounts, invites } = await listAccounts(context.services.db, context.services.now());
-  const enabledOwners = accounts.filter((a) => a.role === "owner" && a.disabledAt === null).length;
-  return {
-    me: seller.id,
-    accounts: accounts.map((a) => ({ ...a, lastOwner: a.role === "owner" && a.disabledAt === null && enabledOwners <= 1 })),
-    invites,
-  };
+  return { me: seller.id, ...(await listAccounts(context.services.db, context.services.now())) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,9 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "invite") {
     const parsed = inviteFormSchema.safeParse({ email: field(form, "email"), role: field(form, "role") });
     if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.path[0] === "email" ? "Enter an email address" : issue.message;
-      return refusedFields(errors);
+      // The address's own message here: sellerEmailSchema's are the CLI's, which words its refusal itself.
+      const errors = fieldErrors(parsed.error);
+      return refusedFields(errors.email ? { ...errors, email: "Enter an email address" } : errors);
     }
     const result = await inviteSeller(db, site, seller, parsed.data, now);
     if (!result.ok) return refusedFields({ email: "This address already has an account." }, 409);

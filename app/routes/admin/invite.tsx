@@ -7,6 +7,7 @@ import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { LoginShell } from "~/components/admin/login-shell";
 import { adminMeta } from "~/components/admin/meta";
 import { invitePasswordSchema, inviteTokenSchema } from "~/domain/seller/accounts";
+import { fieldErrors } from "~/domain/seller/form-fields";
 import { ROLE_LABELS } from "~/domain/seller/permissions";
 import { SELLER_PASSWORD_MIN } from "~/domain/seller-access";
 import { acceptInvite, findUsableInvite } from "~/server/accounts/accounts.server";
@@ -38,10 +39,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!token.success) return refused(404, COPY.gone);
   const parsed = invitePasswordSchema.safeParse({ password: field(form, "password"), confirm: field(form, "confirm") });
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues)
-      errors[String(issue.path[0])] ??= issue.path[0] === "password" ? `Choose a password of ${issue.message}` : issue.message;
-    return refusedFields(errors);
+    // The password rule's words are shared with the CLI ("at least 12 characters").
+    const errors = fieldErrors(parsed.error);
+    return refusedFields(errors.password ? { ...errors, password: `Choose a password of ${errors.password}` } : errors);
   }
   const result = await acceptInvite(context.services.db, token.data, parsed.data.password, context.services.now());
   if (!result.ok) return result.reason === "exists" ? refused(409, "This address already has an account: log in with it.") : refused(410, COPY.gone);
