@@ -266,6 +266,18 @@ test("two photos dropped at once onto the media card upload each with its own pr
     // Its own refusal, naming it, while the two pictures beside it were added.
     await expect(dropped.getByRole("listitem").filter({ hasText: "notes.png" })).toContainText("notes.png is not a ");
     await expect(page.getByTestId("media-row")).toHaveCount(2);
+    // A file dropped on a photo's row (not the hint below the list) is uploaded too, never swallowed.
+    const more = await page.evaluateHandle(
+      (f) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
+        return transfer;
+      },
+      { name: "green.png", type: "image/png", b64: await png("#22aa44") },
+    );
+    await page.getByTestId("media-row").first().dispatchEvent("drop", { dataTransfer: more });
+    await expect(dropped.getByRole("listitem").filter({ hasText: "green.png" })).toContainText("Added.");
+    await expect(page.getByTestId("media-row")).toHaveCount(3);
   } finally {
     await deleteProduct(page, id);
   }
