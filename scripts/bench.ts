@@ -138,32 +138,38 @@ const START_FLAGS =
     .split(/\s+/)
     .filter(Boolean) ?? [];
 
-async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; startPeakMb: number; stop(): Promise<void> }> {
-  const child = spawn("node", [...START_FLAGS, ...nodeArgs, "server/start.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+/**
+ * A child process (output ignored, errors shown) waited for until `ready` answers true, within 60 s;
+ * stop() ends it with SIGTERM and resolves when it has exited.
+ */
+async function startChild(what: string, command: string, args: string[], env: NodeJS.ProcessEnv | undefined, ready: () => Promise<boolean>) {
+  const child = spawn(command, args, { env, stdio: ["ignore", "ignore", "inherit"] });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the server did not become ready in 60 s");
+    if (child.exitCode !== null) throw new Error(`the ${what} exited with ${child.exitCode}`);
+    // A refused connection: not listening yet.
+    if (await ready().catch(() => false)) break;
+    if (Date.now() > deadline) throw new Error(`the ${what} did not become ready in 60 s`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    child,
-    // The kernel's high-water mark of the process's resident set, up to readiness.
-    startPeakMb: rssMb(child.pid!, "VmHWM"),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  return { child, stop };
+}
+
+async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; startPeakMb: number; stop(): Promise<void> }> {
+  const { child, stop } = await startChild(
+    "server",
+    "node",
+    [...START_FLAGS, ...nodeArgs, "server/start.js"],
+    { ...process.env, NODE_ENV: "production", PORT: String(PORT), LOG_LEVEL: "info", ...env },
+    async () => (await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok,
+  );
+  // The kernel's high-water mark of the process's resident set, up to readiness.
+  return { child, startPeakMb: rssMb(child.pid!, "VmHWM"), stop };
 }
 
 /** User + system CPU time of a process so far, in ms (/proc/PID/stat, clock ticks of 10 ms). */
@@ -274,32 +280,15 @@ interface CampaignBench {
  */
 async function startMailSink(): Promise<{ smtpUrl: string; count(): Promise<number>; close(): Promise<void> }> {
   const [smtpPort, httpPort] = [PORT + 1, PORT + 2];
-  const child = spawn("node_modules/.bin/tsx", ["tests/mocks/mail-fake-main.ts", String(smtpPort), String(httpPort), "--quiet"], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
   const count = async () => ((await (await fetch(`http://127.0.0.1:${httpPort}/messages/count`)).json()) as { count: number }).count;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the mail sink exited with ${child.exitCode}`);
-    if (
-      await count().then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error("the mail sink did not start in 60 s");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
-    count,
-    close: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  const { stop } = await startChild(
+    "mail sink",
+    "node_modules/.bin/tsx",
+    ["tests/mocks/mail-fake-main.ts", String(smtpPort), String(httpPort), "--quiet"],
+    undefined,
+    async () => (await count()) >= 0,
+  );
+  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, count, close: stop };
 }
 
 async function benchCampaigns(rate: number): Promise<CampaignBench> {

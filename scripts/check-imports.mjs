@@ -42,7 +42,7 @@ export const ROOMS = {
   media: ["platform"],
   paypal: ["platform"],
   "seller-auth": ["platform"],
-  push: ["platform", "seller-auth"],
+  push: ["platform"],
   "login-handoff": ["platform", "mail"],
   blocklist: ["platform", "seller-auth"],
   catalogue: ["platform", "media", "seller-auth"],

@@ -32,7 +32,7 @@ export function canTransition(from: OrderState, to: OrderState): boolean {
  * money back (a reinstatement row, app/server/orders/refunds.server.ts), and the order returns to
  * the state it left for refunded. Not in TRANSITIONS: no console action can un-refund an order.
  */
-export const REINSTATE_TO: readonly OrderState[] = ["paid", "in_progress", "delivered"];
+const REINSTATE_TO: readonly OrderState[] = ["paid", "in_progress", "delivered"];
 
 export function canReinstate(from: OrderState, to: OrderState): boolean {
   return from === "refunded" && REINSTATE_TO.includes(to);

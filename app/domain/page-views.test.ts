@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countedPage, countryCode, dayIn, deviceClass, isTimeZone, referrerDomain } from "./page-views";
+import { countedPage, countryCode, deviceClass, referrerDomain } from "./page-views";
 
 describe("page views without tracking", () => {
   it("counts storefront pages under their route pattern and language, and nothing else", () => {
@@ -8,6 +8,9 @@ describe("page views without tracking", () => {
     expect(countedPage("/es/product/gold-trigger")).toEqual({ route: "/product/:id", productId: "gold-trigger", lang: "es" });
     expect(countedPage("/product/gold-trigger.data")).toEqual({ route: "/product/:id", productId: "gold-trigger", lang: "en" });
     expect(countedPage("/fr/cart/")).toEqual({ route: "/cart", productId: "", lang: "fr" });
+    // The sitemap's pages and the buying path (app/domain/storefront-pages.ts).
+    expect(countedPage("/es/share")).toEqual({ route: "/share", productId: "", lang: "es" });
+    expect(countedPage("/thank-you")).toEqual({ route: "/thank-you", productId: "", lang: "en" });
     for (const path of ["/admin", "/admin/orders", "/api/geo", "/assets/x.js", "/media/a.jpg", "/order/T-1", "/fr/order/T-1", "/robots.txt", "/de/cart"])
       expect(countedPage(path), path).toBeNull();
   });
@@ -26,15 +29,5 @@ describe("page views without tracking", () => {
     expect(countryCode("fr")).toBe("FR");
     expect(countryCode("XX")).toBe("");
     expect(countryCode("France")).toBe("");
-  });
-
-  it("cuts days at the seller's time zone", () => {
-    const late = new Date("2026-03-10T23:30:00Z");
-    expect(dayIn(late, "UTC")).toBe("2026-03-10");
-    expect(dayIn(late, "Europe/Paris")).toBe("2026-03-11");
-    expect(dayIn(late, "America/New_York")).toBe("2026-03-10");
-    expect(isTimeZone("Europe/Paris")).toBe(true);
-    expect(isTimeZone("Mars/Olympus")).toBe(false);
-    expect(isTimeZone("")).toBe(false);
   });
 });

@@ -1,32 +1,17 @@
 /**
  * Page views counted without tracking (issue 31, docs/decisions/051), pure: which storefront pages
  * are counted and under which route pattern, the device class from a user agent, the referring
- * site's domain, and the seller's day. Only these coarse values leave a request; the server keeps
+ * site's domain and the country code. Only these coarse values leave a request; the server keeps
  * counts of them, never the request's address, cookies or user agent.
  */
 import { isLang, type Lang } from "./lang-path";
+import { BUYING_PAGES, INDEXABLE_PAGES } from "./storefront-pages";
 
 export const DEVICE_CLASSES = ["mobile", "tablet", "desktop"] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
-/** The storefront pages worth counting (no order-status pages: their URLs carry keys). */
-const FIXED_PAGES = new Set([
-  "/",
-  "/triggers",
-  "/triggers/permanent",
-  "/triggers/gift",
-  "/rooms",
-  "/rooms/permanent",
-  "/bundles",
-  "/cart",
-  "/checkout",
-  "/thank-you",
-  "/help-center",
-  "/contact",
-  "/privacy-policy",
-  "/return-policy",
-  "/terms-of-service",
-]);
+/** The storefront pages counted (no order-status pages: their URLs carry keys). */
+const FIXED_PAGES: ReadonlySet<string> = new Set([...INDEXABLE_PAGES, ...BUYING_PAGES]);
 const PRODUCT_PAGE = /^\/(product|gift-checkout)\/([A-Za-z0-9_-]{1,80})$/;
 
 export interface CountedPage {
@@ -82,27 +67,4 @@ export function referrerDomain(referer: string | null | undefined, ownHost: stri
 /** A two-letter country code as given by a proxy's header or the geo lookup, or ''. */
 export function countryCode(value: string | null | undefined): string {
   return value && /^[A-Za-z]{2}$/.test(value) && value.toUpperCase() !== "XX" ? value.toUpperCase() : "";
-}
-
-/** Whether `zone` is an IANA time zone this runtime knows ("UTC", "Europe/Paris"). */
-export function isTimeZone(zone: string): boolean {
-  if (zone.length === 0 || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day (YYYY-MM-DD) of `at` in `zone`: where the seller's days are cut. */
-export function dayIn(at: Date, zone: string): string {
-  let format = dayFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(zone, format);
-  }
-  return format.format(at);
 }

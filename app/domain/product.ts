@@ -96,6 +96,15 @@ export interface Product {
 }
 
 /**
+ * Whether a product can be bought: In stock ticked and, when the seller counts units, some left (a
+ * count sold down to 0 is out of stock whatever the box says; docs/decisions/049). inStockSql() in
+ * app/server/catalogue/products.server.ts is the same rule for queries.
+ */
+export function onSale(stocked: { inStock: boolean; stock: number | null }): boolean {
+  return stocked.inStock && (stocked.stock === null || stocked.stock > 0);
+}
+
+/**
  * What every page needs of every product (cards, cart, search): no long texts, the main image only,
  * and the short description in the page's language and English (search matches both) when the
  * summary is made for a page.

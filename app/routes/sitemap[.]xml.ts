@@ -1,25 +1,9 @@
 import { hreflangAlternates, localizePath } from "~/domain/lang-path";
 import { LANGS } from "~/domain/product";
 import { publicProducts } from "~/domain/catalogue";
+import { INDEXABLE_PAGES } from "~/domain/storefront-pages";
 import { readCatalogue } from "~/server/catalogue/cache.server";
 import type { Route } from "./+types/sitemap[.]xml";
-
-const STATIC_PATHS = [
-  "/",
-  "/triggers",
-  "/triggers/permanent",
-  "/triggers/gift",
-  "/rooms",
-  "/rooms/permanent",
-  "/bundles",
-  "/privacy-policy",
-  "/return-policy",
-  "/terms-of-service",
-  "/help-center",
-  "/contact",
-  "/login-required",
-  "/share",
-];
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
@@ -28,7 +12,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { env, db } = context.services;
   const site = env.SITE_URL;
   const products = publicProducts((await readCatalogue(db)).products);
-  const paths = [...STATIC_PATHS, ...products.map((p) => `/product/${encodeURIComponent(p.id)}`)];
+  const paths = [...INDEXABLE_PAGES, ...products.map((p) => `/product/${encodeURIComponent(p.id)}`)];
   const urls = paths.flatMap((path) =>
     LANGS.map((lang) => {
       const alternates = hreflangAlternates(path)

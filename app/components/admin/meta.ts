@@ -11,7 +11,7 @@ export function adminMeta(title: string, suffix = "Seller console · Trigger Sho
   return [
     { title: `${title} · ${suffix}` },
     { name: "robots", content: "noindex, nofollow" },
-    { tagName: "link", rel: "manifest", href: CONSOLE_MANIFEST },
+    { tagName: "link", rel: "manifest", href: "/admin-manifest.webmanifest" },
     { tagName: "link", rel: "apple-touch-icon", href: "/admin-icons/apple-touch-icon.png" },
   ];
 }
@@ -26,5 +26,3 @@ export function consoleMeta(matches: readonly ({ data?: unknown } | undefined)[]
   const { t } = getI18n(lang);
   return adminMeta(t(key, values), t("admin.titleSuffix"));
 }
-
-export const CONSOLE_MANIFEST = "/admin-manifest.webmanifest";

@@ -12,7 +12,8 @@ import { productFormRecord, productFormSchema, TEXT_LABELS, textFieldName, type 
 
 const LANG_NAMES: Record<Lang, string> = { en: "English", fr: "French", es: "Spanish" };
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
-const BADGE_OPTIONS = [{ value: "", label: "No badge" }, ...options(BADGES)];
+/** The badge select's choices, "No badge" first (the edit form and the products list's bulk badge). */
+export const BADGE_OPTIONS = [{ value: "", label: "No badge" }, ...options(BADGES)];
 const TEXT_ROWS: readonly (keyof ProductTexts)[] = ["title", "description", "trackingInfo", "fullDescription", "features", "seoTitle", "seoDescription"];
 const LONG: ReadonlySet<keyof ProductTexts> = new Set(["description", "fullDescription", "features", "seoDescription"]);
 

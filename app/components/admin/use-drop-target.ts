@@ -17,6 +17,8 @@ export function useDropTarget(onDrop: (data: DataTransfer) => void, accepts?: st
       setOver(false);
     },
     onDrop(event: DragEvent) {
+      // Not ours: left to a target around this one (files dropped on a media row reach the card's zone).
+      if (accepts && !event.dataTransfer.types.includes(accepts)) return;
       event.preventDefault();
       setOver(false);
       onDrop(event.dataTransfer);

@@ -24,8 +24,3 @@ export const inviteFormSchema = z.object({
 export const invitePasswordSchema = z
   .object({ password: sellerPasswordSchema, confirm: z.string() })
   .check(z.refine((v) => v.password === v.confirm, { message: "The two passwords differ", path: ["confirm"] }));
-
-/** An invitation is usable while unused and before it expires. */
-export function isInviteUsable(invite: { usedAt: Date | null; expiresAt: Date }, now: Date): boolean {
-  return invite.usedAt === null && invite.expiresAt.getTime() > now.getTime();
-}

@@ -84,8 +84,5 @@ export function bucketsOf(range: Range): string[] {
   return out;
 }
 
-/** Cents as a plain dollar figure for tables and CSV ("12.50"). */
-export const dollars = (cents: number): string => (cents / 100).toFixed(2);
-
 /** A share as a percentage with one decimal, or "—" when there is nothing to divide by. */
 export const percent = (part: number, whole: number): string => (whole > 0 ? `${((part / whole) * 100).toFixed(1)}%` : "—");

@@ -3,7 +3,7 @@
  * transaction. One zod schema per field, composed into the form's; the server runs it.
  */
 import { z } from "../zod";
-import { BADGES, type Badge } from "../product";
+import type { Badge } from "../product";
 import { badgeField, idListField } from "./product-form";
 import { optionalText, parseDollars, refuseValue } from "./form-fields";
 
@@ -60,5 +60,3 @@ export function bulkPrice(priceCents: number, action: Extract<BulkAction, { kind
   const next = action.kind === "price-percent" ? Math.round((priceCents * (100 + action.percent)) / 100) : priceCents + action.cents;
   return next > 0 ? next : null;
 }
-
-export { BADGES };

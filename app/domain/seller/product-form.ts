@@ -136,7 +136,7 @@ function textShape() {
 }
 
 /** "2026-11-28T09:30" (seconds optional), read as UTC, as the console's datetime field sends it; blank = no schedule. */
-export const publishAtField = z.pipe(
+const publishAtField = z.pipe(
   optionalText,
   z.transform((value: string | undefined, ctx) => {
     const text = (value ?? "").trim();

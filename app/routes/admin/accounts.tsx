@@ -9,6 +9,7 @@ import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { consoleMeta } from "~/components/admin/meta";
 import { consoleT, consoleTranslations } from "~/i18n/console.server";
 import { inviteFormSchema, sellerRoleSchema } from "~/domain/seller/accounts";
+import { fieldErrors } from "~/domain/seller/form-fields";
 import { routeAccess, SELLER_ROLES, type SellerRole } from "~/domain/seller/permissions";
 import type { TFunction } from "i18next";
 import { changeRole, endSessions, inviteSeller, listAccounts, resetTwoFactor, setDisabled, withdrawInvite } from "~/server/accounts/accounts.server";
@@ -26,12 +27,9 @@ const roleWord = (t: TFunction, role: SellerRole | string) => t(`admin.roles.${r
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = await requireSeller(request, access.read, context.services);
-  const { accounts, invites } = await listAccounts(context.services.db, context.services.now());
-  const enabledOwners = accounts.filter((a) => a.role === "owner" && a.disabledAt === null).length;
   return {
     me: seller.id,
-    accounts: accounts.map((a) => ({ ...a, lastOwner: a.role === "owner" && a.disabledAt === null && enabledOwners <= 1 })),
-    invites,
+    ...(await listAccounts(context.services.db, context.services.now())),
     translations: consoleTranslations(seller.lang, ["adminAccounts"]),
   };
 }
@@ -46,10 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "invite") {
     const parsed = inviteFormSchema.safeParse({ email: field(form, "email"), role: field(form, "role") });
     if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues)
-        errors[String(issue.path[0])] ??= issue.path[0] === "email" ? t("adminAccounts.accounts.enterEmail") : issue.message;
-      return refusedFields(errors, 422, t("admin.form.fixFields"));
+      // The address's own message here: sellerEmailSchema's are the CLI's, which words its refusal itself.
+      const errors = fieldErrors(parsed.error);
+      return refusedFields(errors.email ? { ...errors, email: t("adminAccounts.accounts.enterEmail") } : errors, 422, t("admin.form.fixFields"));
     }
     const result = await inviteSeller(db, site, seller, parsed.data, now, seller.lang);
     if (!result.ok) return refusedFields({ email: t("adminAccounts.accounts.exists") }, 409, t("admin.form.fixFields"));

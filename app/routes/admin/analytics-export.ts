@@ -1,11 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/analytics-export";
 import { UTF8_BOM, toCsv } from "~/domain/csv";
-import { dayIn } from "~/domain/page-views";
-import { isChartId, parseRange, STAFF_CHARTS } from "~/domain/seller/analytics";
+import { isChartId, STAFF_CHARTS } from "~/domain/seller/analytics";
 import { refusalMessage, roleMay, routeAccess } from "~/domain/seller/permissions";
-import { chartTable } from "~/server/analytics/report.server";
-import { readTimeZone } from "~/server/analytics/settings.server";
+import { chartTable, requestedRange } from "~/server/analytics/report.server";
 import { requireSeller } from "~/server/seller-auth/guard.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md): the delivery charts for everyone, the rest for the owner (checked per chart below). */
@@ -19,8 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!STAFF_CHARTS.includes(id) && !roleMay(seller.role, "analytics.view")) throw data(refusalMessage(seller.role, "analytics.view"), { status: 403 });
   const { db } = context.services;
   const now = context.services.now();
-  const zone = await readTimeZone(db);
-  const { range, problem } = parseRange(new URL(request.url).searchParams, dayIn(now, zone));
+  const { range, problem, zone } = await requestedRange(db, new URL(request.url), now);
   if (problem) throw data(problem, { status: 400 });
   const chart = await chartTable(db, id, range, zone, now);
   return new Response(`${UTF8_BOM}${toCsv(chart.columns, chart.rows)}`, {

@@ -7,11 +7,10 @@ import { Card, Notice, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { Table } from "~/components/admin/kit/table";
 import { adminMeta } from "~/components/admin/meta";
-import { dayIn } from "~/domain/page-views";
-import { CHARTS, parseRange, STAFF_CHARTS, type ChartTable, type Range } from "~/domain/seller/analytics";
+import { CHARTS, STAFF_CHARTS, type ChartTable, type Range } from "~/domain/seller/analytics";
 import { roleMay, routeAccess } from "~/domain/seller/permissions";
-import { chartTables } from "~/server/analytics/report.server";
-import { readTimeZone, saveTimeZone, timeZoneSchema } from "~/server/analytics/settings.server";
+import { chartTables, requestedRange } from "~/server/analytics/report.server";
+import { saveTimeZone, timeZoneSchema } from "~/server/analytics/settings.server";
 import { done, field, readForm, refusedFields } from "~/server/platform/forms.server";
 import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
 
@@ -42,8 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = await requireSeller(request, access.read, context.services);
   const { db } = context.services;
   const now = context.services.now();
-  const zone = await readTimeZone(db);
-  const { range, problem } = parseRange(new URL(request.url).searchParams, dayIn(now, zone));
+  const { range, problem, zone } = await requestedRange(db, new URL(request.url), now);
   const owner = roleMay(seller.role, "analytics.view");
   const ids = owner ? CHARTS : STAFF_CHARTS;
   const charts = await chartTables(db, ids, range, zone, now);

@@ -135,11 +135,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /** The one-button moves after "Send now" and "Schedule", in the order the page offers them. */
 const MOVES = [
-  { intent: "unschedule", label: "Unschedule", pendingLabel: "Unscheduling…", primary: false },
-  { intent: "pause", label: "Pause", pendingLabel: "Pausing…", primary: false },
-  { intent: "resume", label: "Resume", pendingLabel: "Resuming…", primary: true },
-  { intent: "cancel", label: "Cancel campaign", pendingLabel: "Cancelling…", primary: false },
-  { intent: "delete", label: "Delete draft", pendingLabel: "Deleting…", primary: false },
+  { intent: "unschedule", label: "Unschedule", pendingLabel: "Unscheduling…", variant: "secondary" },
+  { intent: "pause", label: "Pause", pendingLabel: "Pausing…", variant: "secondary" },
+  { intent: "resume", label: "Resume", pendingLabel: "Resuming…", variant: "primary" },
+  { intent: "cancel", label: "Cancel campaign", pendingLabel: "Cancelling…", variant: "secondary" },
+  { intent: "delete", label: "Delete draft", pendingLabel: "Deleting…", variant: "secondary" },
 ] as const;
 
 /** While a campaign sends, its figures are read again every two seconds (with JavaScript; a reload does it without). */
@@ -307,7 +307,7 @@ export default function CampaignPage() {
               )}
               {MOVES.map((move) =>
                 campaignMayMove(status, move.intent) ? (
-                  <ActionButtonForm key={move.intent} intent={move.intent} pendingLabel={move.pendingLabel} variant={move.primary ? "primary" : "secondary"}>
+                  <ActionButtonForm key={move.intent} intent={move.intent} pendingLabel={move.pendingLabel} variant={move.variant}>
                     {move.label}
                   </ActionButtonForm>
                 ) : null,

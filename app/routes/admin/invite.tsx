@@ -10,6 +10,7 @@ import { langFromAcceptLanguage } from "~/domain/seller/console-prefs";
 import { consoleT, consoleTranslations } from "~/i18n/console.server";
 import { Trans } from "react-i18next";
 import { invitePasswordSchema, inviteTokenSchema } from "~/domain/seller/accounts";
+import { fieldErrors } from "~/domain/seller/form-fields";
 import { SELLER_PASSWORD_MIN } from "~/domain/seller-access";
 import { acceptInvite, findUsableInvite } from "~/server/accounts/accounts.server";
 import { field, readForm, refused, refusedFields } from "~/server/platform/forms.server";
@@ -40,10 +41,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!token.success) return refused(404, t("admin.invite.gone"));
   const parsed = invitePasswordSchema.safeParse({ password: field(form, "password"), confirm: field(form, "confirm") });
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues)
-      errors[String(issue.path[0])] ??= issue.path[0] === "password" ? t("admin.invite.passwordRule", { rule: issue.message }) : issue.message;
-    return refusedFields(errors);
+    // The password rule's words are shared with the CLI ("at least 12 characters").
+    const errors = fieldErrors(parsed.error);
+    return refusedFields(errors.password ? { ...errors, password: t("admin.invite.passwordRule", { rule: errors.password }) } : errors);
   }
   const result = await acceptInvite(context.services.db, token.data, parsed.data.password, context.services.now());
   if (!result.ok) return result.reason === "exists" ? refused(409, t("admin.invite.exists")) : refused(410, t("admin.invite.gone"));

@@ -2,13 +2,14 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useSearchPara
 import type { Route } from "./+types/product";
 import { AdminError } from "~/components/admin/admin-error";
 import { adminMeta } from "~/components/admin/meta";
-import { SubmitButton } from "~/components/admin/kit/fields";
+import { ActionButtonForm, SubmitButton } from "~/components/admin/kit/fields";
 import { ProductMediaManager } from "~/components/admin/product-media/product-media-manager";
 import { usd } from "~/components/admin/kit/format";
 import { Card, Notice, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { ProductForm } from "~/components/admin/product-form";
 import { LANGS, type Lang } from "~/domain/product";
+import { savingsCents } from "~/domain/pricing";
 import { fieldErrors } from "~/domain/seller/form-fields";
 import { applySchedule, productFormRecord, productFormSchema, toProductInput } from "~/domain/seller/product-form";
 import { done, field, readForm, refused, refusedFields } from "~/server/platform/forms.server";
@@ -173,7 +174,7 @@ export default function ProductEdit() {
         <p className="text-sm text-slate-700">
           {product.category} · id {product.id} · {product.listed ? "Listed" : "Draft (not listed)"}
           {product.featured !== null ? ` · featured #${product.featured + 1}` : ""}. Now {usd(product.priceCents)}
-          {product.originalPriceCents > product.priceCents ? `, was ${usd(product.originalPriceCents)}` : ""}
+          {savingsCents(product) > 0 ? `, was ${usd(product.originalPriceCents)}` : ""}
           {product.stock !== null ? `, ${product.stock} left` : ""}. Orders already placed keep the title and price they were sold at.{" "}
           <a href={pagePath} target="_blank" rel="noreferrer" className="font-semibold text-brand-700 underline">
             {product.listed ? "Open its page" : "Preview its page"} (opens in a new tab)
@@ -202,11 +203,9 @@ export default function ProductEdit() {
             </Form>
           )}
           {!product.archived && (
-            <Form method="post">
-              <SubmitButton intent={product.featured !== null ? "unfeature" : "feature"} pendingLabel="Saving…" variant="secondary">
-                {product.featured !== null ? "Unfeature" : "Feature on the home page"}
-              </SubmitButton>
-            </Form>
+            <ActionButtonForm intent={product.featured !== null ? "unfeature" : "feature"} pendingLabel="Saving…">
+              {product.featured !== null ? "Unfeature" : "Feature on the home page"}
+            </ActionButtonForm>
           )}
           <Form method="post">
             {product.archived ? (

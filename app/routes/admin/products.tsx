@@ -13,10 +13,11 @@ import { routeAccess } from "~/domain/seller/permissions";
 import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
 import { ReorderHandle } from "~/components/admin/reorder-handle";
 import { bulkEdit, listSellerProducts, moveProduct, setArchived, setFeatured } from "~/server/catalogue/console-products.server";
-import { BADGES } from "~/domain/product";
-import { bulkEditSchema, toBulkAction } from "~/domain/seller/bulk-edit";
+import { BADGES, onSale } from "~/domain/product";
+import { savingsCents } from "~/domain/pricing";
+import { BULK_ACTIONS, bulkEditSchema, toBulkAction } from "~/domain/seller/bulk-edit";
 import { fieldErrors } from "~/domain/seller/form-fields";
-import { SelectField, SubmitButton, TextField } from "~/components/admin/kit/fields";
+import { ActionButtonForm, SelectField, SubmitButton, TextField } from "~/components/admin/kit/fields";
 import { fieldErrorsOf } from "~/components/admin/kit/reply";
 import { MAX_FEATURED } from "~/domain/catalogue";
 
@@ -94,7 +95,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const LANG_CODES = { en: "EN", fr: "FR", es: "ES" } as const;
 
-const BULK_ACTIONS = ["price-percent", "price-amount", "badge", "list", "unlist", "archive"] as const;
 
 /** Every product in storefront order (archived ones at the end), each leading to its edit form. */
 export default function Products() {
@@ -180,12 +180,12 @@ export default function Products() {
                 </span>
               </>,
               <span className="font-semibold">{usd(p.priceCents)}</span>,
-              p.originalPriceCents > p.priceCents ? (
+              savingsCents(p) > 0 ? (
                 <span className="text-slate-700">{usd(p.originalPriceCents)}</span>
               ) : (
                 <span className="text-slate-500">{t("adminShop.products.none")}</span>
               ),
-              !p.inStock || p.stock === 0 ? (
+              !onSale(p) ? (
                 <span className="font-semibold text-red-700">
                   {p.stock === 0 ? t("adminShop.products.outOfStockZero") : t("adminShop.products.outOfStock")}
                 </span>
@@ -198,14 +198,13 @@ export default function Products() {
               p.archived ? (
                 <span className="text-slate-500">—</span>
               ) : (
-                <Form method="post" className="flex items-center gap-2">
-                  <input type="hidden" name="id" value={p.id} />
+                <div className="flex items-center gap-2">
                   {p.featured !== null && <span className="tabular-nums">#{p.featured + 1}</span>}
-                  <SubmitButton intent={p.featured !== null ? "unfeature" : "feature"} target={p.id} pendingLabel="…" variant="secondary">
+                  <ActionButtonForm intent={p.featured !== null ? "unfeature" : "feature"} target={p.id} pendingLabel="…">
                     {p.featured !== null ? t("adminShop.products.unfeature") : t("adminShop.products.feature")}
                     <span className="sr-only"> {p.title}</span>
-                  </SubmitButton>
-                </Form>
+                  </ActionButtonForm>
+                </div>
               ),
               p.archived ? (
                 <span className="font-semibold text-slate-600">{t("adminShop.products.archived")}</span>

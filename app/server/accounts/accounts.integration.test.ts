@@ -46,11 +46,16 @@ for (const target of testDatabases()) {
       const other = await account(db, "owner");
       await onlyOwner(owner);
       expect((await findSellerByEmail(db, other.email))?.disabledAt).not.toBeNull();
+      const lastOwners = (await listAccounts(db, new Date())).accounts.filter((a) => a.lastOwner).map((a) => a.id);
+      expect(lastOwners).toEqual([owner.id]);
 
       expect(await changeRole(db, owner, owner.id, "staff", new Date())).toMatchObject({ ok: false, status: 409 });
       expect(await setDisabled(db, owner, owner.id, true, new Date())).toMatchObject({ ok: false, status: 409 });
       expect((await findSellerByEmail(db, owner.email))?.role).toBe("owner");
       expect((await findSellerByEmail(db, owner.email))?.disabledAt).toBeNull();
+      // The disabled owner is none of the owners that count: demoting it leaves the last one in place.
+      expect(await changeRole(db, owner, other.id, "staff", new Date())).toMatchObject({ ok: true });
+      expect(await changeRole(db, owner, other.id, "owner", new Date())).toMatchObject({ ok: true });
 
       // Once another owner is enabled again, the first may be demoted.
       expect(await setDisabled(db, owner, other.id, false, new Date())).toMatchObject({ ok: true });
@@ -181,9 +186,16 @@ for (const target of testDatabases()) {
         .where(and(eq(sellerActions.sellerId, staff.id), eq(sellerActions.action, "role_refused")));
       expect(refusals).toHaveLength(2);
 
-      const ownerPost = post(`${SITE}/admin/accounts`, await cookieFor(owner.id), { intent: "disable", id: String(victim.id) });
+      const ownerCookie = await cookieFor(owner.id);
+      const ownerPost = post(`${SITE}/admin/accounts`, ownerCookie, { intent: "disable", id: String(victim.id) });
       expect(await statusOf(() => accountsAction(context.args(ownerPost, "203.0.113.41") as never))).toBe(200);
       expect((await findSellerByEmail(db, victim.email))?.disabledAt).not.toBeNull();
+
+      // A bad invitation: each field's own message, nothing mailed.
+      const badInvite = post(`${SITE}/admin/accounts`, ownerCookie, { intent: "invite", email: "not an address", role: "boss" });
+      const reply = (await accountsAction(context.args(badInvite, "203.0.113.41") as never)) as { data: unknown; init: ResponseInit | null };
+      expect(reply.init?.status).toBe(422);
+      expect(reply.data).toMatchObject({ ok: false, fieldErrors: { email: "Enter an email address", role: "Choose owner or staff" } });
     });
 
     it("the invitation page sets the password once, without a session", async () => {
@@ -195,6 +207,8 @@ for (const target of testDatabases()) {
       const args = (request: Request) => ({ ...context.args(request, "203.0.113.42"), params: { token: invited.token } });
       expect(await inviteLoader(args(new Request(url)) as never)).toMatchObject({ usable: true, email: "page@shop.test" });
       expect(await statusOf(() => inviteAction(args(post(url, null, { password: PASSWORD, confirm: "something else entirely" })) as never))).toBe(422);
+      const short = (await inviteAction(args(post(url, null, { password: "short", confirm: "short" })) as never)) as { data: unknown };
+      expect(short.data).toMatchObject({ fieldErrors: { password: "Choose a password of at least 12 characters" } });
       expect(await statusOf(() => inviteAction(args(post(url, null, { password: PASSWORD, confirm: PASSWORD })) as never))).toBe(302);
       expect(await statusOf(() => inviteAction(args(post(url, null, { password: PASSWORD, confirm: PASSWORD })) as never))).toBe(410);
       expect(await inviteLoader(args(new Request(url)) as never)).toMatchObject({ usable: false });

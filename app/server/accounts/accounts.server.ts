@@ -26,7 +26,11 @@ function tokenHash(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Every account with what the owner decides on, and the invitations still waiting. */
+/**
+ * Every account with what the owner decides on — `lastOwner` marks the shop's only enabled owner, whom
+ * the page offers no demotion or disabling (sellers.server.ts refuses them anyway) — and the
+ * invitations still waiting.
+ */
 export async function listAccounts(db: Db, now: Date) {
   const [accounts, sessions, invites] = await Promise.all([
     listSellers(db),
@@ -43,8 +47,10 @@ export async function listAccounts(db: Db, now: Date) {
       .where(and(isNull(sellerInvites.usedAt), gt(sellerInvites.expiresAt, now)))
       .orderBy(desc(sellerInvites.createdAt)),
   ]);
+  const isEnabledOwner = (a: (typeof accounts)[number]) => a.role === "owner" && a.disabledAt === null;
+  const enabledOwners = accounts.filter(isEnabledOwner).length;
   return {
-    accounts: accounts.map((a) => ({ ...a, sessions: sessions.get(a.id) ?? 0 })),
+    accounts: accounts.map((a) => ({ ...a, sessions: sessions.get(a.id) ?? 0, lastOwner: isEnabledOwner(a) && enabledOwners <= 1 })),
     invites,
   };
 }

@@ -7,10 +7,12 @@
  */
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import { countedPage, countryCode, dayIn, deviceClass, referrerDomain, type DeviceClass } from "~/domain/page-views";
+import { countedPage, countryCode, deviceClass, referrerDomain, type DeviceClass } from "~/domain/page-views";
+import { dayIn } from "~/domain/time-zone";
 import { pageViews } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
-import { readTimeZone } from "./settings.server";
+import { carriesSessionCookie } from "../seller-auth/session-cookie.server";
+import { DEFAULT_TIME_ZONE, readTimeZone } from "./settings.server";
 
 /** What the counter reads of a finished request (the caller passes nothing more). */
 export interface ViewRequest {
@@ -34,18 +36,8 @@ export interface ViewCounter {
   flush(): Promise<void>;
   /** Counts waiting for the next flush (tests, the bench). */
   readonly pending: number;
-  /** Reads the seller's time zone again (after the console saved it). */
+  /** Reads the seller's time zone again (at start; each flush does too, so a saved zone follows within a flush). */
   refreshTimeZone(): Promise<void>;
-}
-
-interface Key {
-  day: string;
-  route: string;
-  productId: string;
-  lang: string;
-  country: string;
-  referrerDomain: string;
-  deviceClass: DeviceClass;
 }
 
 const SEP = "\u0001";
@@ -63,18 +55,17 @@ function agentOf(userAgent: string | undefined): { bot: boolean; device: DeviceC
   }
   return known;
 }
-const SELLER_COOKIE = "seller_session=";
 
-export function isCountedRequest(request: ViewRequest): boolean {
+function isCountedRequest(request: ViewRequest): boolean {
   if (request.method !== "GET" || (request.status !== 200 && request.status !== 304)) return false;
   if (request.purpose && /prefetch/i.test(request.purpose)) return false;
-  if (request.cookie?.includes(SELLER_COOKIE)) return false;
+  if (carriesSessionCookie(request.cookie)) return false;
   if (agentOf(request.userAgent).bot) return false;
   return true;
 }
 
-export function createViewCounter(db: Db, ownHost: string, initialTimeZone = "UTC"): ViewCounter {
-  let timeZone = initialTimeZone;
+export function createViewCounter(db: Db, ownHost: string): ViewCounter {
+  let timeZone = DEFAULT_TIME_ZONE;
   let counts = new Map<string, number>();
   // The day changes once a day: worked out again at most once a minute (or when the zone changes).
   let dayCache = { minute: -1, zone: "", day: "" };
@@ -116,7 +107,7 @@ export function createViewCounter(db: Db, ownHost: string, initialTimeZone = "UT
         counts = new Map();
         const rows = [...batch].map(([key, views]) => {
           const [day, route, productId, lang, country, referrer, device] = key.split(SEP);
-          return { day, route, productId, lang, country, referrerDomain: referrer, deviceClass: device as Key["deviceClass"], views };
+          return { day, route, productId, lang, country, referrerDomain: referrer, deviceClass: device as DeviceClass, views };
         });
         try {
           await db

@@ -8,7 +8,7 @@ import { testSite } from "../../../tests/fixtures/site";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
 import { seedCouponsFromFile } from "../catalogue/seed.server";
 import { changeOrderStatus, createOrder, markOrderPaid } from "../orders/orders.server";
-import { recordRefund } from "../orders/refunds.server";
+import { recordRefund, recordReinstatement } from "../orders/refunds.server";
 import type { Db } from "../platform/db.server";
 import { chartTable } from "./report.server";
 
@@ -84,13 +84,26 @@ for (const target of testDatabases()) {
           if (state === "delivered") await changeOrderStatus(db(), site, order.id, "delivered", "seller:test", null, NOW);
           if (state === "refunded" || state === "partly_refunded") {
             const amount = state === "refunded" ? order.totalCents : 1000;
+            // One refunded order is a chargeback PayPal reversed and then gave back (the seller won).
+            const chargebackWon = d === 6;
             const refund = await recordRefund(
               db(),
               site,
-              { orderId: order.id, amountCents: amount, reference: `R-${randomUUID()}`, cause: "console", actor: "test", note: null },
+              {
+                orderId: order.id,
+                amountCents: amount,
+                reference: `R-${randomUUID()}`,
+                cause: chargebackWon ? "reversal" : "console",
+                actor: "test",
+                note: null,
+              },
               NOW,
             );
             if (!refund.ok) throw new Error(refund.code);
+            if (chargebackWon) {
+              const back = await recordReinstatement(db(), { orderId: order.id, amountCents: amount, reference: `won-${d}`, actor: "test", note: "won" }, NOW);
+              if (!back.ok) throw new Error(back.code);
+            }
           }
         }
         // Back in time: placed d days ago at 23:30 UTC (the next day in Paris), paid 10 min later, delivered after 5, 15 or 30 h.
@@ -102,6 +115,9 @@ for (const target of testDatabases()) {
         await db().execute(sql`update orders set delivered_at = ${deliveredAt.toISOString()}::timestamptz where id = ${order.id} and delivered_at is not null`);
         await db().execute(
           sql`update payments set created_at = ${new Date(paidAt.getTime() + 2 * DAY).toISOString()}::timestamptz where order_id = ${order.id} and kind = 'refund'`,
+        );
+        await db().execute(
+          sql`update payments set created_at = ${new Date(paidAt.getTime() + 4 * DAY).toISOString()}::timestamptz where order_id = ${order.id} and kind = 'reinstatement'`,
         );
         if (d % 10 === 3 && state !== "awaiting_payment" && state !== "cancelled") {
           const outcome = d % 20 === 3 ? "RESOLVED_SELLER_FAVOUR" : d % 30 === 13 ? "RESOLVED_BUYER_FAVOUR" : null;
@@ -226,9 +242,12 @@ for (const target of testDatabases()) {
       const refunds = await chart("refunds");
       const [r] = await all(
         db(),
-        sql`select sum(amount_cents) as n from payments where kind = 'refund' and status <> 'PENDING' and created_at >= ${start} and created_at < ${end}`,
+        sql`select sum(amount_cents) filter (where kind = 'refund') as refunded, sum(amount_cents) filter (where kind = 'reinstatement') as reinstated
+          from payments where status <> 'PENDING' and created_at >= ${start} and created_at < ${end}`,
       );
-      expect(cents(total(refunds, "Refunded (USD)"))).toBe(n(r.n));
+      // A chargeback won gives its money back: the refunded figure is net of it.
+      expect(n(r.reinstated)).toBeGreaterThan(0);
+      expect(cents(total(refunds, "Refunded (USD)"))).toBe(n(r.refunded) - n(r.reinstated));
       const [dd] = await all(
         db(),
         sql`select count(*) as opened, count(*) filter (where outcome = 'RESOLVED_SELLER_FAVOUR') as won, count(*) filter (where outcome = 'RESOLVED_BUYER_FAVOUR') as lost,

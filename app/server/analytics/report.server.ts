@@ -5,8 +5,11 @@
  * on it (refund rows less reinstatements, docs/decisions/050), counted on the day it was paid.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { bucketOf, bucketsOf, dollars, percent, previousRange, STAFF_CHARTS, type ChartId, type ChartTable, type Range } from "~/domain/seller/analytics";
+import { centsToAmountString } from "~/domain/money";
+import { bucketOf, bucketsOf, parseRange, percent, previousRange, type ChartId, type ChartTable, type Range } from "~/domain/seller/analytics";
+import { dayIn } from "~/domain/time-zone";
 import type { Db } from "../platform/db.server";
+import { readTimeZone } from "./settings.server";
 
 type Row = Record<string, unknown>;
 
@@ -26,6 +29,8 @@ const dayOf = (column: SQL, zone: string) => sql`to_char((${column} at time zone
 /** Net refunded per order (refunds less reinstatements), whenever they happened. */
 const NET_REFUNDS = sql`(select order_id, sum(case when kind = 'reinstatement' then -amount_cents else amount_cents end) as cents
   from payments where kind in ('refund', 'reinstatement') group by order_id)`;
+/** An order's sale: its total less the net refunded on it (NET_REFUNDS joined as r), never below 0 or above the total. */
+const NET_SALE = sql`o.total_cents - least(greatest(coalesce(r.cents, 0), 0), o.total_cents)`;
 
 interface SalesDay {
   day: string;
@@ -35,12 +40,12 @@ interface SalesDay {
 }
 
 /** Paid orders per day of payment: how many, their totals, and their totals less refunds. */
-export async function salesByDay(db: Db, range: Range, zone: string): Promise<SalesDay[]> {
+async function salesByDay(db: Db, range: Range, zone: string): Promise<SalesDay[]> {
   const { start, end } = bounds(range, zone);
   const found = await rows(
     db,
     sql`select ${dayOf(sql`o.paid_at`, zone)} as day, count(*)::int as orders, coalesce(sum(o.total_cents), 0)::float8 as gross,
-      coalesce(sum(o.total_cents - least(greatest(coalesce(r.cents, 0), 0), o.total_cents)), 0)::float8 as revenue
+      coalesce(sum(${NET_SALE}), 0)::float8 as revenue
       from orders o left join ${NET_REFUNDS} r on r.order_id = o.id
       where o.paid_at >= ${start} and o.paid_at < ${end} group by 1`,
   );
@@ -73,9 +78,9 @@ async function salesChart(db: Db, range: Range, zone: string): Promise<ChartTabl
     rows: current.map(([bucket, [orders = 0, revenue = 0]], i) => [
       bucket,
       orders,
-      dollars(revenue),
-      orders > 0 ? dollars(Math.round(revenue / orders)) : "0.00",
-      dollars(earlier[i]?.[1][1] ?? 0),
+      centsToAmountString(revenue),
+      orders > 0 ? centsToAmountString(Math.round(revenue / orders)) : "0.00",
+      centsToAmountString(earlier[i]?.[1][1] ?? 0),
     ]),
     plot: [2, 4],
   };
@@ -127,7 +132,7 @@ async function paidBy(db: Db, range: Range, zone: string, key: SQL) {
   return rows(
     db,
     sql`select ${key} as key, count(*)::int as orders,
-      coalesce(sum(o.total_cents - least(greatest(coalesce(r.cents, 0), 0), o.total_cents)), 0)::float8 as revenue,
+      coalesce(sum(${NET_SALE}), 0)::float8 as revenue,
       coalesce(sum(o.discount_cents), 0)::float8 as discount
       from orders o left join ${NET_REFUNDS} r on r.order_id = o.id
       left join lateral (select raw from payments where order_id = o.id and kind = 'capture' order by id desc limit 1) c on true
@@ -153,7 +158,7 @@ async function languagesChart(db: Db, range: Range, zone: string): Promise<Chart
     columns: ["Language", "Page views", "Paid orders", "Revenue (USD)"],
     rows: langs.map((lang) => {
       const p = paid.find((r) => String(r.key) === lang);
-      return [lang, num(views.find((r) => String(r.key) === lang)?.views), num(p?.orders), dollars(num(p?.revenue))];
+      return [lang, num(views.find((r) => String(r.key) === lang)?.views), num(p?.orders), centsToAmountString(num(p?.revenue))];
     }),
     plot: [1, 2],
   };
@@ -178,7 +183,7 @@ async function currenciesChart(db: Db, range: Range, zone: string): Promise<Char
     title: "By currency shown",
     counts: "Paid orders by the currency the buyer saw prices in (everyone pays in US dollars).",
     columns: ["Currency shown", "Paid orders", "Revenue (USD)"],
-    rows: paid.map((r) => [String(r.key), num(r.orders), dollars(num(r.revenue))]),
+    rows: paid.map((r) => [String(r.key), num(r.orders), centsToAmountString(num(r.revenue))]),
     plot: [1],
   };
 }
@@ -195,7 +200,7 @@ async function channelsChart(db: Db, range: Range, zone: string): Promise<ChartT
     title: "By channel",
     counts: "Paid orders by how they were paid: a PayPal account, a card through PayPal's checkout, or by hand (Discord/WhatsApp).",
     columns: ["Channel", "Paid orders", "Revenue (USD)"],
-    rows: paid.map((r) => [String(r.key), num(r.orders), dollars(num(r.revenue))]),
+    rows: paid.map((r) => [String(r.key), num(r.orders), centsToAmountString(num(r.revenue))]),
     plot: [1],
   };
 }
@@ -207,7 +212,9 @@ async function couponsChart(db: Db, range: Range, zone: string): Promise<ChartTa
     title: "Coupons",
     counts: "Paid orders that used each coupon code, their revenue after refunds, and the discount the code gave.",
     columns: ["Code", "Paid orders", "Revenue (USD)", "Discount given (USD)"],
-    rows: paid.filter((r) => r.key !== null).map((r) => [String(r.key), num(r.orders), dollars(num(r.revenue)), dollars(num(r.discount))]),
+    rows: paid
+      .filter((r) => r.key !== null)
+      .map((r) => [String(r.key), num(r.orders), centsToAmountString(num(r.revenue)), centsToAmountString(num(r.discount))]),
     plot: [2, 3],
   };
 }
@@ -253,15 +260,15 @@ async function refundsChart(db: Db, range: Range, zone: string): Promise<ChartTa
     columns: ["Period", "Sales (USD)", "Refunded (USD)", "Refunds / sales", "Disputes opened", "Dispute rate", "Won", "Lost", "Win rate", "Still held (USD)"],
     rows: [...byBucket].map(([bucket, [gross = 0, refunded = 0, orders = 0, disputes = 0, won = 0, lost = 0, held = 0]]) => [
       bucket,
-      dollars(gross),
-      dollars(refunded),
+      centsToAmountString(gross),
+      centsToAmountString(refunded),
       percent(refunded, gross),
       disputes,
       percent(disputes, orders),
       won,
       lost,
       percent(won, won + lost),
-      dollars(held),
+      centsToAmountString(held),
     ]),
     plot: [1, 2],
   };
@@ -343,4 +350,8 @@ export async function chartTables(db: Db, ids: readonly ChartId[], range: Range,
   return out;
 }
 
-export { STAFF_CHARTS };
+/** The range a console request asks for (today is the seller's today), and the zone its days are cut at. */
+export async function requestedRange(db: Db, url: URL, now: Date): Promise<{ range: Range; problem: string | null; zone: string }> {
+  const zone = await readTimeZone(db);
+  return { ...parseRange(url.searchParams, dayIn(now, zone)), zone };
+}

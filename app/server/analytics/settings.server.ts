@@ -1,10 +1,10 @@
 /**
  * The console's shop settings kept in the database (shop_settings): today the analytics time zone,
- * where the seller's days are cut (docs/decisions/051). Read often (every view counted), so the
- * value is kept in memory and refreshed when it is saved and at each flush of the view counter.
+ * where the seller's days are cut (docs/decisions/051). The view counter needs it for every view, so
+ * it keeps the value in memory and reads it again at each flush (page-views.server.ts).
  */
 import { eq } from "drizzle-orm";
-import { isTimeZone } from "~/domain/page-views";
+import { isTimeZone } from "~/domain/time-zone";
 import { z } from "~/domain/zod";
 import { shopSettings } from "../../../db/schema";
 import type { Db } from "../platform/db.server";

@@ -122,14 +122,25 @@ for (const target of testDatabases()) {
         if (!made.ok) throw new Error("not created");
         ids.push(made.id);
       }
+      // Audit rows per product, the creation's included.
+      const audited = async () => Promise.all(ids.map(async (id) => (await actionsOn(database.db, `product:${id}`)).length));
+      const before = await audited();
       expect(await bulkEdit(database.db, SELLER, ids, { kind: "price-percent", percent: -10 }, new Date())).toEqual({ ok: true, changed: 5 });
       const prices = async () => Promise.all(ids.map(async (id) => (await findSellerProduct(database.db, id))!.priceCents));
       expect(await prices()).toEqual([900, 1800, 2699, 4499, 8999]);
       expect((await readCatalogue(database.db)).product(ids[0])?.priceCents).toBe(900);
-      expect((await actionsOn(database.db, `product:${ids[0]}`))[0]).toMatchObject({ action: "product_updated" });
-      // -$10.00 would take the first to $0: refused, and none changes.
+      // One audit row each, saying what changed.
+      expect(await audited()).toEqual(before.map((n) => n + 1));
+      for (const [i, id] of ids.entries()) {
+        expect((await actionsOn(database.db, `product:${id}`))[0]).toMatchObject({
+          action: "product_updated",
+          detail: { priceCents: [[1000, 2000, 2999, 4999, 9999][i], [900, 1800, 2699, 4499, 8999][i]] },
+        });
+      }
+      // -$10.00 would take the first to $0: refused, and none changes, not even in the audit log.
       expect(await bulkEdit(database.db, SELLER, ids, { kind: "price-amount", cents: -1000 }, new Date())).toMatchObject({ ok: false });
       expect(await prices()).toEqual([900, 1800, 2699, 4499, 8999]);
+      expect(await audited()).toEqual(before.map((n) => n + 1));
       expect(await bulkEdit(database.db, SELLER, ids.slice(0, 2), { kind: "badge", badge: "Premium" }, new Date())).toEqual({ ok: true, changed: 2 });
       expect(await bulkEdit(database.db, SELLER, ids, { kind: "archive" }, new Date())).toEqual({ ok: true, changed: 5 });
       expect((await readCatalogue(database.db)).product(ids[0])).toBeUndefined();

@@ -12,6 +12,7 @@ import { LANGS, type Badge, type Category, type Lang } from "~/domain/product";
 import type { FieldErrors } from "~/domain/seller/form-fields";
 import type { ProductInput } from "~/domain/seller/product-form";
 import { bulkPrice, type BulkAction } from "~/domain/seller/bulk-edit";
+import { dropInOrder } from "~/domain/seller/product-media-form";
 import { coupons, orderItems, products } from "../../../db/schema";
 import { invalidateCatalogue } from "./cache.server";
 import type { Db } from "../platform/db.server";
@@ -317,9 +318,11 @@ export async function moveProduct(db: Db, seller: Actor, id: string, move: Move,
     const to = move === "up" ? from - 1 : move === "down" ? from + 1 : move === "top" ? 0 : move === "bottom" ? last : rows.findIndex((r) => r.id === move.to);
     if (to < 0 || to > last) return typeof move === "object" ? { ok: false, reason: "not_found" } : { ok: true, id, changes: {} };
     if (to === from) return { ok: true, id, changes: {} };
-    const order = rows.map((r) => r.id);
-    order.splice(from, 1);
-    order.splice(to, 0, id);
+    const order = dropInOrder(
+      rows.map((r) => r.id),
+      from,
+      to,
+    );
     for (const [position, rowId] of order.entries()) {
       const before = rows.find((r) => r.id === rowId)?.position;
       if (before !== position) await tx.update(products).set({ position }).where(eq(products.id, rowId));

@@ -13,6 +13,7 @@ import {
   PLATFORMS,
   PRODUCT_TYPES,
   SKINS,
+  onSale,
   type Badge,
   type BundleItem,
   type Platform,
@@ -24,7 +25,7 @@ import type { Db } from "../platform/db.server";
 
 export type ProductRow = typeof products.$inferSelect;
 
-/** SQL for "can be bought now": the in-stock box ticked and, when counted, units left (docs/decisions/049). */
+/** onSale() (app/domain/product.ts) as SQL: the in-stock box ticked and, when counted, units left (docs/decisions/049). */
 export function inStockSql(): SQL {
   return and(eq(products.inStock, true), or(isNull(products.stock), gt(products.stock, 0))) as SQL;
 }
@@ -68,8 +69,7 @@ function toProduct(row: ProductRow): Product | null {
     images: strings(row.images),
     ...(row.videoUrl ? { videoUrl: row.videoUrl } : {}),
     ...(isBadge(row.badge) ? { badge: row.badge } : {}),
-    // A counted product sold down to 0 is out of stock whatever the checkbox says (docs/decisions/049).
-    inStock: row.inStock && (row.stock === null || row.stock > 0),
+    inStock: onSale(row),
     ...(row.stock !== null ? { stock: row.stock } : {}),
     ...(row.featuredPosition !== null ? { featured: row.featuredPosition } : {}),
     type: oneOf(PRODUCT_TYPES, row.type, "trigger"),

@@ -45,6 +45,20 @@ for (const target of testDatabases()) {
 
     const deliver = (d: { rawBody: string; headers: Record<string, string> }) =>
       handlePayPalWebhook(db(), site, paypal, WEBHOOK_ID, d.headers, d.rawBody, new Date());
+    /** PayPal's PAYMENT.CAPTURE.REVERSED for `cents` of the capture (a chargeback takes the money back), signed. */
+    function reversalWebhook(captureId: string, cents: number) {
+      const rawBody = JSON.stringify({
+        id: `WH-${randomUUID()}`,
+        event_type: "PAYMENT.CAPTURE.REVERSED",
+        resource: {
+          id: `REV${randomUUID().slice(0, 8)}`,
+          status: "COMPLETED",
+          amount: { currency_code: "USD", value: centsToAmountString(cents) },
+          links: [{ href: `${fake().url}/v2/payments/captures/${captureId}`, rel: "up" }],
+        },
+      });
+      return { rawBody, headers: fake().webhookHeaders(rawBody, WEBHOOK_ID) };
+    }
     const rowsOf = (id: string) => db().select().from(disputes).where(eq(disputes.id, id));
     const refundsOf = (orderId: string) =>
       db()
@@ -151,17 +165,7 @@ for (const target of testDatabases()) {
       expect(await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.RESOLVED", WEBHOOK_ID))).toBe("processed");
       await applyDisputeAction({ db: db(), site: site, paypal, seller, now: new Date() }, opened.id, { intent: "refresh" });
       // PayPal's own reversal of the same money is a repeat, not a second refund.
-      const reversal = JSON.stringify({
-        id: `WH-${randomUUID()}`,
-        event_type: "PAYMENT.CAPTURE.REVERSED",
-        resource: {
-          id: `REV${randomUUID().slice(0, 8)}`,
-          status: "COMPLETED",
-          amount: { currency_code: "USD", value: centsToAmountString(order.totalCents) },
-          links: [{ href: `${fake().url}/v2/payments/captures/${opened.captureId}`, rel: "up" }],
-        },
-      });
-      expect(await deliver({ rawBody: reversal, headers: fake().webhookHeaders(reversal, WEBHOOK_ID) })).toBe("processed");
+      expect(await deliver(reversalWebhook(opened.captureId, order.totalCents))).toBe("processed");
 
       const refunds = await refundsOf(order.id);
       expect(refunds).toHaveLength(1);
@@ -177,17 +181,7 @@ for (const target of testDatabases()) {
       const opened = fake().openDispute({ invoiceId: order.id, stage: "CHARGEBACK" });
       await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.CREATED", WEBHOOK_ID));
       // PayPal takes the money back when the chargeback opens.
-      const reversal = JSON.stringify({
-        id: `WH-${randomUUID()}`,
-        event_type: "PAYMENT.CAPTURE.REVERSED",
-        resource: {
-          id: `REV${randomUUID().slice(0, 8)}`,
-          status: "COMPLETED",
-          amount: { currency_code: "USD", value: centsToAmountString(order.totalCents) },
-          links: [{ href: `${fake().url}/v2/payments/captures/${opened.captureId}`, rel: "up" }],
-        },
-      });
-      expect(await deliver({ rawBody: reversal, headers: fake().webhookHeaders(reversal, WEBHOOK_ID) })).toBe("processed");
+      expect(await deliver(reversalWebhook(opened.captureId, order.totalCents))).toBe("processed");
       expect((await findOrder(db(), order.id))?.status).toBe("refunded");
 
       const reversedDay = (await loadDashboard(db(), new Date())).sales.day;

@@ -208,7 +208,8 @@ export async function createOrder(db: Db, site: Site, input: NewOrder, now: Date
         order: {
           id,
           status,
-          items: rows,
+          // The lines as the buyer sees them; whether units were taken stays on the server.
+          items: rows.map(({ productId, title, unitPriceCents, quantity, isFree }) => ({ productId, title, unitPriceCents, quantity, isFree })),
           subtotalCents: totals.subtotalCents,
           discountCents: totals.discountCents,
           totalCents: totals.finalTotalCents,

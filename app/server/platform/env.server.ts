@@ -306,6 +306,14 @@ function refineVapidEnv(env: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: st
   }
 }
 
+/** A new VAPID key pair as `npx web-push generate-vapid-keys` prints it: the raw P-256 public point and private scalar, base64url. */
+export function newVapidKeys(): { publicKey: string; privateKey: string } {
+  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const pub = publicKey.export({ format: "jwk" });
+  const raw = Buffer.concat([Buffer.from([4]), Buffer.from(pub.x!, "base64url"), Buffer.from(pub.y!, "base64url")]);
+  return { publicKey: raw.toString("base64url"), privateKey: privateKey.export({ format: "jwk" }).d! };
+}
+
 /**
  * The VAPID key pair: the environment's, or one generated once into DATA_DIR as the session secret
  * is (docs/decisions/053). Production on PostgreSQL (possibly several processes, each with its own
@@ -321,12 +329,12 @@ function vapidKeys(env: z.infer<typeof schema>): { VAPID_PUBLIC_KEY?: string; VA
     const saved = JSON.parse(readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
     return { VAPID_PUBLIC_KEY: saved.publicKey, VAPID_PRIVATE_KEY: saved.privateKey };
   }
-  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
-  const pub = publicKey.export({ format: "jwk" });
-  const raw = Buffer.concat([Buffer.from([4]), Buffer.from(pub.x!, "base64url"), Buffer.from(pub.y!, "base64url")]);
-  const keys = { publicKey: raw.toString("base64url"), privateKey: privateKey.export({ format: "jwk" }).d! };
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  const keys = newVapidKeys();
+  // A throwaway database (memory://) has no folder: its keys live as long as the process.
+  if (!env.DATA_DIR.startsWith("memory://")) {
+    mkdirSync(env.DATA_DIR, { recursive: true });
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  }
   return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
 }
 

@@ -1,29 +1,31 @@
-import { createECDH, createDecipheriv, createHmac, generateKeyPairSync, randomBytes } from "node:crypto";
+import { createECDH, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, pushSubscriptions } from "../../../db/schema";
+import { emailOutbox, pushSubscriptions, sellerActions, sellers } from "../../../db/schema";
 import { newOrder } from "../../../tests/fixtures/orders";
 import { TEST_SITE } from "../../../tests/fixtures/site";
 import { seededDatabase, testDatabases } from "../../../tests/setup/databases";
+import { routeContext } from "../../../tests/setup/route-context";
+import { action as accountAction, loader as accountLoader } from "../../routes/admin/account";
 import type { SellerRole } from "~/domain/seller/permissions";
 import { deliverDueMail, type OutboxSenders } from "../mail/outbox.server";
 import { applyOrderAction } from "../orders/console-actions.server";
 import { createOrder } from "../orders/orders.server";
 import type { Db } from "../platform/db.server";
+import { newVapidKeys } from "../platform/env.server";
 import { createSeller, setConsolePrefs } from "../seller-auth/sellers.server";
+import { signSessionToken } from "../seller-auth/session-cookie.server";
+import { createSession } from "../seller-auth/sessions.server";
 import { outboxPush } from "../services.server";
-import { pushSender, queueSellerPush, saveSubscription, type VapidKeys } from "./push.server";
+import { pushEarlyLateOrders, pushSender, queueSellerPush, saveSubscription, type VapidKeys } from "./push.server";
 
 // Issue 32: pushes to the sellers' devices through a fake push service (docs/decisions/053). The
 // test holds each device's keys, as a browser would, and decrypts what the service received (RFC 8291).
 
 function vapidKeys(): VapidKeys {
-  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
-  const jwk = publicKey.export({ format: "jwk" });
-  const raw = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, "base64url"), Buffer.from(jwk.y!, "base64url")]);
-  return { subject: "mailto:seller@shop.test", publicKey: raw.toString("base64url"), privateKey: privateKey.export({ format: "jwk" }).d! };
+  return { subject: "mailto:seller@shop.test", ...newVapidKeys() };
 }
 
 /** A browser's side of a subscription: its P-256 key pair and auth secret. */
@@ -192,6 +194,103 @@ for (const target of testDatabases()) {
       expect(JSON.parse(french!.text)).toEqual({ orderId: "TS-FR-1", label: "Commande payée" });
       // Every other (English) account's devices keep the English label.
       expect(rows.filter((row) => row !== french).map((row) => row.subject)).toEqual(rows.filter((row) => row !== french).map(() => "Order paid"));
+    });
+
+    /** An order marked paid `hoursAgo` hours ago, still undelivered. */
+    async function paidAgo(db: Db, hoursAgo: number) {
+      const paidAt = new Date(Date.now() - hoursAgo * 3_600_000);
+      const created = await createOrder(db, TEST_SITE, newOrder({ channel: "manual" }), paidAt);
+      if (!created.ok) throw new Error(created.code);
+      const seller = { id: null, actor: "seller:owner@shop.test" };
+      const paid = await applyOrderAction({ db, site: TEST_SITE, paypal: null, seller, now: paidAt }, created.order.id, {
+        intent: "mark_paid",
+        method: "crypto",
+        reference: `TX-${hoursAgo}h`,
+      });
+      expect(paid.ok).toBe(true);
+      return created.order.id;
+    }
+    const latePushes = (db: Db, orderId: string) =>
+      db
+        .select({ to: emailOutbox.to })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.orderId, orderId), eq(emailOutbox.kind, "push_order_late_12h")));
+
+    it("pushes an order past 12 hours once (not one past 24 h: the late-order alert has it), and nothing to a disabled account", async () => {
+      const db = database.db;
+      const [staffDevice] = await db
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, `${base}/staff-phone`));
+      const late = await paidAgo(db, 13);
+      const older = await paidAgo(db, 25);
+      const queued = await pushEarlyLateOrders(db, new Date());
+      expect(queued).toBeGreaterThan(0);
+      expect((await latePushes(db, late)).map((r) => r.to)).toContain(`push:${staffDevice.id}`);
+      expect(await latePushes(db, late)).toHaveLength(queued);
+      expect(await latePushes(db, older)).toHaveLength(0);
+      // The next run finds it pushed already.
+      expect(await pushEarlyLateOrders(db, new Date())).toBe(0);
+      expect(await latePushes(db, late)).toHaveLength(queued);
+
+      // A disabled account's devices are left out.
+      await db.update(sellers).set({ disabledAt: new Date() }).where(eq(sellers.email, "staff-staff-phone@shop.test"));
+      const whileDisabled = await paidAgo(db, 14);
+      expect(await pushEarlyLateOrders(db, new Date())).toBe(queued - 1);
+      expect((await latePushes(db, whileDisabled)).map((r) => r.to)).not.toContain(`push:${staffDevice.id}`);
+    });
+  });
+
+  describe(`turning pushes on and off from the Account page on ${target.name}`, () => {
+    const context = routeContext(target);
+    const SITE = "http://localhost:3000";
+    const browser = device("/account-phone", "https://push.example");
+
+    async function signedIn(role: SellerRole) {
+      const created = await createSeller(
+        context.db,
+        `${role}-account-page-${Math.random().toString(36).slice(2, 8)}@shop.test`,
+        "a long seller password",
+        new Date(),
+        role,
+      );
+      if (!created.ok) throw new Error("exists");
+      const session = await createSession(context.db, { sellerId: created.seller.id, stage: "active" }, new Date());
+      return { id: created.seller.id, cookie: `seller_session=${signSessionToken(session.token, context.services.keys.key("session"))}` };
+    }
+    async function post(cookie: string, body: Record<string, string>) {
+      const request = new Request(`${SITE}/admin/account`, {
+        method: "POST",
+        headers: { cookie, origin: SITE, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body).toString(),
+      });
+      const reply = (await accountAction(context.args(request, "203.0.113.60") as never)) as { data: { ok: boolean }; init: ResponseInit | null };
+      return { status: reply.init?.status ?? 200, ok: reply.data.ok };
+    }
+    const devicesOf = (sellerId: number) => context.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.sellerId, sellerId));
+
+    it("saves this device's subscription for the account, refuses one it cannot use, and lets only the account turn it off", async () => {
+      const me = await signedIn("staff");
+      const other = await signedIn("owner");
+      const { endpoint, keys } = browser.subscription;
+      expect(await post(me.cookie, { intent: "push_subscribe", endpoint: endpoint.replace("https:", "http:"), ...keys })).toEqual({ status: 422, ok: false });
+      expect(await devicesOf(me.id)).toHaveLength(0);
+
+      expect(await post(me.cookie, { intent: "push_subscribe", endpoint, ...keys })).toEqual({ status: 200, ok: true });
+      expect((await devicesOf(me.id)).map((d) => d.endpoint)).toEqual([endpoint]);
+      const page = new Request(`${SITE}/admin/account`, { headers: { cookie: me.cookie } });
+      expect(await accountLoader(context.args(page, "203.0.113.60") as never)).toMatchObject({ pushDevices: 1 });
+      const audit = await context.db
+        .select()
+        .from(sellerActions)
+        .where(and(eq(sellerActions.sellerId, me.id), eq(sellerActions.action, "push_subscribed")));
+      expect(audit.map((a) => a.detail)).toEqual([{ host: "push.example" }]);
+
+      // Another account cannot turn off a device that is not its own.
+      await post(other.cookie, { intent: "push_unsubscribe", endpoint });
+      expect(await devicesOf(me.id)).toHaveLength(1);
+      expect(await post(me.cookie, { intent: "push_unsubscribe", endpoint })).toEqual({ status: 200, ok: true });
+      expect(await devicesOf(me.id)).toHaveLength(0);
     });
   });
 }

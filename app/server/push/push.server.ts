@@ -5,7 +5,7 @@
  * change is committed, retried with the outbox's backoff, and never twice (the outbox marks the row
  * sent). The payload is the order id and a short label.
  */
-import { and, eq, gt, inArray, isNull, lt, notExists } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, lt, notExists } from "drizzle-orm";
 import { DELIVERY_EARLIEST_MS, DELIVERY_LATEST_MS } from "~/domain/delivery-promise";
 import webpush from "web-push";
 import { PUSH_KINDS, pushPayload, roleGetsPush, type PushKind, type PushSubscriptionInput } from "~/domain/seller/push";
@@ -35,8 +35,8 @@ export async function removeSubscription(db: Db, sellerId: number, endpoint: str
 }
 
 export async function countSubscriptions(db: Db, sellerId: number): Promise<number> {
-  const rows = await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.sellerId, sellerId));
-  return rows.length;
+  const [{ n }] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.sellerId, sellerId));
+  return n;
 }
 
 /**

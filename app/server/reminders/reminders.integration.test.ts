@@ -109,6 +109,36 @@ for (const target of testDatabases()) {
       await setInStock(false);
     });
 
+    it("a stock count at 0 is out of stock although the box is ticked; raising it mails who waits, and a cancelled order's unit given back is found by the sweep (docs/decisions/049)", async () => {
+      const product = await findSellerProduct(route.db, PRODUCT);
+      async function saveCount(stock: number | null, inStock = true) {
+        const saved = await updateProduct(route.db, SELLER, PRODUCT, { ...product!.input, inStock, stock }, at);
+        expect(saved.ok).toBe(true);
+        return onProductRestocked(route.db, route.services.site, PRODUCT, at);
+      }
+      const before = (await alertMails()).length;
+      // Sold down to 0 with In stock still ticked: shoppers may wait, and the save mails nobody.
+      expect(await saveCount(0)).toEqual({ mailed: 0, skipped: 0 });
+      expect((await askToBeTold("count-first@example.com", "en", "192.0.2.61")).view.state).toBe("done");
+      expect(await saveCount(1)).toEqual({ mailed: 1, skipped: 0 });
+      expect((await alertMails()).slice(before).map((m) => m.to)).toEqual(["count-first@example.com"]);
+
+      // The last unit taken by an order, so a second shopper waits; the order is cancelled unpaid.
+      const order = await createOrder(route.db, route.services.site, newOrder({ lines: [{ id: PRODUCT, quantity: 1 }] }), at);
+      if (!order.ok) throw new Error(order.code);
+      expect((await askToBeTold("count-second@example.com", "fr", "192.0.2.62")).view.state).toBe("done");
+      expect(await changeOrderStatus(route.db, route.services.site, order.order.id, "cancelled", "seller", null, at)).toEqual({ ok: true });
+      await serverJobs(route.services)
+        .find((j) => j.name === "restock-alerts")!
+        .run(route.db, route.services.now);
+      expect((await alertMails()).slice(before).map((m) => [m.to, m.lang])).toEqual([
+        ["count-first@example.com", "en"],
+        ["count-second@example.com", "fr"],
+      ]);
+      expect(await waiting()).toEqual([]);
+      await saveCount(null, false);
+    });
+
     it("limits sign-ups per client and per address (429 with Retry-After), and refuses a bad address with a message", async () => {
       for (let i = 0; i < 10; i++) expect((await askToBeTold(`client${i}@example.com`, "en", "192.0.2.30")).status).toBe(200);
       const limited = await askToBeTold("client10@example.com", "en", "192.0.2.30");

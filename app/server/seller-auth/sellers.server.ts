@@ -78,11 +78,13 @@ export type SetRoleResult = { ok: true; before: SellerRole } | { ok: false; reas
 export async function setSellerRole(db: Db, email: string, role: SellerRole): Promise<SetRoleResult> {
   return db.transaction(async (tx) => {
     const [seller] = await tx
-      .select({ id: sellers.id, role: sellers.role })
+      .select({ id: sellers.id, role: sellers.role, disabledAt: sellers.disabledAt })
       .from(sellers)
       .where(eq(sql`lower(${sellers.email})`, email.trim().toLowerCase()));
     if (!seller) return { ok: false, reason: "unknown" } as const;
-    if (seller.role === "owner" && role !== "owner" && (await enabledOwners(tx)) <= 1) return { ok: false, reason: "last_owner" } as const;
+    // A disabled owner is not one of the owners who keep the shop managed: demoting it takes none away.
+    const removesAnOwner = seller.role === "owner" && seller.disabledAt === null && role !== "owner";
+    if (removesAnOwner && (await enabledOwners(tx)) <= 1) return { ok: false, reason: "last_owner" } as const;
     await tx.update(sellers).set({ role }).where(eq(sellers.id, seller.id));
     return { ok: true, before: seller.role } as const;
   });

@@ -64,6 +64,14 @@ export function sessionTokenFromCookies(header: string | null | undefined, site:
   return value ? verifySessionCookie(value, site.keys.key("session")) : null;
 }
 
+/**
+ * Whether a Cookie header carries a console session cookie under either name, without verifying
+ * it: cheap enough for every request (page views leave the seller's own visits out by it).
+ */
+export function carriesSessionCookie(header: string | null | undefined): boolean {
+  return header?.includes(`${PLAIN_NAME}=`) ?? false;
+}
+
 /** Set-Cookie for a new session: HttpOnly, SameSite=Lax, Secure on https, until the session's absolute end. */
 export function sessionSetCookie(token: string, site: CookieSite, maxAgeMs: number): string {
   const secure = siteIsSecure(site);

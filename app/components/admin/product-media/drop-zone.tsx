@@ -18,9 +18,10 @@ let nextKey = 0;
  * Photos and videos dropped onto the media card (issue 33), several at once: each file is its own
  * upload to the same endpoint as the form, one after another (the server numbers positions per
  * upload), each with its own progress bar and its own reply, so one refused file never hides the
- * others. The form above remains the keyboard's way in.
+ * others. The media list sits inside the zone, so a file dropped on a row is uploaded too. The form
+ * above remains the keyboard's way in.
  */
-export function DropZone({ productId, onUploaded }: { productId: string; onUploaded: () => Promise<void> }) {
+export function DropZone({ productId, onUploaded, children }: { productId: string; onUploaded: () => Promise<void>; children?: React.ReactNode }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
 
   const update = (key: number, patch: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...patch } : u)));
@@ -53,7 +54,8 @@ export function DropZone({ productId, onUploaded }: { productId: string; onUploa
       className={`mt-4 rounded-lg border-2 border-dashed p-4 text-sm ${over ? "border-brand-700 bg-brand-50" : "border-slate-300 text-slate-700"}`}
       {...dropProps}
     >
-      <p>Or drop photos and videos here, several at once: each is uploaded with its own progress.</p>
+      {children}
+      <p className={children ? "mt-4" : undefined}>Or drop photos and videos here, several at once: each is uploaded with its own progress.</p>
       {uploads.length > 0 && (
         <ul aria-label="Dropped files" className="mt-3 grid gap-2">
           {uploads.map((u) => (

@@ -5,6 +5,8 @@ import { Button } from "~/components/ui/button";
 import type { ActionReply } from "~/domain/seller/action-reply";
 import { MAX_ALT_LENGTH, type SellerMediaRow } from "~/domain/seller/product-media-form";
 
+const MEDIA_ROW_DRAG = "text/x-media-row";
+
 /**
  * One photo or the video: its picture, what was stored, its alt texts (English, French, Spanish),
  * and its place: dragged, or moved one step with the buttons (keyboard), or deleted after a confirm.
@@ -32,7 +34,8 @@ export function MediaRow({
 }) {
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
-  const { over, dropProps } = useDropTarget(onDrop);
+  // Only another row is taken here; dropped files go on to the card's drop zone around the list.
+  const { over, dropProps } = useDropTarget(onDrop, MEDIA_ROW_DRAG);
   const name = item.kind === "video" ? "Video" : `Photo ${index + 1}`;
 
   const saveAlt = (event: React.FormEvent<HTMLFormElement>) => {
@@ -47,6 +50,7 @@ export function MediaRow({
       aria-labelledby={headingId}
       draggable
       onDragStart={(event) => {
+        event.dataTransfer.setData(MEDIA_ROW_DRAG, String(index));
         event.dataTransfer.effectAllowed = "move";
         onDragStart();
       }}

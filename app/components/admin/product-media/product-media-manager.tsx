@@ -49,38 +49,40 @@ export function ProductMediaManager({ productId }: { productId: string }) {
     <Card title="Photos and video" className="mt-6">
       {reply && <Notice tone={reply.ok ? "success" : "error"}>{reply.message}</Notice>}
       <UploadForm limits={list?.limits} busy={busy} onUpload={(form, onProgress) => run(() => uploadMedia(productId, form, onProgress))} />
-      <DropZone productId={productId} onUploaded={refresh} />
-      {list === null ? (
-        <p className="mt-4 text-sm text-slate-600">Loading the product&apos;s media…</p>
-      ) : items.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600">No photo or video yet: the storefront shows a placeholder until you upload one.</p>
-      ) : (
-        <>
-          <p className="mt-4 text-sm text-slate-600">
-            The first one is the product&apos;s main picture (cards, search, social previews). Drag to reorder, or use the move buttons.
-          </p>
-          <ol aria-label="Media in order" className="mt-2 grid gap-3">
-            {items.map((item: SellerMediaRow, index) => (
-              <MediaRow
-                key={item.id}
-                item={item}
-                index={index}
-                count={items.length}
-                busy={busy}
-                onMove={(step) => void saveOrder(moveInOrder(ids, index, step))}
-                onSaveAlt={(alt) => run(() => postMediaForm(productId, { intent: "alt", id: String(item.id), altEn: alt.en, altFr: alt.fr, altEs: alt.es }))}
-                onDelete={() => run(() => postMediaForm(productId, { intent: "delete", id: String(item.id) }))}
-                onDragStart={() => (dragged.current = index)}
-                onDrop={() => {
-                  const from = dragged.current;
-                  dragged.current = null;
-                  if (from !== null && from !== index) void saveOrder(dropInOrder(ids, from, index));
-                }}
-              />
-            ))}
-          </ol>
-        </>
-      )}
+      {/* The whole list is inside the drop zone: files dropped on a row upload too, never lost. */}
+      <DropZone productId={productId} onUploaded={refresh}>
+        {list === null ? (
+          <p className="mt-4 text-sm text-slate-600">Loading the product&apos;s media…</p>
+        ) : items.length === 0 ? (
+          <p className="mt-4 text-sm text-slate-600">No photo or video yet: the storefront shows a placeholder until you upload one.</p>
+        ) : (
+          <>
+            <p className="mt-4 text-sm text-slate-600">
+              The first one is the product&apos;s main picture (cards, search, social previews). Drag to reorder, or use the move buttons.
+            </p>
+            <ol aria-label="Media in order" className="mt-2 grid gap-3">
+              {items.map((item: SellerMediaRow, index) => (
+                <MediaRow
+                  key={item.id}
+                  item={item}
+                  index={index}
+                  count={items.length}
+                  busy={busy}
+                  onMove={(step) => void saveOrder(moveInOrder(ids, index, step))}
+                  onSaveAlt={(alt) => run(() => postMediaForm(productId, { intent: "alt", id: String(item.id), altEn: alt.en, altFr: alt.fr, altEs: alt.es }))}
+                  onDelete={() => run(() => postMediaForm(productId, { intent: "delete", id: String(item.id) }))}
+                  onDragStart={() => (dragged.current = index)}
+                  onDrop={() => {
+                    const from = dragged.current;
+                    dragged.current = null;
+                    if (from !== null && from !== index) void saveOrder(dropInOrder(ids, from, index));
+                  }}
+                />
+              ))}
+            </ol>
+          </>
+        )}
+      </DropZone>
       {busy && (
         <p role="status" className="sr-only">
           Working…
