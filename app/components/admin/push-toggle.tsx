@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import type { ActionReply } from "~/domain/seller/action-reply";
 import { ReplyNotice } from "./kit/reply";
 import { CONSOLE_WORKER } from "./console-worker";
 import { useTranslation } from "~/i18n/use-translation";
@@ -29,7 +30,9 @@ async function currentSubscription(): Promise<PushSubscription | null> {
  * subscription to the account page's action; "Turn off" undoes both.
  */
 export function PushToggle({ publicKey }: { publicKey: string }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<ActionReply>();
+  // A subscription the server refused must not read "on": the device would never receive a push.
+  const subscribing = useRef(false);
   const { t } = useTranslation();
   const [state, setState] = useState<State>("checking");
   const [busy, setBusy] = useState(false);
@@ -42,6 +45,17 @@ export function PushToggle({ publicKey }: { publicKey: string }) {
       .catch(() => setState("off"));
   }, []);
 
+  useEffect(() => {
+    if (!subscribing.current || fetcher.state !== "idle" || !fetcher.data) return;
+    subscribing.current = false;
+    if (fetcher.data.ok) return setState("on");
+    // Refused (or failed): drop the browser's half of the subscription so a later try starts clean.
+    void currentSubscription()
+      .then((subscription) => subscription?.unsubscribe())
+      .catch(() => undefined)
+      .finally(() => setState("off"));
+  }, [fetcher.state, fetcher.data]);
+
   async function turnOn() {
     setBusy(true);
     try {
@@ -50,8 +64,8 @@ export function PushToggle({ publicKey }: { publicKey: string }) {
       await navigator.serviceWorker.ready;
       const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
       const { endpoint, keys } = subscription.toJSON();
+      subscribing.current = true;
       await fetcher.submit({ intent: "push_subscribe", endpoint: endpoint ?? "", p256dh: keys?.p256dh ?? "", auth: keys?.auth ?? "" }, { method: "post" });
-      setState("on");
     } catch {
       setState("off");
     } finally {

@@ -89,6 +89,23 @@ for (const target of testDatabases()) {
       );
     });
 
+    it("withdraws the pending invitations of an account that is disabled; re-enabling does not revive them", async () => {
+      const db = context.db;
+      const owner = await account(db, "owner");
+      const inviter = await account(db, "owner");
+      const now = new Date();
+      const pending = await inviteSeller(db, { url: SITE }, inviter, { email: "vouched@shop.test", role: "staff" }, now);
+      const other = await inviteSeller(db, { url: SITE }, owner, { email: "kept@shop.test", role: "staff" }, now);
+      if (!pending.ok || !other.ok) throw new Error("refused");
+      expect(await setDisabled(db, owner, inviter.id, true, now)).toMatchObject({ ok: true });
+      expect(await findUsableInvite(db, pending.token, now)).toBeUndefined();
+      expect(await setDisabled(db, owner, inviter.id, false, now)).toMatchObject({ ok: true });
+      expect(await acceptInvite(db, pending.token, PASSWORD, now)).toEqual({ ok: false, reason: "unusable" });
+      expect(await findSellerByEmail(db, "vouched@shop.test")).toBeUndefined();
+      // Another owner's invitation is untouched.
+      expect(await acceptInvite(db, other.token, PASSWORD, now)).toEqual({ ok: true, email: "kept@shop.test" });
+    });
+
     it("ends an account's sessions and resets its two-factor, audited", async () => {
       const db = context.db;
       const owner = await account(db, "owner");

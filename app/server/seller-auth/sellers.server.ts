@@ -7,7 +7,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { SellerRole } from "~/domain/seller/permissions";
 import type { ConsolePrefs } from "~/domain/seller/console-prefs";
 import type { Lang } from "~/domain/lang";
-import { sellers, sellerSessions } from "../../../db/schema";
+import { sellerInvites, sellers, sellerSessions } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
 import { hashPassword } from "./passwords.server";
 import { newTotpSecret, totpStep } from "./totp.server";
@@ -119,7 +119,14 @@ export async function setSellerDisabled(db: Db, sellerId: number, disabled: bool
       .update(sellers)
       .set({ disabledAt: disabled ? now : null })
       .where(eq(sellers.id, sellerId));
-    if (disabled) await tx.delete(sellerSessions).where(eq(sellerSessions.sellerId, sellerId));
+    if (disabled) {
+      await tx.delete(sellerSessions).where(eq(sellerSessions.sellerId, sellerId));
+      // A disabled account's pending invitations stop working too: whoever it invited is no longer vouched for.
+      await tx
+        .update(sellerInvites)
+        .set({ usedAt: now })
+        .where(and(eq(sellerInvites.invitedBy, sellerId), isNull(sellerInvites.usedAt)));
+    }
     return { ok: true, changed: true } as const;
   });
 }
