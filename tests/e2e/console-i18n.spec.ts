@@ -9,6 +9,9 @@ import type { Page } from "@playwright/test";
  * starts as the first run did.
  */
 
+// Every test here switches the one `polyglot` account's language: they run in order, never side by side.
+test.describe.configure({ mode: "default" });
+
 /** Chooses the account's language and zone on /admin/account, whatever the console speaks now. */
 async function choose(page: Page, lang: "en" | "fr" | "es", timeZone: string, saved: string) {
   await page.goto("/admin/account");
@@ -63,4 +66,22 @@ test("a French account sees the console in French, a Spanish one in Spanish, wit
     await choose(page, "en", "UTC", "Language and time zone saved.");
   }
   await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Orders" })).toBeVisible();
+});
+
+test("a French account reads the analytics page in French, and its range refusal", async ({ page }) => {
+  await loginAsSeller(page, { account: "polyglot", next: "/admin/account" });
+  try {
+    await choose(page, "fr", "Europe/Paris", "Langue et fuseau horaire enregistrés.");
+    await page.goto("/admin/analytics");
+    await expect(page.getByRole("heading", { name: "Statistiques", level: 1 })).toBeVisible();
+    // Staff (polyglot's role) see the delivery charts, titled by the server's chart definitions in French.
+    await expect(page.getByRole("heading", { name: "Livraison par rapport à la promesse", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Télécharger le CSV : Livraison par rapport à la promesse" })).toBeVisible();
+    await page.getByLabel("Du", { exact: true }).fill("2026-03-31");
+    await page.getByLabel("Au", { exact: true }).fill("2026-01-01");
+    await page.getByRole("button", { name: "Afficher", exact: true }).click();
+    await expect(page.getByText("La plage se termine avant de commencer.")).toBeVisible();
+  } finally {
+    await choose(page, "en", "UTC", "Language and time zone saved.");
+  }
 });

@@ -15,7 +15,7 @@ export const STAFF_CHARTS: readonly ChartId[] = ["delivery", "slowest"];
 
 export const isChartId = (value: string): value is ChartId => (CHARTS as readonly string[]).includes(value);
 
-/** A chart's numbers: column heads and rows of cells (text or numbers), the same on the page and in the CSV. */
+/** A chart's numbers: column heads and rows of cells (text or numbers); the page writes its words in the account's language, the CSV in English. */
 export interface ChartTable {
   id: ChartId;
   title: string;
@@ -41,22 +41,33 @@ const isoDay = z.iso.date();
 export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
+/** Why a requested range was not used, by code (the console words it in the account's language). */
+export type RangeProblem = "dates" | "group" | "reversed" | "tooLong";
+
+/** The English of each problem: the console's words (locales/en/adminAnalytics.json) and the CSV route's 400. */
+export const RANGE_PROBLEMS: Record<RangeProblem, string> = {
+  dates: "Give both dates as YYYY-MM-DD.",
+  group: "Group by day, week or month.",
+  reversed: "The range ends before it starts.",
+  tooLong: `Choose at most ${MAX_RANGE_DAYS} days.`,
+};
+
 /**
  * The range asked for (`from`, `to`: YYYY-MM-DD, both included; `group`), or the last 30 days to
- * `today` grouped by day. A wrong value falls back with a message rather than failing the page.
+ * `today` grouped by day. A wrong value falls back with a problem rather than failing the page.
  */
-export function parseRange(params: URLSearchParams, today: string): { range: Range; problem: string | null } {
+export function parseRange(params: URLSearchParams, today: string): { range: Range; problem: RangeProblem | null } {
   const fallback: Range = { from: addDays(today, -29), to: today, group: "day" };
   const from = params.get("from");
   const to = params.get("to");
   const groupParam = params.get("group") ?? "day";
   const group = (GROUPS as readonly string[]).includes(groupParam) ? (groupParam as Group) : null;
   if (from === null && to === null && params.get("group") === null) return { range: fallback, problem: null };
-  if (!isoDay.safeParse(from).success || !isoDay.safeParse(to).success) return { range: fallback, problem: "Give both dates as YYYY-MM-DD." };
-  if (!group) return { range: fallback, problem: "Group by day, week or month." };
+  if (!isoDay.safeParse(from).success || !isoDay.safeParse(to).success) return { range: fallback, problem: "dates" };
+  if (!group) return { range: fallback, problem: "group" };
   const span = daysBetween(from!, to!);
-  if (span < 0) return { range: fallback, problem: "The range ends before it starts." };
-  if (span >= MAX_RANGE_DAYS) return { range: fallback, problem: `Choose at most ${MAX_RANGE_DAYS} days.` };
+  if (span < 0) return { range: fallback, problem: "reversed" };
+  if (span >= MAX_RANGE_DAYS) return { range: fallback, problem: "tooLong" };
   return { range: { from: from!, to: to!, group }, problem: null };
 }
 

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/analytics-export";
 import { UTF8_BOM, toCsv } from "~/domain/csv";
-import { isChartId, STAFF_CHARTS } from "~/domain/seller/analytics";
+import { isChartId, RANGE_PROBLEMS, STAFF_CHARTS } from "~/domain/seller/analytics";
 import { refusalMessage, roleMay, routeAccess } from "~/domain/seller/permissions";
-import { chartTable, requestedRange } from "~/server/analytics/report.server";
+import { chartTable, CSV_VIEW, requestedRange } from "~/server/analytics/report.server";
 import { requireSeller } from "~/server/seller-auth/guard.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md): the delivery charts for everyone, the rest for the owner (checked per chart below). */
@@ -18,8 +18,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.services;
   const now = context.services.now();
   const { range, problem, zone } = await requestedRange(db, new URL(request.url), now);
-  if (problem) throw data(problem, { status: 400 });
-  const chart = await chartTable(db, id, range, zone, now);
+  if (problem) throw data(RANGE_PROBLEMS[problem], { status: 400 });
+  // English headers and words whatever the account's language: CSVs are read by scripts and spreadsheets.
+  const chart = await chartTable(db, id, range, zone, now, CSV_VIEW);
   return new Response(`${UTF8_BOM}${toCsv(chart.columns, chart.rows)}`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -1,3 +1,4 @@
+import { Trans } from "react-i18next";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/analytics";
 import { AdminError } from "~/components/admin/admin-error";
@@ -6,9 +7,11 @@ import { SubmitButton, TextField, SelectField } from "~/components/admin/kit/fie
 import { Card, Notice, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
 import { Table } from "~/components/admin/kit/table";
-import { adminMeta } from "~/components/admin/meta";
-import { CHARTS, STAFF_CHARTS, type ChartTable, type Range } from "~/domain/seller/analytics";
+import { consoleMeta } from "~/components/admin/meta";
+import { useConsole } from "~/components/admin/use-console";
+import { CHARTS, MAX_RANGE_DAYS, STAFF_CHARTS, type ChartTable, type Range } from "~/domain/seller/analytics";
 import { roleMay, routeAccess } from "~/domain/seller/permissions";
+import { consoleT, consoleTranslations } from "~/i18n/console.server";
 import { chartTables, requestedRange } from "~/server/analytics/report.server";
 import { saveTimeZone, timeZoneSchema } from "~/server/analytics/settings.server";
 import { done, field, readForm, refusedFields } from "~/server/platform/forms.server";
@@ -17,25 +20,9 @@ import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server"
 /** What this route needs (docs/decisions/036-staff-roles.md; the walk test checks it): staff see the delivery charts only. */
 export const access = routeAccess({ read: "analytics.delivery", write: { time_zone: "analytics.settings" } });
 
-/** The page's words (the console is English; one place to move them to console i18n). */
-const TEXT = {
-  title: "Analytics",
-  intro:
-    "Counted on the shop's own server: no script, no cookie, nothing about any visitor kept (page views are counts per day, page, language, country, referring site and device class).",
-  range: "Date range",
-  from: "From",
-  to: "To",
-  group: "Group by",
-  show: "Show",
-  zone: "Days are cut at",
-  zoneLabel: "Time zone (IANA name)",
-  zoneHint: "E.g. Europe/Paris, America/New_York or UTC. Days in every chart start at midnight there.",
-  saveZone: "Save time zone",
-  csv: "Download CSV",
-  staffNote: "Your role sees the delivery figures; the sales figures are the owner's.",
-} as const;
-
-export const meta: Route.MetaFunction = () => adminMeta(TEXT.title);
+// The page's words: locales/{lang}/adminAnalytics.json (docs/decisions/055); the charts' own come
+// from the server's chart definitions in the account's language, while the CSV stays English.
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "adminAnalytics.analytics.title");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = await requireSeller(request, access.read, context.services);
@@ -44,23 +31,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { range, problem, zone } = await requestedRange(db, new URL(request.url), now);
   const owner = roleMay(seller.role, "analytics.view");
   const ids = owner ? CHARTS : STAFF_CHARTS;
-  const charts = await chartTables(db, ids, range, zone, now);
-  return { range, problem, zone, charts, owner, canSetZone: roleMay(seller.role, "analytics.settings") };
+  const charts = await chartTables(db, ids, range, zone, now, { lang: seller.lang, timeZone: seller.timeZone });
+  const t = consoleT(seller.lang);
+  return {
+    range,
+    problem: problem && t(`adminAnalytics.problems.${problem}`, { max: MAX_RANGE_DAYS }),
+    zone,
+    charts,
+    owner,
+    canSetZone: roleMay(seller.role, "analytics.settings"),
+    translations: consoleTranslations(seller.lang, ["adminAnalytics"]),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, "console", context.services);
   const form = await readForm(request);
   await requireIntent(request, seller, access, field(form, "intent"), context.services);
+  const t = consoleT(seller.lang);
+  // The schema's one refusal is an unknown zone: its words here in the account's language.
   const parsed = timeZoneSchema.safeParse(field(form, "timeZone"));
-  if (!parsed.success) return refusedFields({ timeZone: parsed.error.issues[0]?.message ?? "Choose a time zone." });
+  if (!parsed.success) return refusedFields({ timeZone: t("adminAnalytics.analytics.zoneInvalid") }, 422, t("admin.form.fixFields"));
   await saveTimeZone(context.services.db, parsed.data, context.services.now());
-  return done(`Days are now cut at midnight in ${parsed.data} (page views counted from now on follow within seconds).`);
+  return done(t("adminAnalytics.analytics.zoneSaved", { zone: parsed.data }));
 }
 
 const csvHref = (id: string, range: Range) => `/admin/analytics/csv/${id}?${new URLSearchParams({ from: range.from, to: range.to, group: range.group })}`;
 
 function ChartCard({ chart, range }: { chart: ChartTable; range: Range }) {
+  const { t } = useConsole();
   const slowest = chart.id === "slowest";
   return (
     <Card title={chart.title}>
@@ -82,16 +81,16 @@ function ChartCard({ chart, range }: { chart: ChartTable; range: Range }) {
         )}
         rowHeads
         dense
-        empty="Nothing in this range."
+        empty={t("adminAnalytics.analytics.empty")}
       />
       <p className="mt-3">
         <a
           href={csvHref(chart.id, range)}
           download
-          aria-label={`${TEXT.csv}: ${chart.title}`}
+          aria-label={t("adminAnalytics.analytics.csvOf", { title: chart.title })}
           className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-brand-700 underline"
         >
-          {TEXT.csv}
+          {t("adminAnalytics.analytics.csv")}
         </a>
       </p>
     </Card>
@@ -102,43 +101,51 @@ export default function Analytics() {
   const { range, problem, zone, charts, owner, canSetZone } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const errors = fieldErrorsOf(reply);
+  const { t } = useConsole();
   return (
     <>
-      <PageTitle>{TEXT.title}</PageTitle>
+      <PageTitle>{t("adminAnalytics.analytics.title")}</PageTitle>
       <ReplyNotice reply={reply} />
       {problem && <Notice tone="error">{problem}</Notice>}
-      <p className="mb-4 max-w-3xl text-sm text-slate-700">{TEXT.intro}</p>
-      {!owner && <Notice tone="info">{TEXT.staffNote}</Notice>}
+      <p className="mb-4 max-w-3xl text-sm text-slate-700">{t("adminAnalytics.analytics.intro")}</p>
+      {!owner && <Notice tone="info">{t("adminAnalytics.analytics.staffNote")}</Notice>}
       <div className="mb-4 grid grid-cols-1 gap-4 lg:grid-cols-[2fr_1fr]">
-        <Card title={TEXT.range}>
+        <Card title={t("adminAnalytics.analytics.range")}>
           <Form method="get" className="flex flex-wrap items-end gap-3">
-            <TextField label={TEXT.from} name="from" type="date" defaultValue={range.from} required className="min-w-36" />
-            <TextField label={TEXT.to} name="to" type="date" defaultValue={range.to} required className="min-w-36" />
+            <TextField label={t("adminAnalytics.analytics.from")} name="from" type="date" defaultValue={range.from} required className="min-w-36" />
+            <TextField label={t("adminAnalytics.analytics.to")} name="to" type="date" defaultValue={range.to} required className="min-w-36" />
             <SelectField
-              label={TEXT.group}
+              label={t("adminAnalytics.analytics.group")}
               name="group"
               defaultValue={range.group}
               options={[
-                { value: "day", label: "Day" },
-                { value: "week", label: "Week" },
-                { value: "month", label: "Month" },
+                { value: "day", label: t("adminAnalytics.analytics.groups.day") },
+                { value: "week", label: t("adminAnalytics.analytics.groups.week") },
+                { value: "month", label: t("adminAnalytics.analytics.groups.month") },
               ]}
               className="min-w-28"
             />
             <button type="submit" className="min-h-11 rounded-md bg-brand-700 px-4 text-sm font-semibold text-white">
-              {TEXT.show}
+              {t("adminAnalytics.analytics.show")}
             </button>
           </Form>
           <p className="mt-2 text-sm text-slate-700">
-            {TEXT.zone} midnight in <strong>{zone}</strong>.
+            <Trans i18nKey="adminAnalytics.analytics.zoneCut" values={{ zone }} components={{ strong: <strong /> }} />
           </p>
         </Card>
         {canSetZone && (
-          <Card title={TEXT.zone}>
+          <Card title={t("adminAnalytics.analytics.zone")}>
             <Form method="post" className="flex flex-col gap-3">
-              <TextField label={TEXT.zoneLabel} name="timeZone" defaultValue={zone} hint={TEXT.zoneHint} error={errors.timeZone} required />
-              <SubmitButton intent="time_zone" pendingLabel="Saving…">
-                {TEXT.saveZone}
+              <TextField
+                label={t("adminAnalytics.analytics.zoneLabel")}
+                name="timeZone"
+                defaultValue={zone}
+                hint={t("adminAnalytics.analytics.zoneHint")}
+                error={errors.timeZone}
+                required
+              />
+              <SubmitButton intent="time_zone" pendingLabel={t("adminAnalytics.analytics.saving")}>
+                {t("adminAnalytics.analytics.saveZone")}
               </SubmitButton>
             </Form>
           </Card>

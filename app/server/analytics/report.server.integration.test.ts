@@ -277,5 +277,26 @@ for (const target of testDatabases()) {
       const open = await all<{ id: string }>(db(), sql`select id from orders where status in ('paid', 'in_progress') order by paid_at limit 10`);
       expect(slowest.rows.map((r) => r[0])).toEqual(open.map((o) => o.id));
     });
+
+    it("speaks the account's language on the page, with its moments in the account's zone; the CSV's view stays English", async () => {
+      const page = await chartTable(db(), "channels", range, ZONE, NOW, { lang: "fr", timeZone: "America/New_York" });
+      const csv = await chart("channels");
+      expect(page.title).toBe("Par canal");
+      expect(page.columns).toEqual(["Canal", "Commandes payées", "Chiffre d'affaires (USD)"]);
+      expect(csv.columns).toEqual(["Channel", "Paid orders", "Revenue (USD)"]);
+      // The same figures, only the words differ.
+      expect(page.rows.map((r) => r.slice(1))).toEqual(csv.rows.map((r) => r.slice(1)));
+      expect(page.rows.map((r) => r[0])).toContain("Manuel");
+      expect(csv.rows.map((r) => r[0])).toContain("Manual");
+      const slowFr = await chartTable(db(), "slowest", range, ZONE, NOW, { lang: "fr", timeZone: "America/New_York" });
+      const slowCsv = await chart("slowest");
+      expect(slowFr.rows.length).toBeGreaterThan(0);
+      for (const [i, row] of slowFr.rows.entries()) {
+        // The CSV: Paris wall clock, unmarked (UTC+1); the page: New York's, its offset written (UTC−5).
+        const paris = Date.parse(`${String(slowCsv.rows[i][2]).replace(" ", "T")}:00+01:00`);
+        expect(row[2]).toBe(`${new Date(paris - 5 * HOUR).toISOString().slice(0, 16).replace("T", " ")} UTC−5`);
+        expect(["payée", "en cours"]).toContain(row[1]);
+      }
+    });
   });
 }

@@ -3,11 +3,27 @@
  * analytics.ts), computed in SQL with days cut at the seller's time zone, then grouped by day, week
  * or month. Money follows the dashboard's rule: an order's sale is its total, less what was refunded
  * on it (refund rows less reinstatements, docs/decisions/050), counted on the day it was paid.
+ * Titles, columns and word cells follow a ChartView: the page's is the account's language and zone
+ * (docs/decisions/055); the CSV's stays English with the shop's zone (machine-read: its headers never move).
  */
 import { sql, type SQL } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import { when } from "~/components/admin/kit/format";
+import type { Lang } from "~/domain/lang";
 import { centsToAmountString } from "~/domain/money";
-import { bucketOf, bucketsOf, parseRange, percent, previousRange, type ChartId, type ChartTable, type Range } from "~/domain/seller/analytics";
+import {
+  bucketOf,
+  bucketsOf,
+  parseRange,
+  percent,
+  previousRange,
+  type ChartId,
+  type ChartTable,
+  type Range,
+  type RangeProblem,
+} from "~/domain/seller/analytics";
 import { dayIn } from "~/domain/time-zone";
+import { consoleT } from "~/i18n/console.server";
 import type { Db } from "../platform/db.server";
 import { readTimeZone } from "./settings.server";
 
@@ -18,6 +34,14 @@ async function rows<T extends Row>(db: Db, query: SQL): Promise<T[]> {
 }
 
 const num = (value: unknown): number => Number(value ?? 0);
+
+/** How a chart is written: its words' language, and the zone of its moments (null: the shop's, without a mark). */
+export interface ChartView {
+  lang: Lang;
+  timeZone: string | null;
+}
+/** The CSV's: English and the shop's zone, as before the console spoke three languages. */
+export const CSV_VIEW: ChartView = { lang: "en", timeZone: null };
 
 /** The instants the range covers: from the first day's midnight to the day after the last, in `zone`. */
 const bounds = (range: Pick<Range, "from" | "to">, zone: string) => ({
@@ -65,16 +89,22 @@ function sumBy<T extends { day: string }>(items: readonly T[], range: Range, pic
   return out;
 }
 
-async function salesChart(db: Db, range: Range, zone: string): Promise<ChartTable> {
+async function salesChart(db: Db, range: Range, zone: string, t: TFunction): Promise<ChartTable> {
   const previous = previousRange(range);
   const [now, before] = await Promise.all([salesByDay(db, range, zone), salesByDay(db, previous, zone)]);
   const current = [...sumBy(now, range, (d) => [d.orders, d.revenue])];
   const earlier = [...sumBy(before, previous, (d) => [d.orders, d.revenue])];
   return {
     id: "sales",
-    title: "Sales",
-    counts: "Orders paid in each period (by the day of payment), their totals less what was refunded on them, and the period before the range for comparison.",
-    columns: ["Period", "Paid orders", "Revenue (USD)", "Average order (USD)", "Previous period revenue (USD)"],
+    title: t("adminAnalytics.charts.sales.title"),
+    counts: t("adminAnalytics.charts.sales.counts"),
+    columns: [
+      t("adminAnalytics.columns.period"),
+      t("adminAnalytics.columns.paidOrders"),
+      t("adminAnalytics.columns.revenue"),
+      t("adminAnalytics.columns.averageOrder"),
+      t("adminAnalytics.columns.previousRevenue"),
+    ],
     rows: current.map(([bucket, [orders = 0, revenue = 0]], i) => [
       bucket,
       orders,
@@ -86,7 +116,7 @@ async function salesChart(db: Db, range: Range, zone: string): Promise<ChartTabl
   };
 }
 
-async function productsChart(db: Db, range: Range, zone: string): Promise<ChartTable> {
+async function productsChart(db: Db, range: Range, zone: string, t: TFunction): Promise<ChartTable> {
   const { start, end } = bounds(range, zone);
   const found = await rows(
     db,
@@ -109,10 +139,17 @@ async function productsChart(db: Db, range: Range, zone: string): Promise<ChartT
   );
   return {
     id: "products",
-    title: "Products: views to delivery",
-    counts:
-      "Product page views in the range; orders placed in the range holding the product, how many of them were paid and delivered; units paid for. Sorted by paid orders: the best sellers first.",
-    columns: ["Product", "Views", "Orders created", "Paid", "Delivered", "Units sold", "Views → paid"],
+    title: t("adminAnalytics.charts.products.title"),
+    counts: t("adminAnalytics.charts.products.counts"),
+    columns: [
+      t("adminAnalytics.columns.product"),
+      t("adminAnalytics.columns.views"),
+      t("adminAnalytics.columns.ordersCreated"),
+      t("adminAnalytics.columns.paid"),
+      t("adminAnalytics.columns.delivered"),
+      t("adminAnalytics.columns.unitsSold"),
+      t("adminAnalytics.columns.viewsToPaid"),
+    ],
     rows: found.map((r) => [
       `${String(r.title)} (${String(r.id)})`,
       num(r.views),
@@ -148,14 +185,19 @@ async function viewsBy(db: Db, range: Range, column: SQL) {
   );
 }
 
-async function languagesChart(db: Db, range: Range, zone: string): Promise<ChartTable> {
+async function languagesChart(db: Db, range: Range, zone: string, t: TFunction): Promise<ChartTable> {
   const [views, paid] = await Promise.all([viewsBy(db, range, sql`lang`), paidBy(db, range, zone, sql`o.lang`)]);
   const langs = [...new Set([...paid.map((r) => String(r.key)), ...views.map((r) => String(r.key))])];
   return {
     id: "languages",
-    title: "By language",
-    counts: "Storefront page views and paid orders per language the shop was used in.",
-    columns: ["Language", "Page views", "Paid orders", "Revenue (USD)"],
+    title: t("adminAnalytics.charts.languages.title"),
+    counts: t("adminAnalytics.charts.languages.counts"),
+    columns: [
+      t("adminAnalytics.columns.language"),
+      t("adminAnalytics.columns.pageViews"),
+      t("adminAnalytics.columns.paidOrders"),
+      t("adminAnalytics.columns.revenue"),
+    ],
     rows: langs.map((lang) => {
       const p = paid.find((r) => String(r.key) === lang);
       return [lang, num(views.find((r) => String(r.key) === lang)?.views), num(p?.orders), centsToAmountString(num(p?.revenue))];
@@ -164,54 +206,66 @@ async function languagesChart(db: Db, range: Range, zone: string): Promise<Chart
   };
 }
 
-async function countriesChart(db: Db, range: Range): Promise<ChartTable> {
+async function countriesChart(db: Db, range: Range, t: TFunction): Promise<ChartTable> {
   const views = await viewsBy(db, range, sql`country`);
   return {
     id: "countries",
-    title: "By country",
-    counts: "Storefront page views per visitor country (from the proxy's country header or the shop's geo lookup); orders carry no country.",
-    columns: ["Country", "Page views"],
-    rows: views.map((r) => [String(r.key) || "Unknown", num(r.views)]),
+    title: t("adminAnalytics.charts.countries.title"),
+    counts: t("adminAnalytics.charts.countries.counts"),
+    columns: [t("adminAnalytics.columns.country"), t("adminAnalytics.columns.pageViews")],
+    rows: views.map((r) => [String(r.key) || t("adminAnalytics.cells.unknownCountry"), num(r.views)]),
     plot: [1],
   };
 }
 
-async function currenciesChart(db: Db, range: Range, zone: string): Promise<ChartTable> {
+async function currenciesChart(db: Db, range: Range, zone: string, t: TFunction): Promise<ChartTable> {
   const paid = await paidBy(db, range, zone, sql`o.display_currency`);
   return {
     id: "currencies",
-    title: "By currency shown",
-    counts: "Paid orders by the currency the buyer saw prices in (everyone pays in US dollars).",
-    columns: ["Currency shown", "Paid orders", "Revenue (USD)"],
+    title: t("adminAnalytics.charts.currencies.title"),
+    counts: t("adminAnalytics.charts.currencies.counts"),
+    columns: [t("adminAnalytics.columns.currencyShown"), t("adminAnalytics.columns.paidOrders"), t("adminAnalytics.columns.revenue")],
     rows: paid.map((r) => [String(r.key), num(r.orders), centsToAmountString(num(r.revenue))]),
     plot: [1],
   };
 }
 
-async function channelsChart(db: Db, range: Range, zone: string): Promise<ChartTable> {
+/** A channel's words by the code the query groups on. */
+const CHANNEL_WORDS = {
+  manual: "adminAnalytics.cells.manual",
+  card: "adminAnalytics.cells.card",
+  paypal: "adminAnalytics.cells.paypal",
+} as const;
+
+async function channelsChart(db: Db, range: Range, zone: string, t: TFunction): Promise<ChartTable> {
   const paid = await paidBy(
     db,
     range,
     zone,
-    sql`case when o.channel = 'manual' then 'Manual' when jsonb_exists(coalesce(c.raw -> 'payment_source', '{}'::jsonb), 'card') then 'Card through PayPal' else 'PayPal' end`,
+    sql`case when o.channel = 'manual' then 'manual' when jsonb_exists(coalesce(c.raw -> 'payment_source', '{}'::jsonb), 'card') then 'card' else 'paypal' end`,
   );
   return {
     id: "channels",
-    title: "By channel",
-    counts: "Paid orders by how they were paid: a PayPal account, a card through PayPal's checkout, or by hand (Discord/WhatsApp).",
-    columns: ["Channel", "Paid orders", "Revenue (USD)"],
-    rows: paid.map((r) => [String(r.key), num(r.orders), centsToAmountString(num(r.revenue))]),
+    title: t("adminAnalytics.charts.channels.title"),
+    counts: t("adminAnalytics.charts.channels.counts"),
+    columns: [t("adminAnalytics.columns.channel"), t("adminAnalytics.columns.paidOrders"), t("adminAnalytics.columns.revenue")],
+    rows: paid.map((r) => [t(CHANNEL_WORDS[String(r.key) as keyof typeof CHANNEL_WORDS]), num(r.orders), centsToAmountString(num(r.revenue))]),
     plot: [1],
   };
 }
 
-async function couponsChart(db: Db, range: Range, zone: string): Promise<ChartTable> {
+async function couponsChart(db: Db, range: Range, zone: string, t: TFunction): Promise<ChartTable> {
   const paid = await paidBy(db, range, zone, sql`(select code from coupons where id = o.coupon_id)`);
   return {
     id: "coupons",
-    title: "Coupons",
-    counts: "Paid orders that used each coupon code, their revenue after refunds, and the discount the code gave.",
-    columns: ["Code", "Paid orders", "Revenue (USD)", "Discount given (USD)"],
+    title: t("adminAnalytics.charts.coupons.title"),
+    counts: t("adminAnalytics.charts.coupons.counts"),
+    columns: [
+      t("adminAnalytics.columns.code"),
+      t("adminAnalytics.columns.paidOrders"),
+      t("adminAnalytics.columns.revenue"),
+      t("adminAnalytics.columns.discountGiven"),
+    ],
     rows: paid
       .filter((r) => r.key !== null)
       .map((r) => [String(r.key), num(r.orders), centsToAmountString(num(r.revenue)), centsToAmountString(num(r.discount))]),
@@ -219,7 +273,7 @@ async function couponsChart(db: Db, range: Range, zone: string): Promise<ChartTa
   };
 }
 
-async function refundsChart(db: Db, range: Range, zone: string): Promise<ChartTable> {
+async function refundsChart(db: Db, range: Range, zone: string, t: TFunction): Promise<ChartTable> {
   const { start, end } = bounds(range, zone);
   const [sales, refunds, opened, resolved] = await Promise.all([
     salesByDay(db, range, zone),
@@ -254,10 +308,20 @@ async function refundsChart(db: Db, range: Range, zone: string): Promise<ChartTa
   const byBucket = sumBy(all, range, (d) => d.v);
   return {
     id: "refunds",
-    title: "Refunds and disputes",
-    counts:
-      "Sales paid in each period (before refunds); money refunded in it (less chargebacks won back); disputes opened per paid order; disputes resolved won or lost; the amount of disputes opened then and still open.",
-    columns: ["Period", "Sales (USD)", "Refunded (USD)", "Refunds / sales", "Disputes opened", "Dispute rate", "Won", "Lost", "Win rate", "Still held (USD)"],
+    title: t("adminAnalytics.charts.refunds.title"),
+    counts: t("adminAnalytics.charts.refunds.counts"),
+    columns: [
+      t("adminAnalytics.columns.period"),
+      t("adminAnalytics.columns.sales"),
+      t("adminAnalytics.columns.refunded"),
+      t("adminAnalytics.columns.refundsPerSales"),
+      t("adminAnalytics.columns.disputesOpened"),
+      t("adminAnalytics.columns.disputeRate"),
+      t("adminAnalytics.columns.won"),
+      t("adminAnalytics.columns.lost"),
+      t("adminAnalytics.columns.winRate"),
+      t("adminAnalytics.columns.stillHeld"),
+    ],
     rows: [...byBucket].map(([bucket, [gross = 0, refunded = 0, orders = 0, disputes = 0, won = 0, lost = 0, held = 0]]) => [
       bucket,
       centsToAmountString(gross),
@@ -274,7 +338,7 @@ async function refundsChart(db: Db, range: Range, zone: string): Promise<ChartTa
   };
 }
 
-async function deliveryChart(db: Db, range: Range, zone: string): Promise<ChartTable> {
+async function deliveryChart(db: Db, range: Range, zone: string, t: TFunction): Promise<ChartTable> {
   const { start, end } = bounds(range, zone);
   const found = await rows(
     db,
@@ -292,66 +356,87 @@ async function deliveryChart(db: Db, range: Range, zone: string): Promise<ChartT
   );
   return {
     id: "delivery",
-    title: "Delivery against the promise",
-    counts: "Orders paid in each week (weeks start on Monday): how many were delivered within 12 h and within 24 h of payment, and how many are still waiting.",
-    columns: ["Week", "Paid orders", "Delivered within 12 h", "Delivered within 24 h", "Within 12 h", "Within 24 h", "Still open"],
+    title: t("adminAnalytics.charts.delivery.title"),
+    counts: t("adminAnalytics.charts.delivery.counts"),
+    columns: [
+      t("adminAnalytics.columns.week"),
+      t("adminAnalytics.columns.paidOrders"),
+      t("adminAnalytics.columns.deliveredIn12"),
+      t("adminAnalytics.columns.deliveredIn24"),
+      t("adminAnalytics.columns.within12"),
+      t("adminAnalytics.columns.within24"),
+      t("adminAnalytics.columns.stillOpen"),
+    ],
     rows: [...byWeek].map(([week, [paid = 0, in12 = 0, in24 = 0, open = 0]]) => [week, paid, in12, in24, percent(in12, paid), percent(in24, paid), open]),
     plot: [2, 3],
   };
 }
 
-async function slowestChart(db: Db, zone: string, now: Date): Promise<ChartTable> {
+async function slowestChart(db: Db, zone: string, now: Date, t: TFunction, view: ChartView): Promise<ChartTable> {
   const found = await rows(
     db,
     sql`select id, status, to_char(paid_at at time zone ${zone}, 'YYYY-MM-DD HH24:MI') as paid,
+      to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as paid_utc,
       floor(extract(epoch from (${now.toISOString()}::timestamptz - paid_at)) / 3600)::int as hours
       from orders where status in ('paid', 'in_progress') and paid_at is not null order by paid_at asc, id limit 10`,
   );
   return {
     id: "slowest",
-    title: "Slowest open orders",
-    counts: "Paid orders not yet delivered, longest waiting first (hours since payment).",
-    columns: ["Order", "Status", "Paid at", "Waiting (hours)"],
-    rows: found.map((r) => [String(r.id), String(r.status) === "in_progress" ? "in progress" : "paid", String(r.paid), num(r.hours)]),
+    title: t("adminAnalytics.charts.slowest.title"),
+    counts: t("adminAnalytics.charts.slowest.counts"),
+    columns: [
+      t("adminAnalytics.columns.order"),
+      t("adminAnalytics.columns.status"),
+      t("adminAnalytics.columns.paidAt"),
+      t("adminAnalytics.columns.waitingHours"),
+    ],
+    rows: found.map((r) => [
+      String(r.id),
+      String(r.status) === "in_progress" ? t("adminAnalytics.cells.inProgress") : t("adminAnalytics.cells.paid"),
+      // The page: a moment in the account's zone, its offset written (docs/decisions/055); the CSV: the shop's zone, as before.
+      view.timeZone === null ? String(r.paid) : when(String(r.paid_utc), view.timeZone),
+      num(r.hours),
+    ]),
     plot: [3],
   };
 }
 
-/** One chart's table; the page and the CSV route both call this. */
-export async function chartTable(db: Db, id: ChartId, range: Range, zone: string, now: Date): Promise<ChartTable> {
+/** One chart's table; the page (in the account's view) and the CSV route (CSV_VIEW) both call this. */
+export async function chartTable(db: Db, id: ChartId, range: Range, zone: string, now: Date, view: ChartView = CSV_VIEW): Promise<ChartTable> {
+  const t = consoleT(view.lang);
   switch (id) {
     case "sales":
-      return salesChart(db, range, zone);
+      return salesChart(db, range, zone, t);
     case "products":
-      return productsChart(db, range, zone);
+      return productsChart(db, range, zone, t);
     case "languages":
-      return languagesChart(db, range, zone);
+      return languagesChart(db, range, zone, t);
     case "countries":
-      return countriesChart(db, range);
+      return countriesChart(db, range, t);
     case "currencies":
-      return currenciesChart(db, range, zone);
+      return currenciesChart(db, range, zone, t);
     case "channels":
-      return channelsChart(db, range, zone);
+      return channelsChart(db, range, zone, t);
     case "coupons":
-      return couponsChart(db, range, zone);
+      return couponsChart(db, range, zone, t);
     case "refunds":
-      return refundsChart(db, range, zone);
+      return refundsChart(db, range, zone, t);
     case "delivery":
-      return deliveryChart(db, range, zone);
+      return deliveryChart(db, range, zone, t);
     case "slowest":
-      return slowestChart(db, zone, now);
+      return slowestChart(db, zone, now, t, view);
   }
 }
 
 /** The charts a role may see, computed one after the other (the pool is small; they are quick). */
-export async function chartTables(db: Db, ids: readonly ChartId[], range: Range, zone: string, now: Date): Promise<ChartTable[]> {
+export async function chartTables(db: Db, ids: readonly ChartId[], range: Range, zone: string, now: Date, view: ChartView): Promise<ChartTable[]> {
   const out: ChartTable[] = [];
-  for (const id of ids) out.push(await chartTable(db, id, range, zone, now));
+  for (const id of ids) out.push(await chartTable(db, id, range, zone, now, view));
   return out;
 }
 
 /** The range a console request asks for (today is the seller's today), and the zone its days are cut at. */
-export async function requestedRange(db: Db, url: URL, now: Date): Promise<{ range: Range; problem: string | null; zone: string }> {
+export async function requestedRange(db: Db, url: URL, now: Date): Promise<{ range: Range; problem: RangeProblem | null; zone: string }> {
   const zone = await readTimeZone(db);
   return { ...parseRange(url.searchParams, dayIn(now, zone)), zone };
 }

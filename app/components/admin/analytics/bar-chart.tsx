@@ -1,4 +1,5 @@
 import type { ChartTable } from "~/domain/seller/analytics";
+import { useConsole } from "../use-console";
 
 /**
  * A chart drawn on the server as SVG (docs/decisions/051): bars for one or two columns of the
@@ -33,10 +34,15 @@ export function BarChart({ chart }: { chart: ChartTable }) {
   const barW = Math.max(1, (slot * 0.8) / series.length);
   const labelEvery = Math.max(1, Math.ceil(rows.length / 8));
   const titleId = `chart-${chart.id}-title`;
+  const { t } = useConsole();
+  const [a, b] = series.map((i) => chart.columns[i]);
+  // Its name for screen readers, in the account's language (locales/{lang}/adminAnalytics.json).
+  const label =
+    b === undefined ? t("adminAnalytics.analytics.imageOne", { title: chart.title, a }) : t("adminAnalytics.analytics.imageTwo", { title: chart.title, a, b });
   return (
     <figure className="mb-3">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-labelledby={titleId}>
-        <title id={titleId}>{`${chart.title}: ${series.map((i) => chart.columns[i]).join(" and ")} (the numbers are in the table)`}</title>
+        <title id={titleId}>{label}</title>
         {[0, 0.5, 1].map((f) => (
           <g key={f}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + plotH * (1 - f)} y2={PAD.top + plotH * (1 - f)} stroke="#cbd5e1" strokeWidth="1" />
