@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
-import { loginAsSeller, placePaidOrder } from "./admin-helpers";
+import { E2E_SELLERS, loginAsSeller, placePaidOrder } from "./admin-helpers";
 import type { Page } from "@playwright/test";
+
+// Every test here switches the one `polyglot` account's language: in order, one at a time (not fully parallel).
+test.describe.configure({ mode: "default" });
 
 /**
  * Issue 32, the console in three languages (docs/decisions/055): an account that chooses French sees
@@ -63,4 +66,25 @@ test("a French account sees the console in French, a Spanish one in Spanish, wit
     await choose(page, "en", "UTC", "Language and time zone saved.");
   }
   await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Orders" })).toBeVisible();
+});
+
+test("a French account gets the order page's action replies in French", async ({ page, request }) => {
+  const orderId = await placePaidOrder(request, `i18nr${Date.now()}`);
+  // Logged in by hand: a run stopped before its `finally` may have left the account in any language.
+  const { email, password } = E2E_SELLERS.polyglot;
+  await page.goto(`/admin/login?next=${encodeURIComponent("/admin/account")}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByLabel(/^(Console language|Langue de la console|Idioma de la consola)$/)).toBeVisible();
+  try {
+    await choose(page, "fr", "Europe/Paris", "Langue et fuseau horaire enregistrés.");
+    await page.goto(`/admin/orders/${orderId}`);
+    await expect(page.getByRole("heading", { name: orderId, level: 1 })).toContainText("Payée");
+    await page.getByRole("region", { name: "Actions" }).getByRole("button", { name: "Marquer en cours" }).click();
+    await expect(page.getByRole("status").getByText("Commande marquée en cours.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: orderId, level: 1 })).toContainText("En cours");
+  } finally {
+    await choose(page, "en", "UTC", "Language and time zone saved.");
+  }
 });
