@@ -97,15 +97,22 @@ export const orderActionSchema = z.discriminatedUnion("intent", [
 ]);
 export type OrderAction = z.infer<typeof orderActionSchema>;
 
+/** Why a refund amount was refused: a code the console words in the seller's language, beside the English message. */
+export type RefundAmountProblem = "nothing_left" | "format" | "zero" | "over";
+
 /** Parses the refund amount field: "full"/empty = what is left, else dollars with up to 2 decimals. */
-export function parseRefundAmount(input: string, refundableCents: number): { ok: true; cents: number; full: boolean } | { ok: false; message: string } {
-  if (refundableCents <= 0) return { ok: false, message: "Nothing is left to refund on this order." };
+export function parseRefundAmount(
+  input: string,
+  refundableCents: number,
+): { ok: true; cents: number; full: boolean } | { ok: false; code: RefundAmountProblem; leftCents: number; message: string } {
+  const no = (code: RefundAmountProblem, message: string) => ({ ok: false as const, code, leftCents: refundableCents, message });
+  if (refundableCents <= 0) return no("nothing_left", "Nothing is left to refund on this order.");
   const text = input.trim().replace(/^\$/, "");
   if (text === "" || text.toLowerCase() === "full") return { ok: true, cents: refundableCents, full: true };
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return { ok: false, message: "Enter an amount in dollars such as 12.50, or leave it empty for the full amount." };
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return no("format", "Enter an amount in dollars such as 12.50, or leave it empty for the full amount.");
   const [whole, fraction = ""] = text.split(".");
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  if (cents <= 0) return { ok: false, message: "The amount must be more than zero." };
-  if (cents > refundableCents) return { ok: false, message: `At most ${centsToAmountString(refundableCents)} USD is left to refund.` };
+  if (cents <= 0) return no("zero", "The amount must be more than zero.");
+  if (cents > refundableCents) return no("over", `At most ${centsToAmountString(refundableCents)} USD is left to refund.`);
   return { ok: true, cents, full: cents === refundableCents };
 }

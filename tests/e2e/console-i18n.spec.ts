@@ -1,6 +1,9 @@
 import { expect, test } from "./fixtures";
-import { loginAsSeller, placePaidOrder } from "./admin-helpers";
+import { E2E_SELLERS, loginAsSeller, placePaidOrder } from "./admin-helpers";
 import type { Page } from "@playwright/test";
+
+// Every test here switches the one `polyglot` account's language: in order, one at a time (not fully parallel).
+test.describe.configure({ mode: "default" });
 
 /**
  * Issue 32, the console in three languages (docs/decisions/055): an account that chooses French sees
@@ -8,9 +11,6 @@ import type { Page } from "@playwright/test";
  * that chooses Spanish in Spanish. The account goes back to English and UTC at the end, so a retry
  * starts as the first run did.
  */
-
-// Every test here switches the one `polyglot` account's language: they run in order, never side by side.
-test.describe.configure({ mode: "default" });
 
 /** Chooses the account's language and zone on /admin/account, whatever the console speaks now. */
 async function choose(page: Page, lang: "en" | "fr" | "es", timeZone: string, saved: string) {
@@ -81,6 +81,27 @@ test("a French account reads the analytics page in French, and its range refusal
     await page.getByLabel("Au", { exact: true }).fill("2026-01-01");
     await page.getByRole("button", { name: "Afficher", exact: true }).click();
     await expect(page.getByText("La plage se termine avant de commencer.")).toBeVisible();
+  } finally {
+    await choose(page, "en", "UTC", "Language and time zone saved.");
+  }
+});
+
+test("a French account gets the order page's action replies in French", async ({ page, request }) => {
+  const orderId = await placePaidOrder(request, `i18nr${Date.now()}`);
+  // Logged in by hand: a run stopped before its `finally` may have left the account in any language.
+  const { email, password } = E2E_SELLERS.polyglot;
+  await page.goto(`/admin/login?next=${encodeURIComponent("/admin/account")}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByLabel(/^(Console language|Langue de la console|Idioma de la consola)$/)).toBeVisible();
+  try {
+    await choose(page, "fr", "Europe/Paris", "Langue et fuseau horaire enregistrés.");
+    await page.goto(`/admin/orders/${orderId}`);
+    await expect(page.getByRole("heading", { name: orderId, level: 1 })).toContainText("Payée");
+    await page.getByRole("region", { name: "Actions" }).getByRole("button", { name: "Marquer en cours" }).click();
+    await expect(page.getByRole("status").getByText("Commande marquée en cours.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: orderId, level: 1 })).toContainText("En cours");
   } finally {
     await choose(page, "en", "UTC", "Language and time zone saved.");
   }

@@ -108,7 +108,11 @@ export function declaredIntents(access: RouteAccess): string[] {
   return access.write && typeof access.write !== "string" ? Object.keys(access.write) : [];
 }
 
-/** The sentence a refusal shows: "Your role (staff) may not refund orders: ask the shop's owner." */
+/**
+ * The sentence a refusal shows, in English: "Your role (staff) may not refund orders: ask the shop's
+ * owner." The console says it in the seller's language (roleRefusal in guard.server.ts, from
+ * admin.refusal and admin.permissions in the console's strings, whose English equals `what` here).
+ */
 export function refusalMessage(role: SellerRole, permission: Permission): string {
   return `Your role (${ROLE_LABELS[role].toLowerCase()}) may not ${PERMISSIONS[permission].what}: ask the shop's owner.`;
 }

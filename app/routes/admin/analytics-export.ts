@@ -2,9 +2,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/analytics-export";
 import { UTF8_BOM, toCsv } from "~/domain/csv";
 import { isChartId, RANGE_PROBLEMS, STAFF_CHARTS } from "~/domain/seller/analytics";
-import { refusalMessage, roleMay, routeAccess } from "~/domain/seller/permissions";
+import { roleMay, routeAccess } from "~/domain/seller/permissions";
 import { chartTable, CSV_VIEW, requestedRange } from "~/server/analytics/report.server";
-import { requireSeller } from "~/server/seller-auth/guard.server";
+import { requireSeller, roleRefusal } from "~/server/seller-auth/guard.server";
 
 /** What this route needs (docs/decisions/036-staff-roles.md): the delivery charts for everyone, the rest for the owner (checked per chart below). */
 export const access = routeAccess({ read: "analytics.delivery" });
@@ -14,7 +14,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const seller = await requireSeller(request, access.read, context.services);
   const id = params.chart;
   if (!isChartId(id)) throw data("No such chart.", { status: 404 });
-  if (!STAFF_CHARTS.includes(id) && !roleMay(seller.role, "analytics.view")) throw data(refusalMessage(seller.role, "analytics.view"), { status: 403 });
+  if (!STAFF_CHARTS.includes(id) && !roleMay(seller.role, "analytics.view"))
+    throw data(roleRefusal(seller.lang, seller.role, "analytics.view"), { status: 403 });
   const { db } = context.services;
   const now = context.services.now();
   const { range, problem, zone } = await requestedRange(db, new URL(request.url), now);

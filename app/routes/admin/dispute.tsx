@@ -55,6 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     seller,
     now: context.services.now(),
     privateFiles: context.services.privateFiles,
+    t: consoleT(seller.lang),
   };
   if (field(form, "intent") === "block_buyer") {
     const result = await applyDisputeAction(deps, params.id, { intent: "block_buyer" });

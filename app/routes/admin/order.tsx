@@ -113,7 +113,7 @@ async function orderAction(request: Request, orderId: string, context: Route.Act
     throw error;
   }
   const result = await applyOrderAction(
-    { db: context.services.db, site: context.services.site, paypal: context.services.paypal, seller, now: context.services.now() },
+    { db: context.services.db, site: context.services.site, paypal: context.services.paypal, seller, now: context.services.now(), t },
     orderId,
     parsed.data,
     proofs.proofs,

@@ -92,7 +92,7 @@ async function reportAction(request: Request, id: string, context: Route.ActionA
     }
   }
   const result = await applyReportAction(
-    { db: context.services.db, site: context.services.site, paypal: context.services.paypal, seller, now: context.services.now() },
+    { db: context.services.db, site: context.services.site, paypal: context.services.paypal, seller, now: context.services.now(), t },
     reportId(id),
     parsed.data,
     proofs.proofs,

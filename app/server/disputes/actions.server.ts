@@ -4,6 +4,8 @@
  * buyer after a lost one. Each writes one audit row; PayPal's refusal is the seller's message.
  */
 import { eq } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import { consoleT } from "~/i18n/console.server";
 import { isLostOutcome, type DisputeAction } from "~/domain/disputes";
 import { disputes } from "../../../db/schema";
 import { recordSellerAction, type Actor } from "../seller-auth/audit.server";
@@ -44,36 +46,44 @@ async function proofDocuments(db: Db, privateFiles: ProofFiles, orderId: string,
 
 export type DisputeActionOutcome = { ok: true; message: string } | { ok: false; status: number; message: string };
 
-const refusedBy = (what: string, result: { status: number | null; issue: string | null; message: string }): DisputeActionOutcome => ({
+/** The replies' language when the caller names none (tests, scripts): the console's English, word for word. */
+const ENGLISH = consoleT("en");
+
+const refusedBy = (t: TFunction, what: string, result: { status: number | null; issue: string | null; message: string }): DisputeActionOutcome => ({
   ok: false,
   status: result.status === null || result.status >= 500 ? 503 : 409,
-  message: `PayPal refused ${what}: ${result.issue ?? result.message}. Nothing was recorded; read the dispute again and retry.`,
+  message: t("adminReports.disputeReplies.refused", { what: t(what), issue: result.issue ?? result.message }),
 });
 
 export async function applyDisputeAction(
-  context: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor; now: Date; privateFiles?: ProofFiles },
+  /** `t`: the acting seller's `consoleT(seller.lang)`, the reply's language (English when absent). */
+  context: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor; now: Date; privateFiles?: ProofFiles; t?: TFunction },
   disputeId: string,
   action: DisputeAction | { intent: "block_buyer" },
 ): Promise<DisputeActionOutcome> {
   const { db, site, paypal, seller, now, privateFiles } = context;
+  const t = context.t ?? ENGLISH;
   const dispute = await findDispute(db, disputeId);
-  if (!dispute) return { ok: false, status: 404, message: "No such dispute." };
+  if (!dispute) return { ok: false, status: 404, message: t("adminReports.disputeReplies.notFound") };
   const target = `dispute:${dispute.id}`;
 
   if (action.intent === "block_buyer") {
-    if (!dispute.orderId) return { ok: false, status: 409, message: "This dispute is not about one of the shop's orders." };
+    if (!dispute.orderId) return { ok: false, status: 409, message: t("adminReports.disputeReplies.notOurs") };
     const added = await blockOrderBuyer(db, seller, dispute.orderId, `Lost PayPal dispute ${dispute.id}`, target, now);
-    if (added === null) return { ok: false, status: 404, message: "The order is gone." };
-    return { ok: true, message: added > 0 ? `Blocked the buyer (${added} new entr${added === 1 ? "y" : "ies"}).` : "The buyer was already blocked." };
+    if (added === null) return { ok: false, status: 404, message: t("adminReports.disputeReplies.orderGone") };
+    return {
+      ok: true,
+      message: added > 0 ? t("adminReports.disputeReplies.blocked", { count: added }) : t("adminReports.disputeReplies.alreadyBlocked"),
+    };
   }
-  if (!paypal) return { ok: false, status: 503, message: "PayPal is not configured: the dispute cannot be answered from here." };
+  if (!paypal) return { ok: false, status: 503, message: t("adminReports.disputeReplies.noPayPal") };
 
   switch (action.intent) {
     case "refresh": {
       const row = await refreshDispute(db, site, paypal, dispute.id, now);
-      if (!row) return { ok: false, status: 503, message: "PayPal could not be reached; try again in a moment." };
+      if (!row) return { ok: false, status: 503, message: t("adminReports.disputeReplies.unreachable") };
       await recordSellerAction(db, seller, "dispute_refresh", target, { status: row.status }, now);
-      return { ok: true, message: `Read again from PayPal: ${row.status}.` };
+      return { ok: true, message: t("adminReports.disputeReplies.readAgain", { status: row.status }) };
     }
     case "send_evidence": {
       const name = `evidence-${(dispute.orderId ?? dispute.id).replace(/[^A-Za-z0-9-]/g, "")}.pdf`;
@@ -82,7 +92,7 @@ export async function applyDisputeAction(
       const screenshots =
         dispute.orderId && privateFiles ? await proofDocuments(db, privateFiles, dispute.orderId, document.content.length) : { sent: [], left: 0 };
       const result = await paypal.provideEvidence(dispute.id, action.notes, [document, ...screenshots.sent]);
-      if (result.kind === "error") return refusedBy("the evidence", result);
+      if (result.kind === "error") return refusedBy(t, "adminReports.disputeReplies.whatEvidence", result);
       const files = screenshots.sent.map((d) => d.name);
       await db.transaction(async (tx) => {
         await tx.update(disputes).set({ evidenceSentAt: now, evidenceText: action.notes, updatedAt: now }).where(eq(disputes.id, dispute.id));
@@ -101,25 +111,25 @@ export async function applyDisputeAction(
         );
       });
       await refreshDispute(db, site, paypal, dispute.id, now);
-      const shots = files.length ? ` with ${files.length} delivery screenshot${files.length === 1 ? "" : "s"}` : "";
-      const left = screenshots.left ? ` (${screenshots.left} more left out: PayPal takes at most 50 MB per answer, under 10 MB a file)` : "";
-      return { ok: true, message: `Evidence sent to PayPal as proof of fulfilment${shots}${left}.` };
+      const shots = files.length ? t("adminReports.disputeReplies.shots", { count: files.length }) : "";
+      const left = screenshots.left ? t("adminReports.disputeReplies.left", { count: screenshots.left }) : "";
+      return { ok: true, message: t("adminReports.disputeReplies.evidenceSent", { shots, left }) };
     }
     case "accept_claim": {
       const result = await paypal.acceptClaim(dispute.id, action.note);
-      if (result.kind === "error") return refusedBy("accepting the claim", result);
+      if (result.kind === "error") return refusedBy(t, "adminReports.disputeReplies.whatAccept", result);
       await recordSellerAction(db, seller, "dispute_accept_claim", target, { order: dispute.orderId, note: action.note }, now);
       // PayPal refunds the buyer and resolves the dispute: reading it applies the outcome (a refund, once).
       const row = await refreshDispute(db, site, paypal, dispute.id, now);
       const refunded = row && isLostOutcome(row.outcome);
-      return { ok: true, message: refunded ? "Claim accepted: PayPal refunded the buyer and the order records the refund." : "Claim accepted." };
+      return { ok: true, message: refunded ? t("adminReports.disputeReplies.acceptedRefunded") : t("adminReports.disputeReplies.accepted") };
     }
     case "send_message": {
       const result = await paypal.sendMessage(dispute.id, action.message);
-      if (result.kind === "error") return refusedBy("the message", result);
+      if (result.kind === "error") return refusedBy(t, "adminReports.disputeReplies.whatMessage", result);
       await recordSellerAction(db, seller, "dispute_message", target, { characters: action.message.length }, now);
       await refreshDispute(db, site, paypal, dispute.id, now);
-      return { ok: true, message: "Message sent to the buyer through PayPal." };
+      return { ok: true, message: t("adminReports.disputeReplies.messageSent") };
     }
   }
 }

@@ -18,6 +18,8 @@ import { alertDisputesDue, DISPUTE_DUE_ALERT, DISPUTE_OPEN_ALERT } from "./dispu
 import { evidenceFacts } from "./evidence.server";
 import { payThroughPayPal, placeOrder } from "../../../tests/fixtures/paid-order";
 import { testSite } from "../../../tests/fixtures/site";
+import { createSeller, setConsolePrefs } from "../seller-auth/sellers.server";
+import { consoleT } from "~/i18n/console.server";
 
 const WEBHOOK_ID = "DISPUTESWEBHOOK";
 const fake = useFakePayPal();
@@ -299,6 +301,62 @@ for (const target of testDatabases()) {
       expect((await tryOrder("someone-else@example.com", "SomeoneGame")).ok).toBe(true);
       const unchanged = await db().select().from(orders).where(eq(orders.email, "blocked@example.com"));
       expect(unchanged).toEqual([]);
+    });
+
+    // Last in this file: it makes the seller address a French account (docs/decisions/055).
+    it("mails the dispute alert in the seller account's language and replies in the acting seller's; Discord stays English", async () => {
+      const alertsOf = async (orderId: string) =>
+        db()
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.kind, DISPUTE_OPEN_ALERT), eq(emailOutbox.orderId, orderId)));
+      const openOn = async (orderId: string) => {
+        const opened = fake().openDispute({ invoiceId: orderId, reason: "MERCHANDISE_OR_SERVICE_NOT_RECEIVED", dueInMs: 9 * 24 * 3_600_000 });
+        await deliver(fake().disputeWebhook(opened.id, "CUSTOMER.DISPUTE.CREATED", WEBHOOK_ID));
+        return opened.id;
+      };
+      // No account at the seller address yet: English, word for word.
+      const before = await paidOrder();
+      await openOn(before.id);
+      const english = (await alertsOf(before.id)).find((a) => a.channel === "email")!;
+      expect(english).toMatchObject({ lang: "en", subject: `A PayPal dispute was opened — ${before.id}` });
+      expect(english.text).toContain("Answer due");
+      expect(english.text).toContain("Open the dispute");
+
+      const created = await createSeller(db(), "seller@shop.test", "a long seller password", new Date(), "owner");
+      if (!created.ok) throw new Error("the seller exists already");
+      await setConsolePrefs(db(), created.seller.id, { lang: "fr", timeZone: "Europe/Paris" });
+      const order = await paidOrder();
+      const disputeId = await openOn(order.id);
+      const alerts = await alertsOf(order.id);
+      const mail = alerts.find((a) => a.channel === "email")!;
+      expect(mail).toMatchObject({ lang: "fr", subject: `Un litige PayPal a été ouvert — ${order.id}` });
+      expect(mail.text).toContain("Réponse attendue avant");
+      expect(mail.text).toContain("Non reçu");
+      expect(mail.text).toContain("Ouvrir le litige");
+      expect(mail.text).not.toContain("Answer due");
+      const discord = alerts.find((a) => a.channel === "discord")!;
+      expect(JSON.stringify(discord)).toContain("A PayPal dispute was opened");
+
+      // The console's reply follows the acting seller's language, not the alert address's.
+      fake().failNext("send-message", 1, { status: 422 });
+      const answer = await applyDisputeAction({ db: db(), site, paypal, seller, now: new Date(), t: consoleT("fr") }, disputeId, {
+        intent: "send_message",
+        message: "Livré à 14 h 02.",
+      });
+      expect(answer).toMatchObject({ ok: false, message: expect.stringMatching(/^PayPal a refusé le message : /) });
+      expect(
+        await applyDisputeAction({ db: db(), site, paypal, seller, now: new Date(), t: consoleT("fr") }, "NO-SUCH-DISPUTE", { intent: "refresh" }),
+      ).toEqual({
+        ok: false,
+        status: 404,
+        message: "Ce litige n'existe pas.",
+      });
+      expect(await applyDisputeAction({ db: db(), site, paypal, seller, now: new Date() }, "NO-SUCH-DISPUTE", { intent: "refresh" })).toEqual({
+        ok: false,
+        status: 404,
+        message: "No such dispute.",
+      });
     });
   });
 }

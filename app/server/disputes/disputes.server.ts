@@ -13,6 +13,9 @@ import type { Site } from "../platform/site.server";
 import { enqueueDiscord, enqueueMail } from "../mail/outbox.server";
 import { queueSellerPush } from "../push/push.server";
 import { renderMail } from "../mail/render.server";
+import { sellerAlertLang } from "../seller-auth/sellers.server";
+import { getI18n } from "~/i18n/i18n";
+import "~/i18n/resources.server";
 import type { OrderTx } from "../orders/orders.server";
 import type { PayPalAdapter } from "../paypal/adapter.server";
 import type { PayPalDispute } from "../paypal/disputes.server";
@@ -183,36 +186,49 @@ export async function coveredByDisputeRefund(db: Tx, orderId: string, amountCent
 
 function alertLines(row: DisputeRow, now: Date) {
   const amount = row.amountCents === null ? "?" : `${formatMoney(row.amountCents, "USD")} ${row.currency ?? "USD"}`;
-  const due = row.sellerResponseDueAt ? row.sellerResponseDueAt.toISOString() : "unknown (read from PayPal shortly)";
+  const due = row.sellerResponseDueAt ? row.sellerResponseDueAt.toISOString() : null;
   const left = row.sellerResponseDueAt ? Math.max(0, Math.floor((row.sellerResponseDueAt.getTime() - now.getTime()) / 3_600_000)) : null;
   return { amount, due, left };
 }
 
-async function alert(db: Tx, site: Site, row: DisputeRow, kind: string, headline: string, now: Date): Promise<void> {
+/**
+ * The seller's alerts for a dispute: the mail in the seller account's language (docs/decisions/055:
+ * sellerAlertLang, like the paid-order and report alerts), the push, and Discord (a shared channel) in English.
+ */
+async function alert(db: Tx, site: Site, row: DisputeRow, kind: typeof DISPUTE_OPEN_ALERT | typeof DISPUTE_DUE_ALERT, now: Date): Promise<void> {
   const url = `${site.url}/admin/disputes/${encodeURIComponent(row.id)}`;
   const { amount, due } = alertLines(row, now);
+  const headline = kind === DISPUTE_DUE_ALERT ? "A PayPal dispute answer is due in under two days" : "A PayPal dispute was opened";
+  const lang = await sellerAlertLang(db, site.sellerEmail);
+  const t = getI18n(lang).getFixedT(lang, undefined, "emails.sellerDispute");
+  const heading = t(kind === DISPUTE_DUE_ALERT ? "due" : "opened");
+  // PayPal's reason code: the console's words for it, English keeping the domain's label (unknown codes as PayPal wrote them).
+  const reason =
+    lang === "en" || !row.reason
+      ? reasonLabel(row.reason)
+      : getI18n(lang).t(`adminReports.disputeReasons.${row.reason}`, { defaultValue: reasonLabel(row.reason) });
   const mail = renderMail({
-    lang: "en",
-    subject: `${headline} — ${row.orderId ?? "unknown order"}`,
+    lang,
+    subject: `${heading} — ${row.orderId ?? t("unknownOrder")}`,
     blocks: [
-      { kind: "heading", text: headline },
+      { kind: "heading", text: heading },
       {
         kind: "rows",
         rows: [
-          ["Dispute", row.id],
-          ["Order", row.orderId ?? "not one of ours"],
-          ["Reason", reasonLabel(row.reason)],
-          ["Amount", amount],
-          ["Status", row.status],
-          ["Answer due", due],
+          [t("dispute"), row.id],
+          [t("order"), row.orderId ?? t("notOurs")],
+          [t("reason"), reason],
+          [t("amount"), amount],
+          [t("status"), row.status],
+          [t("answerDue"), due ?? t("dueUnknown")],
         ],
       },
-      { kind: "paragraph", text: "Open the dispute to read the evidence packet the shop assembled, edit it and send it to PayPal." },
-      { kind: "link", label: "Open the dispute", href: url },
+      { kind: "paragraph", text: t("text") },
+      { kind: "link", label: t("open"), href: url },
     ],
-    footer: "Trigger Shop seller alert",
+    footer: t("footer"),
   });
-  await enqueueMail(db, { ...mail, to: site.sellerEmail, kind, orderId: row.orderId, lang: "en" }, now);
+  await enqueueMail(db, { ...mail, to: site.sellerEmail, kind, orderId: row.orderId, lang }, now);
   // The owners' phones (docs/decisions/053); a dispute on no order of ours has nothing to open.
   if (row.orderId) await queueSellerPush(db, kind === DISPUTE_DUE_ALERT ? "dispute_due" : "dispute_opened", row.orderId, now);
   if (site.sellerDiscord) {
@@ -223,7 +239,7 @@ async function alert(db: Tx, site: Site, row: DisputeRow, kind: string, headline
         orderId: row.orderId,
         summary: `${headline} ${row.id}`,
         body: {
-          content: `⚠️ ${headline}: **${row.id}** on ${row.orderId ?? "an unknown order"} (${amount}), answer due ${due}: ${url}`,
+          content: `⚠️ ${headline}: **${row.id}** on ${row.orderId ?? "an unknown order"} (${amount}), answer due ${due ?? "unknown (read from PayPal shortly)"}: ${url}`,
           allowed_mentions: { parse: [] },
         },
       },
@@ -234,7 +250,7 @@ async function alert(db: Tx, site: Site, row: DisputeRow, kind: string, headline
 
 async function alertOpened(db: Tx, site: Site, row: DisputeRow, now: Date): Promise<DisputeRow> {
   // First seen already resolved (a late webhook): nothing for the seller to answer.
-  if (row.status !== "RESOLVED") await alert(db, site, row, DISPUTE_OPEN_ALERT, "A PayPal dispute was opened", now);
+  if (row.status !== "RESOLVED") await alert(db, site, row, DISPUTE_OPEN_ALERT, now);
   const [updated] = await db.update(disputes).set({ openAlertedAt: now }).where(eq(disputes.id, row.id)).returning();
   return updated;
 }
@@ -261,7 +277,7 @@ export async function alertDisputesDue(db: Db, site: Site, now: Date): Promise<n
         .set({ dueAlertedAt: now })
         .where(and(eq(disputes.id, row.id), isNull(disputes.dueAlertedAt)))
         .returning({ id: disputes.id });
-      if (claimed.length > 0) await alert(tx, site, row, DISPUTE_DUE_ALERT, "A PayPal dispute answer is due in under two days", now);
+      if (claimed.length > 0) await alert(tx, site, row, DISPUTE_DUE_ALERT, now);
     });
   }
   return due.length;

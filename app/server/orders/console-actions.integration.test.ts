@@ -13,6 +13,7 @@ import { applyOrderAction } from "./console-actions.server";
 import { exportOrdersCsv, listOrderQueue, orderDetail } from "./desk.server";
 import { payThroughPayPal } from "../../../tests/fixtures/paid-order";
 import { TEST_SITE } from "../../../tests/fixtures/site";
+import { consoleT } from "~/i18n/console.server";
 
 const fake = useFakePayPal();
 const seller = { id: null, actor: "seller:desk@shop.test" };
@@ -72,6 +73,32 @@ for (const target of testDatabases()) {
         ["in_progress", seller.actor],
         ["delivered", seller.actor],
       ]);
+    });
+
+    it("replies in the acting seller's language (docs/decisions/055), English word for word by default", async () => {
+      const order = await paidThroughPayPal();
+      const asFrench = (action: OrderAction) =>
+        applyOrderAction({ db: db(), site: TEST_SITE, paypal, seller, now: new Date(), t: consoleT("fr") }, order.id, action);
+      expect(await asFrench({ intent: "deliver", publicNote: "", privateNote: "trop tôt" })).toEqual({
+        ok: false,
+        status: 409,
+        message: "Une commande ne peut pas passer de « Payée » à « Livrée ».",
+      });
+      expect(await asFrench({ intent: "start" })).toEqual({ ok: true, message: "Commande marquée en cours." });
+      expect(await asFrench(refund("12,50"))).toEqual({
+        ok: false,
+        status: 422,
+        message: "Saisissez un montant en dollars, par exemple 12.50, ou laissez vide pour le montant total.",
+      });
+      expect(await act(order.id, { intent: "deliver", publicNote: "", privateNote: "Uploaded to SamGame" })).toEqual({
+        ok: true,
+        message: "Delivered: the buyer's status page shows it and their email is on its way.",
+      });
+      expect(await act(order.id, refund("9999"))).toEqual({
+        ok: false,
+        status: 422,
+        message: expect.stringMatching(/^At most \d+\.\d\d USD is left to refund\.$/),
+      });
     });
 
     it("refuses moves the state table does not allow, and records nothing for them", async () => {

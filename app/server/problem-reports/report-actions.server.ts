@@ -1,4 +1,5 @@
-/** The console's report actions, dispatched by intent (app/routes/admin/report.tsx). */
+/** The console's report actions, dispatched by intent (app/routes/admin/report.tsx); replies in `deps.t`'s language. */
+import type { TFunction } from "i18next";
 import type { SellerReportAction } from "~/domain/problem-reports";
 import type { Db } from "../platform/db.server";
 import type { Site } from "../platform/site.server";
@@ -9,16 +10,16 @@ import { refundReport } from "./report-refund.server";
 import type { StoredProof } from "../orders/delivery-proofs.server";
 
 export async function applyReportAction(
-  deps: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor; now: Date },
+  deps: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor; now: Date; t?: TFunction },
   reportId: number,
   action: SellerReportAction,
   /** A re-delivery's screenshots, already in the private storage (docs/decisions/043). */
   proofs: readonly StoredProof[] = [],
 ): Promise<SellerReportResult> {
-  const { db, site, seller, now } = deps;
+  const { db, site, seller, now, t } = deps;
   switch (action.intent) {
     case "answer":
-      return answerReport(db, site, seller, reportId, action.message, now);
+      return answerReport(db, site, seller, reportId, action.message, now, t);
     case "redeliver":
       return redeliverReport(
         db,
@@ -28,6 +29,7 @@ export async function applyReportAction(
         { publicNote: action.publicNote, privateNote: action.privateNote, close: action.close === "on" },
         now,
         proofs,
+        t,
       );
     case "refund":
       return refundReport(
@@ -37,6 +39,6 @@ export async function applyReportAction(
         now,
       );
     case "close":
-      return closeReport(db, site, seller, reportId, action.reason, now);
+      return closeReport(db, site, seller, reportId, action.reason, now, t);
   }
 }

@@ -6,6 +6,7 @@
  * entry closing the report and the one audit row commit together.
  */
 import { eq } from "drizzle-orm";
+import type { TFunction } from "i18next";
 import { centsToAmountString } from "~/domain/money";
 import { parseRefundAmount } from "~/domain/order-desk";
 import { canTransition } from "~/domain/order-state";
@@ -18,7 +19,8 @@ import { payPalRequestId } from "../paypal/order-request.server";
 import { keepUnappliedRefund, recordRefund } from "../orders/refunds.server";
 import { recordSellerAction, type Actor } from "../seller-auth/audit.server";
 import { paymentSummary } from "../orders/desk.server";
-import { lockReport, writeSellerEntry, type SellerReportResult } from "./reports.server";
+import { ENGLISH_REPLIES, lockReport, writeSellerEntry, type SellerReportResult } from "./reports.server";
+import { refundAmountProblem } from "../orders/console-actions.server";
 import { problemReports } from "../../../db/schema";
 
 export interface ReportRefundInput {
@@ -35,37 +37,40 @@ export interface ReportRefundInput {
 const refused = (status: number, message: string): SellerReportResult => ({ ok: false, status, message });
 
 export async function refundReport(
-  deps: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor },
+  /** `t`: the acting seller's `consoleT(seller.lang)`, the reply's language (English when absent). */
+  deps: { db: Db; site: Site; paypal: PayPalAdapter | null; seller: Actor; t?: TFunction },
   reportId: number,
   input: ReportRefundInput,
   now: Date,
 ): Promise<SellerReportResult> {
   const { db, site, seller } = deps;
+  const t = deps.t ?? ENGLISH_REPLIES;
   const [report] = await db.select().from(problemReports).where(eq(problemReports.id, reportId));
-  if (!report) return refused(404, "This report does not exist.");
-  if (report.status !== "open") return refused(409, "This report is closed.");
+  if (!report) return refused(404, t("adminReports.replies.notFound"));
+  if (report.status !== "open") return refused(409, t("adminReports.replies.closed"));
   const [order] = await db.select().from(orders).where(eq(orders.id, report.orderId));
-  if (!order || !canTransition(order.status, "refunded")) return refused(409, `A ${order?.status ?? "missing"} order cannot be refunded.`);
+  if (!order || !canTransition(order.status, "refunded"))
+    return refused(409, t("adminReports.replies.notRefundable", { status: orderState(t, order?.status) }));
   const rows = await db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(payments.id);
   const { capture, refundedCents, refundableCents } = paymentSummary(rows);
-  if (!capture) return refused(409, "No payment is recorded for this order.");
+  if (!capture) return refused(409, t("adminOrders.replies.noPayment"));
   const amount = parseRefundAmount(input.amount, refundableCents);
-  if (!amount.ok) return refused(422, amount.message);
+  if (!amount.ok) return refused(422, refundAmountProblem(t, amount));
 
   const viaPayPal = order.channel === "paypal" && capture.provider === "paypal";
   let sent: { reference: string; status: RefundStatus; amountCents: number; raw: unknown };
   if (viaPayPal) {
-    if (!deps.paypal) return refused(503, "PayPal is not configured on this server: refund it in PayPal, then record it here once PayPal is back.");
+    if (!deps.paypal) return refused(503, t("adminOrders.replies.noPayPal"));
     const requestId = payPalRequestId("refund", order.id, `report-${reportId}-${input.requestKey}`);
     const answer = await deps.paypal.refundCapture(capture.providerRef, amount.full && refundedCents === 0 ? undefined : amount.cents, requestId);
     if (answer.kind === "error") {
       await recordSellerAction(db, seller, "refund_failed", order.id, { reportId, amountCents: amount.cents, requestId, issue: answer.issue }, now);
-      return refused(502, `PayPal did not refund (${answer.issue ?? answer.message}). Check PayPal before trying again.`);
+      return refused(502, t("adminReports.replies.payPalDidNotRefund", { issue: answer.issue ?? answer.message }));
     }
-    if (answer.kind === "already_refunded") return refused(409, "PayPal says this payment is already fully refunded; its webhook will record it here.");
+    if (answer.kind === "already_refunded") return refused(409, t("adminOrders.replies.alreadyRefunded"));
     sent = { reference: answer.refundId, status: answer.kind === "completed" ? "COMPLETED" : "PENDING", amountCents: answer.amountCents, raw: answer.raw };
   } else {
-    if (!input.reference) return refused(422, "Enter the reference of the refund you made (this payment was not taken through PayPal's API).");
+    if (!input.reference) return refused(422, t("adminOrders.replies.enterReferenceOutside"));
     sent = { reference: input.reference, status: "COMPLETED", amountCents: amount.cents, raw: null };
   }
 
@@ -107,9 +112,9 @@ export async function refundReport(
         now,
       );
       await recordSellerAction(db, seller, "refund_unapplied", order.id, { reportId, ...entry.detail, refused: result.code }, now);
-      return refused(409, `PayPal refunded ${money} (${sent.reference}), but this order's records could not take it (${result.code}); check PayPal.`);
+      return refused(409, t("adminReports.replies.unapplied", { money, reference: sent.reference, code: result.code }));
     }
-    return refused(409, `This refund could not be recorded (${result.code}).`);
+    return refused(409, t("adminReports.replies.notRecorded", { code: result.code }));
   }
   if (result.recorded === "repeat") {
     // The webhook recorded this very refund first: the report still gets its entry and audit row.
@@ -118,6 +123,10 @@ export async function refundReport(
       if (target && target.report.status === "open") await writeSellerEntry(tx, site, seller, target, entry, now);
     });
   }
-  if (result.refund.status === "PENDING") return { ok: true, message: `PayPal is sending ${money} back (pending); the report is closed.` };
-  return { ok: true, message: `Refunded ${money}; the order is ${result.orderStatus}, the report is closed and the buyer is mailed.` };
+  if (result.refund.status === "PENDING") return { ok: true, message: t("adminReports.replies.pending", { money }) };
+  return { ok: true, message: t("adminReports.replies.refunded", { money, status: orderState(t, result.orderStatus) }) };
 }
+
+/** An order's state inside a report's reply (English keeps the code it always showed: "the order is refunded"). */
+const orderState = (t: TFunction, status: string | undefined) =>
+  t(`adminReports.replies.orderStates.${status ?? "missing"}`, { defaultValue: status ?? "missing" });

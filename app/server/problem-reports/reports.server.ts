@@ -6,6 +6,8 @@
  * asked again here whatever the page offered.
  */
 import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import { consoleT } from "~/i18n/console.server";
 import {
   reportReasons,
   warrantyEndsAt,
@@ -141,6 +143,9 @@ export type SellerReportResult = { ok: true; message: string } | { ok: false; st
 
 const sellerRefused = (status: number, message: string): SellerReportResult => ({ ok: false, status, message });
 
+/** The replies' language when the caller names none (tests, scripts): the console's English, word for word. */
+export const ENGLISH_REPLIES = consoleT("en");
+
 /** Locks the report's order, then reads the report: every seller action starts here. */
 export async function lockReport(tx: OrderTx, reportId: number): Promise<{ report: ReportRow; order: OrderRow } | undefined> {
   const [found] = await tx.select({ orderId: problemReports.orderId }).from(problemReports).where(eq(problemReports.id, reportId));
@@ -174,13 +179,22 @@ export async function writeSellerEntry(
 }
 
 /** The seller answers in the thread; the report stays open. */
-export async function answerReport(db: Db, site: Site, seller: Actor, reportId: number, message: string, now: Date): Promise<SellerReportResult> {
+export async function answerReport(
+  db: Db,
+  site: Site,
+  seller: Actor,
+  reportId: number,
+  message: string,
+  now: Date,
+  /** The acting seller's `consoleT(seller.lang)`: the reply's language. */
+  t: TFunction = ENGLISH_REPLIES,
+): Promise<SellerReportResult> {
   return db.transaction(async (tx): Promise<SellerReportResult> => {
     const target = await lockReport(tx, reportId);
-    if (!target) return sellerRefused(404, "This report does not exist.");
-    if (target.report.status !== "open") return sellerRefused(409, "This report is closed.");
+    if (!target) return sellerRefused(404, t("adminReports.replies.notFound"));
+    if (target.report.status !== "open") return sellerRefused(409, t("adminReports.replies.closed"));
     await writeSellerEntry(tx, site, seller, target, { kind: "message", body: message, close: false, audit: "report_answered", detail: { message } }, now);
-    return { ok: true, message: "Answer sent: the buyer sees it on their order page and by email." };
+    return { ok: true, message: t("adminReports.replies.answered") };
   });
 }
 
@@ -197,15 +211,14 @@ export async function redeliverReport(
   now: Date,
   /** The re-delivery's screenshots, already stored privately: recorded with it (docs/decisions/043). */
   proofs: readonly StoredProof[] = [],
+  t: TFunction = ENGLISH_REPLIES,
 ): Promise<SellerReportResult> {
   return db.transaction(async (tx): Promise<SellerReportResult> => {
     const target = await lockReport(tx, reportId);
-    if (!target) return sellerRefused(404, "This report does not exist.");
+    if (!target) return sellerRefused(404, t("adminReports.replies.notFound"));
     const { report, order } = target;
-    if (report.status !== "open") return sellerRefused(409, "This report is closed.");
-    if (order.status !== "delivered") {
-      return sellerRefused(409, "Only a delivered order is re-delivered: deliver this order from its order page first, then answer here.");
-    }
+    if (report.status !== "open") return sellerRefused(409, t("adminReports.replies.closed"));
+    if (order.status !== "delivered") return sellerRefused(409, t("adminReports.replies.onlyDelivered"));
     const [delivery] = await tx
       .insert(orderDeliveries)
       .values({ orderId: order.id, reportId: report.id, publicNote: notes.publicNote, privateNote: notes.privateNote, actor: seller.actor, createdAt: now })
@@ -233,19 +246,27 @@ export async function redeliverReport(
       },
       now,
     );
-    const shots = proofs.length ? ` with ${proofs.length} screenshot${proofs.length === 1 ? "" : "s"}` : "";
-    return { ok: true, message: `Re-delivered (delivery ${delivery.id})${shots}${notes.close ? " and closed the report" : ""}: the buyer is mailed.` };
+    const key = `adminReports.replies.redelivered${proofs.length ? "Shots" : ""}${notes.close ? "Closed" : ""}`;
+    return { ok: true, message: t(key, { delivery: delivery.id, count: proofs.length }) };
   });
 }
 
 /** The seller closes the report with a reason the buyer reads. */
-export async function closeReport(db: Db, site: Site, seller: Actor, reportId: number, reason: string, now: Date): Promise<SellerReportResult> {
+export async function closeReport(
+  db: Db,
+  site: Site,
+  seller: Actor,
+  reportId: number,
+  reason: string,
+  now: Date,
+  t: TFunction = ENGLISH_REPLIES,
+): Promise<SellerReportResult> {
   return db.transaction(async (tx): Promise<SellerReportResult> => {
     const target = await lockReport(tx, reportId);
-    if (!target) return sellerRefused(404, "This report does not exist.");
-    if (target.report.status !== "open") return sellerRefused(409, "This report is already closed.");
+    if (!target) return sellerRefused(404, t("adminReports.replies.notFound"));
+    if (target.report.status !== "open") return sellerRefused(409, t("adminReports.replies.alreadyClosed"));
     await writeSellerEntry(tx, site, seller, target, { kind: "closed", body: reason, close: true, audit: "report_closed", detail: { reason } }, now);
-    return { ok: true, message: "Report closed: the buyer is mailed." };
+    return { ok: true, message: t("adminReports.replies.reportClosed") };
   });
 }
 

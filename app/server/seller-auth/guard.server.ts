@@ -15,7 +15,9 @@
 import { data, redirect } from "react-router";
 import type { ActionRefused } from "~/domain/seller/action-reply";
 import type { ConsolePrefs } from "~/domain/seller/console-prefs";
-import { refusalMessage, roleMay, writePermission, type Permission, type RouteAccess, type SellerRole } from "~/domain/seller/permissions";
+import type { Lang } from "~/domain/lang";
+import { roleMay, writePermission, type Permission, type RouteAccess, type SellerRole } from "~/domain/seller/permissions";
+import { consoleT } from "~/i18n/console.server";
 import { ADMIN_LOGIN, loginPathFor, safeAdminNext, sessionNeededToWrite } from "~/domain/seller-access";
 import type { Db } from "../platform/db.server";
 import type { Site } from "../platform/site.server";
@@ -129,9 +131,18 @@ export async function requireIntent(
   door: Pick<ConsoleDoor, "db" | "now">,
 ): Promise<Permission> {
   const need = writePermission(access, intent);
-  if (!need) throw data<ActionRefused>({ ok: false, message: "Unknown action.", fieldErrors: {} }, { status: 400 });
+  if (!need) throw data<ActionRefused>({ ok: false, message: consoleT(seller.lang)("admin.unknownAction"), fieldErrors: {} }, { status: 400 });
   if (!roleMay(seller.role, need)) await refuseForRole(door, request, seller, need, intent);
   return need;
+}
+
+/**
+ * A role refusal in the seller's language: in English exactly the domain's refusalMessage ("Your role
+ * (staff) may not refund orders: ask the shop's owner."); the admin area's permissions mirror PERMISSIONS' `what`.
+ */
+export function roleRefusal(lang: Lang, role: SellerRole, need: Permission): string {
+  const t = consoleT(lang);
+  return t("admin.refusal", { role: t(`admin.roles.${role}`).toLowerCase(), what: t(`admin.permissions.${need}`) });
 }
 
 /** 403 for what the role may not do, recorded (who tried what, where) so the owner sees attempts. */
@@ -146,7 +157,7 @@ async function refuseForRole(door: Pick<ConsoleDoor, "db" | "now">, request: Req
     door.now(),
   );
   throw data<ActionRefused>(
-    { ok: false, message: refusalMessage(seller.role, need), fieldErrors: {} },
+    { ok: false, message: roleRefusal(seller.lang, seller.role, need), fieldErrors: {} },
     { status: 403, headers: { "Cache-Control": "no-store" } },
   );
 }
