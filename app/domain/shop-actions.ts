@@ -79,7 +79,9 @@ export function safeBackPath(back: string | undefined): string {
   if (url.origin !== "http://shop.invalid") return "/";
   url.searchParams.delete(NOTICE_PARAM);
   url.searchParams.delete(NOTICE_ITEM_PARAM);
-  return url.pathname + url.search + url.hash;
+  // Dot segments can still make a path that starts with two slashes ("/.//evil.example"): another host.
+  const path = url.pathname.replace(/^\/{2,}/, "/");
+  return path + url.search + url.hash;
 }
 
 /** `path` with a notice for the page to show after the redirect. */
