@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { expandShopDo, safeBackPath, shopActionSchema, withNotice } from "./shop-actions";
+import { expandShopDo, safeBackPath, withNotice } from "./shop-actions";
+import { shopActionSchema } from "./shop-action-schema";
 
 describe("storefront form posts (docs/decisions/056)", () => {
   it("reads a frame button's `do` as intent, quantity and product id (ids may hold colons)", () => {

@@ -4,10 +4,7 @@
  * tap before the page's JavaScript has hydrated (or without JavaScript) completes on the server
  * (Post/Redirect/Get); once hydrated, the form's submit handler does the same in the browser.
  */
-import { z } from "./zod";
 import { MAX_QUANTITY } from "./cart";
-import { CURRENCIES } from "./money";
-import { LANGS } from "./lang-path";
 
 /** Where every storefront form posts (a resource route: app/routes/shop-actions.ts). */
 export const SHOP_ACTIONS_PATH = "/shop-actions";
@@ -26,20 +23,6 @@ export type Notice = (typeof NOTICES)[number];
 export function isNotice(value: unknown): value is Notice {
   return typeof value === "string" && (NOTICES as readonly string[]).includes(value);
 }
-
-const id = z.string().check(z.minLength(1), z.maxLength(100));
-
-/** One form post. `back` is the page the shopper was on (the redirect's target; checked by safeBackPath). */
-export const shopActionSchema = z.object({
-  intent: z.enum(SHOP_INTENTS),
-  back: z.optional(z.string().check(z.maxLength(2000))),
-  id: z.optional(id),
-  quantity: z.optional(z.string().check(z.regex(/^\d{1,3}$/))),
-  coupon: z.optional(z.string().check(z.maxLength(64))),
-  currency: z.optional(z.enum(CURRENCIES)),
-  lang: z.optional(z.enum(LANGS)),
-});
-export type ShopActionInput = z.output<typeof shopActionSchema>;
 
 /**
  * The fields of a button of the frame's form (components/ui/shop-action.tsx): `do` is

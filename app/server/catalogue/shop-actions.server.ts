@@ -6,7 +6,8 @@ import { CART_COOKIE, COUPON_COOKIE, CURRENCY_COOKIE, LANG_COOKIE, LANG_COOKIE_M
 import { normalizeCouponInput } from "~/domain/coupons";
 import { currencyForCountry, currencyOnLanguageChange, isPreferenceFresh, parsePreference, PREFERENCE_TTL_MS } from "~/domain/currency";
 import { localizePath, splitLangFromPath } from "~/domain/lang-path";
-import { expandShopDo, formQuantity, safeBackPath, shopActionSchema, withNotice, type Notice, type ShopActionInput } from "~/domain/shop-actions";
+import { expandShopDo, formQuantity, safeBackPath, withNotice, type Notice } from "~/domain/shop-actions";
+import { shopActionSchema, type ShopActionInput } from "~/domain/shop-action-schema";
 import { readCatalogue } from "./cache.server";
 import { checkCoupon, couponCookieValue } from "./coupon-check.server";
 import { cartLinesFrom } from "./storefront.server";
