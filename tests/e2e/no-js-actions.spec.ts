@@ -20,6 +20,8 @@ test.describe("without JavaScript", () => {
   let context: BrowserContext;
   let page: Page;
   test.beforeEach(async ({ browser }: { browser: Browser }) => {
+    // Several full page loads and form posts each, on a shared 2-core machine.
+    test.slow();
     context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL() });
     page = await context.newPage();
   });
@@ -125,6 +127,7 @@ base.describe("scripts held back until after the tap", () => {
   const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 
   base.beforeEach(async ({ page, context }) => {
+    base.slow();
     await prepare(page);
     await context.addCookies([{ name: "lang", value: "en", url: baseURL() }]);
   });
