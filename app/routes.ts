@@ -81,6 +81,8 @@ export default [
   route("api/paypal/webhook", "routes/api.paypal.webhook.ts"),
   route("api/ses/notifications", "routes/api.ses.notifications.ts"),
   route("api/order-status", "routes/api.order-status.ts"),
+  // The storefront's forms when the page's JavaScript has not taken over (docs/decisions/056).
+  route("shop-actions", "routes/shop-actions.ts"),
   // "Download my data" (docs/decisions/041): the confirmation page's plain form answers with the file.
   route("privacy-request/download", "routes/privacy-request.download.ts"),
   // A delivery proof for the buyer, under the order's signed link (docs/decisions/043).
@@ -106,6 +108,8 @@ export default [
       route("thank-you", "routes/thank-you.tsx"),
       route("login-required", "routes/login-required.tsx"),
       route("share", "routes/share.tsx"),
+      // Language and currency as plain forms, before (or without) JavaScript (docs/decisions/056).
+      route("preferences", "routes/preferences.tsx"),
       route("newsletter/subscribe", "routes/newsletter.subscribe.tsx"),
       route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
       route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),

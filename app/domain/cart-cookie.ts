@@ -13,16 +13,31 @@ export const CART_COOKIE_MAX_AGE = 31_536_000;
 /** Longest value read back: a cookie past that is not ours (or is tampered with) and reads as empty. */
 const MAX_COOKIE_LENGTH = 3000;
 
-/** `1:2,5:1` for two lines (the caller URI-encodes the value, as for every cookie). */
-export function formatCartCookie(lines: readonly CartLine[]): string {
-  return lines
-    .slice(0, MAX_STORED_LINES)
-    .map((line) => `${line.id}:${line.quantity}`)
-    .join(",");
+/**
+ * Marks a value the server wrote (a form posted before the page's JavaScript ran: docs/decisions/056):
+ * the browser then takes the cookie over its stored cart, which the post did not see, and drops the mark.
+ */
+const SERVER_MARK = "s|";
+
+/** Whether the server wrote this cookie value since the browser last did. */
+export function isServerWritten(value: string | null | undefined): boolean {
+  return value?.startsWith(SERVER_MARK) ?? false;
+}
+
+/** `1:2,5:1` for two lines (the caller URI-encodes the value, as for every cookie); `s|1:2,5:1` when the server writes it. */
+export function formatCartCookie(lines: readonly CartLine[], { byServer = false }: { byServer?: boolean } = {}): string {
+  return (
+    (byServer ? SERVER_MARK : "") +
+    lines
+      .slice(0, MAX_STORED_LINES)
+      .map((line) => `${line.id}:${line.quantity}`)
+      .join(",")
+  );
 }
 
 /** The lines of a cookie value (already URI-decoded); anything malformed yields an empty cart. */
-export function parseCartCookie(value: string | undefined | null): CartLine[] {
+export function parseCartCookie(raw: string | undefined | null): CartLine[] {
+  const value = isServerWritten(raw) ? raw?.slice(SERVER_MARK.length) : raw;
   if (!value || value.length > MAX_COOKIE_LENGTH) return [];
   const entries: { id: string; quantity: number }[] = [];
   for (const part of value.split(",")) {

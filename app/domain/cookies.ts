@@ -13,3 +13,9 @@ export const CURRENCY_COOKIE = "currency";
 
 /** Mirror of the stored cart (`id:quantity,…`), so /cart and /checkout render it on the server (app/domain/cart-cookie.ts). */
 export const CART_COOKIE = "cart";
+
+/**
+ * The coupon the server last accepted for this cart, signed by the server (docs/decisions/056), so
+ * /cart and /checkout render it after a plain form post; every change of the cart clears it.
+ */
+export const COUPON_COOKIE = "coupon";

@@ -4,6 +4,8 @@ import type { Route } from "./+types/cart";
 import { translationsFor } from "~/i18n/resources.server";
 import { catalogueSummaries } from "~/server/catalogue/summaries.server";
 import { cartLinesFrom } from "~/server/catalogue/storefront.server";
+import { appliedCouponFrom } from "~/server/catalogue/coupon-check.server";
+import { couponCookieOf } from "~/server/catalogue/shop-actions.server";
 import { pageMeta } from "~/seo";
 import { CartLine } from "~/components/cart/cart-line";
 import { CartSkeleton } from "~/components/cart/cart-skeleton";
@@ -22,11 +24,16 @@ import { useCart } from "~/state/cart";
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache", Vary: "Cookie, Accept-Language" });
 
 // The stored cart may name any product: the page carries them all (docs/decisions/024).
-export const loader = async ({ params, request, context }: Route.LoaderArgs) => ({
-  catalogue: await catalogueSummaries(context.services.db, params.lang),
-  cartLines: cartLinesFrom(request),
-  translations: translationsFor(params.lang, ["cart", "catalogue", "meta.cart"]),
-});
+export const loader = async ({ params, request, context }: Route.LoaderArgs) => {
+  const cartLines = cartLinesFrom(request);
+  return {
+    catalogue: await catalogueSummaries(context.services.db, params.lang),
+    cartLines,
+    // The coupon applied by a plain form post (or remembered from the last one): docs/decisions/056.
+    appliedCoupon: await appliedCouponFrom(couponCookieOf(request), cartLines, context.services),
+    translations: translationsFor(params.lang, ["cart", "catalogue", "meta.cart"]),
+  };
+};
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "cart");
 

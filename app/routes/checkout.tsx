@@ -6,6 +6,8 @@ import type { Route } from "./+types/checkout";
 import { translationsFor } from "~/i18n/resources.server";
 import { catalogueSummaries } from "~/server/catalogue/summaries.server";
 import { cartLinesFrom } from "~/server/catalogue/storefront.server";
+import { appliedCouponFrom } from "~/server/catalogue/coupon-check.server";
+import { couponCookieOf } from "~/server/catalogue/shop-actions.server";
 import { EmptyCart } from "~/components/cart/empty-cart";
 import type { CreatedOrder } from "~/components/checkout/details-dialog";
 import { detailsDialog } from "~/components/checkout/details-dialog-deferred";
@@ -29,11 +31,16 @@ import { pageMeta } from "~/seo";
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache", Vary: "Cookie, Accept-Language" });
 
 /** The page's own strings (beyond the frame's), in its language; the stored cart may name any product: the page carries them all (docs/decisions/024). */
-export const loader = async ({ params, request, context }: Route.LoaderArgs) => ({
-  catalogue: await catalogueSummaries(context.services.db, params.lang),
-  cartLines: cartLinesFrom(request),
-  translations: translationsFor(params.lang, ["cart", "checkout", "orderLink", "meta.checkout"]),
-});
+export const loader = async ({ params, request, context }: Route.LoaderArgs) => {
+  const cartLines = cartLinesFrom(request);
+  return {
+    catalogue: await catalogueSummaries(context.services.db, params.lang),
+    cartLines,
+    // The coupon applied by a plain form post (or remembered from the last one): docs/decisions/056.
+    appliedCoupon: await appliedCouponFrom(couponCookieOf(request), cartLines, context.services),
+    translations: translationsFor(params.lang, ["cart", "checkout", "orderLink", "meta.checkout"]),
+  };
+};
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "checkout"), { name: "robots", content: "noindex" }];
 

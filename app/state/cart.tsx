@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useMatches } from "react-router";
-import { CART_COOKIE, CART_COOKIE_MAX_AGE, formatCartCookie } from "~/domain/cart-cookie";
+import { CART_COOKIE, CART_COOKIE_MAX_AGE, formatCartCookie, isServerWritten, parseCartCookie } from "~/domain/cart-cookie";
 import { useTranslation } from "~/i18n/use-translation";
 import { toast } from "~/lib/toast";
 import {
@@ -16,7 +16,7 @@ import {
   type CartTotals,
 } from "~/domain/cart";
 import { usePageProductIndex } from "./products";
-import { readJson, STORAGE_KEYS, writeCookie, writeJson } from "./storage";
+import { readCookie, readJson, STORAGE_KEYS, writeCookie, writeJson } from "./storage";
 
 interface CartContextValue {
   /** Priced against the current catalogue; unknown or unavailable products are dropped. */
@@ -40,6 +40,16 @@ const CartContext = createContext<CartContextValue | null>(null);
 
 function loadLines(): CartLine[] {
   return parseStoredLines(readJson(STORAGE_KEYS.cart));
+}
+
+/**
+ * The cart on a page load: the stored one, unless a form posted before the page's JavaScript ran
+ * changed the cookie since (docs/decisions/056) — then the cookie, which the next write makes the
+ * stored cart too.
+ */
+function loadInitialLines(): CartLine[] {
+  const cookie = readCookie(CART_COOKIE);
+  return isServerWritten(cookie) ? parseCartCookie(cookie) : loadLines();
 }
 
 function sameLines(a: readonly CartLine[], b: readonly CartLine[]): boolean {
@@ -81,7 +91,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   }, [hydrated, needsCatalogue, lines, lookup]);
 
   useEffect(() => {
-    const stored = loadLines();
+    const stored = loadInitialLines();
     setLines((current) => (sameLines(current, stored) ? current : stored));
     setHydrated(true);
     setLoaded(true);

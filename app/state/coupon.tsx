@@ -5,7 +5,10 @@ import type { AppliedCoupon } from "~/domain/api/coupon";
 import { COUPON_ENDPOINT } from "~/domain/api/endpoints";
 import type { ApiFailure } from "~/lib/api-client";
 import { cartTotals, type CartTotals } from "~/domain/cart";
+import { useMatches } from "react-router";
+import { COUPON_COOKIE } from "~/domain/cookies";
 import { useCart } from "./cart";
+import { writeCookie } from "./storage";
 
 /** SPEC §4: the 'Applying...' state lasts at least 0.5 s. */
 const COUPON_APPLY_MS = 500;
@@ -25,10 +28,29 @@ const CouponContext = createContext<CouponContextValue | null>(null);
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The coupon a page's loader rendered as applied (/cart, /checkout: its signed cookie, docs/decisions/056). */
+function useServerCoupon(): AppliedCoupon | null {
+  for (const match of useMatches()) {
+    const data = match.loaderData;
+    if (typeof data === "object" && data !== null && "appliedCoupon" in data && data.appliedCoupon) return data.appliedCoupon as AppliedCoupon;
+  }
+  return null;
+}
+
+/** The server remembers an applied coupon in a cookie; dropping it in the browser forgets it there too. */
+const forgetCoupon = () => writeCookie(COUPON_COOKIE, "", 0);
+
 export function CouponProvider({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const cart = useCart();
-  const [applied, setApplied] = useState<AppliedCoupon | null>(null);
+  const serverCoupon = useServerCoupon();
+  const [applied, setApplied] = useState<AppliedCoupon | null>(serverCoupon);
+  // A page rendered with a coupon the browser did not know (a form post before hydration, a reload).
+  const [seenServerCoupon, setSeenServerCoupon] = useState(serverCoupon);
+  if (serverCoupon !== seenServerCoupon) {
+    setSeenServerCoupon(serverCoupon);
+    if (serverCoupon) setApplied(serverCoupon);
+  }
   const [applying, setApplying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The lines, not the priced items: on a page that does not carry every product in the cart, the
@@ -37,9 +59,12 @@ export function CouponProvider({ children }: { children: React.ReactNode }) {
   linesRef.current = cart.lines;
 
   // Every cart change resets the discount (SPEC §4): the shopper applies the code again.
+  const firstRevision = useRef(cart.revision);
   useEffect(() => {
+    if (cart.revision === firstRevision.current) return;
     setApplied(null);
     setError(null);
+    forgetCoupon();
   }, [cart.revision]);
 
   const apply = useCallback(
@@ -66,6 +91,7 @@ export function CouponProvider({ children }: { children: React.ReactNode }) {
 
   const remove = useCallback(() => {
     setApplied(null);
+    forgetCoupon();
     setError(null);
     toast.success(t("shop.toast.couponRemoved"));
   }, [t]);

@@ -13,7 +13,7 @@ import { formatPrice, isCurrency, type Currency } from "~/domain/money";
 import { useLang } from "~/state/lang";
 import { usePublicConfig, useStorefrontData } from "./storefront-data";
 import { useCart } from "./cart";
-import { readJson, STORAGE_KEYS, writeCookie, writeJson } from "./storage";
+import { readCookie, readJson, STORAGE_KEYS, writeCookie, writeJson } from "./storage";
 
 interface CurrencyContextValue {
   currency: Currency;
@@ -63,8 +63,13 @@ export function CurrencyProvider({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     const storedGeo = readJson(STORAGE_KEYS.geoCurrency);
     if (isCurrency(storedGeo)) geoCurrency.current ??= storedGeo;
-    const stored = parsePreference(readJson(STORAGE_KEYS.currency));
+    // The newer of the stored preference and its cookie: a currency form posted before the page's
+    // JavaScript ran wrote only the cookie (docs/decisions/056).
+    const saved = parsePreference(readJson(STORAGE_KEYS.currency));
+    const posted = parsePreference(readCookie(CURRENCY_COOKIE));
+    const stored = posted && (!saved || posted.timestamp > saved.timestamp) ? posted : saved;
     if (stored && isPreferenceFresh(stored, Date.now())) {
+      if (stored === posted) writeJson(STORAGE_KEYS.currency, stored);
       setCurrency(stored.currency);
       setManual(stored.isManualSelection);
       mirrorInCookie(stored);

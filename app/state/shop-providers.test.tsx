@@ -163,6 +163,40 @@ describe("cart cookie (docs/decisions/037)", () => {
   });
 });
 
+describe("forms posted before hydration (docs/decisions/056)", () => {
+  const cartCookie = () => decodeURIComponent(document.cookie.match(/(?:^|; )cart=([^;]*)/)?.[1] ?? "");
+  beforeEach(() => {
+    document.cookie = "cart=; Max-Age=0; Path=/";
+  });
+
+  it("takes a cart cookie the server wrote over the stored cart, then drops the server's mark", async () => {
+    localStorage.setItem("cart", JSON.stringify([{ id: "4", quantity: 1 }]));
+    document.cookie = `cart=${encodeURIComponent("s|4:1,2:3")}; Path=/`;
+    renderShop();
+    await waitFor(() =>
+      expect(api.cart.items.map((i) => [i.id, i.quantity])).toEqual([
+        ["4", 1],
+        ["2", 3],
+      ]),
+    );
+    await waitFor(() => expect(cartCookie()).toBe("4:1,2:3"));
+    expect(JSON.parse(localStorage.getItem("cart")!)).toEqual([
+      { id: "4", quantity: 1 },
+      { id: "2", quantity: 3 },
+    ]);
+  });
+
+  it("takes a currency cookie newer than the stored preference, and stores it", async () => {
+    const now = Date.now();
+    localStorage.setItem("currencyPreference", JSON.stringify({ currency: "USD", isManualSelection: true, timestamp: now - 60_000 }));
+    document.cookie = serialize(CURRENCY_COOKIE, JSON.stringify({ currency: "GBP", isManualSelection: true, timestamp: now - 1000 }), { path: "/" });
+    renderShop("/", shopData({ currency: { currency: "GBP", isManualSelection: true, geoCurrency: null, needsDetection: false } }));
+    await ready();
+    await waitFor(() => expect(JSON.parse(localStorage.getItem("currencyPreference")!).currency).toBe("GBP"));
+    expect(api.currency.currency).toBe("GBP");
+  });
+});
+
 describe("without the shop's data (the 404 page of an unknown language prefix)", () => {
   it("keeps the stored cart and writes no currency preference", async () => {
     localStorage.setItem("cart", JSON.stringify([{ id: "2", quantity: 1 }]));
@@ -270,7 +304,9 @@ describe("currency provider", () => {
     await waitFor(() => expect(api.currency.currency).toBe("GBP"));
     expect(api.currency.isManualSelection).toBe(false);
     cleanup();
+    // A new visitor: neither the stored preference nor its cookie (a newer cookie would win: docs/decisions/056).
     localStorage.clear();
+    document.cookie = serialize(CURRENCY_COOKIE, "", { maxAge: 0, path: "/" });
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => {

@@ -56,3 +56,19 @@ export function writeCookie(name: string, value: string, maxAgeSeconds: number):
   if (typeof document === "undefined") return;
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${Math.floor(maxAgeSeconds)}; Path=/; SameSite=Lax`;
 }
+
+/** A cookie's value (URI-decoded), or null without it; read by hand like writeCookie. */
+export function readCookie(name: string): string | null {
+  if (typeof document === "undefined") return null;
+  for (const part of document.cookie.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}

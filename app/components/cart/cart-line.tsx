@@ -4,6 +4,7 @@ import type { CartItem } from "~/domain/cart";
 import { cartTotals, MAX_QUANTITY } from "~/domain/cart";
 import { LocalLink } from "~/components/ui/local-link";
 import { CATEGORY_KEY } from "~/components/product/labels";
+import { shopActionButton } from "~/components/ui/shop-action";
 import { useCart } from "~/state/cart";
 import { useCurrency } from "~/state/currency";
 
@@ -33,8 +34,11 @@ export function CartLine({ item }: { item: CartItem }) {
             <p className="mt-1 text-sm text-slate-600">{t("cart.unitPrice", { price: format(item.priceCents) })}</p>
           </div>
           <button
-            type="button"
-            onClick={() => remove(item.id)}
+            {...shopActionButton(`remove:${item.id}`)}
+            onClick={(event) => {
+              event.preventDefault();
+              remove(item.id);
+            }}
             aria-label={t("shop.remove", { title: item.title })}
             title={t("shop.remove", { title: item.title })}
             className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-red-50 hover:text-red-700"
@@ -44,16 +48,27 @@ export function CartLine({ item }: { item: CartItem }) {
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-2" role="group" aria-label={t("shop.quantity")}>
-            <button type="button" className={stepper} onClick={() => update(item.id, item.quantity - 1)} aria-label={t("shop.decrease", { title: item.title })}>
+            <button
+              {...shopActionButton(`quantity:${item.quantity - 1}:${item.id}`)}
+              className={stepper}
+              onClick={(event) => {
+                event.preventDefault();
+                update(item.id, item.quantity - 1);
+              }}
+              aria-label={t("shop.decrease", { title: item.title })}
+            >
               <Minus size={16} aria-hidden="true" />
             </button>
             <output className="min-w-8 text-center font-semibold" aria-live="polite" data-testid="cart-quantity">
               {item.quantity}
             </output>
             <button
-              type="button"
+              {...shopActionButton(`quantity:${item.quantity + 1}:${item.id}`)}
               className={stepper}
-              onClick={() => update(item.id, item.quantity + 1)}
+              onClick={(event) => {
+                event.preventDefault();
+                update(item.id, item.quantity + 1);
+              }}
               disabled={item.quantity >= MAX_QUANTITY}
               aria-label={t("shop.increase", { title: item.title })}
             >

@@ -4,6 +4,7 @@ import { showsConvertedNote } from "~/domain/currency";
 import { CURRENCY_SYMBOLS } from "~/domain/money";
 import { deferred, DeferredDialog, DeferredMenu, type MenuTrigger } from "~/components/ui/deferred";
 import { useCurrency } from "~/state/currency";
+import { usePreferencesHref } from "~/components/ui/shop-action";
 
 const currencyMenu = deferred(() => import("~/components/layout/menus").then((m) => m.CurrencyMenu));
 const recalculateDialog = deferred(() => import("./recalculate-dialog").then((m) => m.RecalculateDialogContent), ["dialogs"]);
@@ -18,7 +19,9 @@ const recalculateDialog = deferred(() => import("./recalculate-dialog").then((m)
 export function CurrencySwitcher() {
   const { t } = useTranslation();
   const { currency } = useCurrency();
+  const href = usePreferencesHref();
   const trigger: MenuTrigger = {
+    href,
     "aria-label": t("frame.currency.button", { currency: `${currency} ${CURRENCY_SYMBOLS[currency]}` }),
     className:
       "flex min-h-10 w-6 flex-col items-center justify-center gap-0.5 rounded-r-lg bg-brand-700 py-2 text-white opacity-90 shadow-lg transition hover:bg-brand-900 hover:opacity-100 data-[state=open]:bg-brand-900 data-[state=open]:opacity-100 lg:w-8 lg:py-2.5 lg:opacity-100",

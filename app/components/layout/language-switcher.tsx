@@ -3,6 +3,7 @@ import { deferred, DeferredMenu, type MenuTrigger } from "~/components/ui/deferr
 import { useTranslation } from "~/i18n/use-translation";
 import { useLang, useSwitchLanguage } from "~/state/lang";
 import { LANGS } from "~/domain/lang-path";
+import { usePreferencesHref } from "~/components/ui/shop-action";
 
 const languageMenu = deferred(() => import("./menus").then((m) => m.LanguageMenu));
 
@@ -10,7 +11,9 @@ const languageMenu = deferred(() => import("./menus").then((m) => m.LanguageMenu
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const lang = useLang();
+  const href = usePreferencesHref();
   const trigger: MenuTrigger = {
+    href,
     className:
       "inline-flex h-10 items-center gap-1 rounded-lg px-2.5 text-sm font-semibold text-slate-700 hover:bg-brand-50 hover:text-brand-700 data-[state=open]:bg-brand-50",
     // The name starts with the code the button shows ("EN — Language: English…"), so a voice

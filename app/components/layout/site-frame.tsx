@@ -5,6 +5,8 @@ import { AnnouncementBar } from "./announcement-bar";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { ScrollToTop } from "./scroll-to-top";
+import { ActionNotice } from "./action-notice";
+import { ShopActionForm } from "~/components/ui/shop-action";
 
 /** Announcement, header, main landmark, footer and the global dialogs around every page. */
 export function SiteFrame({ children }: { children: React.ReactNode }) {
@@ -22,12 +24,14 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
       <Header />
       <CurrencyNote />
       <main id="main" tabIndex={-1} className="outline-none">
+        <ActionNotice />
         {children}
       </main>
       <Footer />
       <CurrencySwitcher />
       <RecalculateDialog />
       <AgeGate />
+      <ShopActionForm />
     </>
   );
 }

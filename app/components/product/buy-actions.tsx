@@ -7,6 +7,7 @@ import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { Gift } from "~/components/ui/icon";
 import { useLocalize } from "~/components/ui/local-link";
 import { isGiftingProduct } from "~/domain/gifts";
+import { shopActionButton } from "~/components/ui/shop-action";
 import { usePublicConfig } from "~/state/storefront-data";
 import { useCart } from "~/state/cart";
 
@@ -66,7 +67,16 @@ export function AddToCartButton({ product, className = "" }: { product: Buyable;
   const { t } = useTranslation();
   const { add } = useCart();
   return (
-    <Button onClick={() => add(product.id)} disabled={!product.inStock} className={className ? `btn-card btn-add ${className}` : "btn-card btn-add"}>
+    // A form post before hydration (docs/decisions/056); in the browser once hydrated.
+    <Button
+      {...shopActionButton(`add:${product.id}`)}
+      onClick={(event) => {
+        event.preventDefault();
+        add(product.id);
+      }}
+      disabled={!product.inStock}
+      className={className ? `btn-card btn-add ${className}` : "btn-card btn-add"}
+    >
       {t("shop.addToCart")}
     </Button>
   );
@@ -87,7 +97,11 @@ export function BuyNowButton({
   return (
     <Button
       variant="secondary"
-      onClick={() => buyNow(product)}
+      {...shopActionButton(`buy:${product.id}`)}
+      onClick={(event) => {
+        event.preventDefault();
+        buyNow(product);
+      }}
       disabled={disableWhenOutOfStock && !product.inStock}
       className={className ? `btn-card btn-buy ${className}` : "btn-card btn-buy"}
     >

@@ -2,8 +2,25 @@ import { Tag, X } from "~/components/ui/icon";
 import { useId, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { normalizeCouponInput } from "~/domain/coupons";
+import { useSearchParams } from "react-router";
+import { useHydrated } from "~/components/order/use-hydrated";
+import { ShopActionFields } from "~/components/ui/shop-action";
+import { isMessageCode } from "~/domain/messages";
+import { NOTICE_ITEM_PARAM, NOTICE_PARAM, SHOP_ACTIONS_PATH } from "~/domain/shop-actions";
 import { useCoupon } from "~/state/coupon";
 import { useCurrency } from "~/state/currency";
+
+/** A coupon refused by a form post before hydration, from the redirect's query (docs/decisions/056). */
+function usePostedCouponError(): string | null {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  if (params.get(NOTICE_PARAM) !== "coupon-refused") return null;
+  const code = params.get(NOTICE_ITEM_PARAM) ?? "";
+  // Only our own messages, and an amount that looks like one: the query is the shopper's to edit.
+  if (!isMessageCode(code)) return t("errors.request_invalid");
+  const amount = params.get("amount") ?? "";
+  return t(`errors.${code}`, /^[\d.,\s$€£]{1,20}$/.test(amount) ? { amount } : {});
+}
 
 /**
  * Coupon entry (SPEC §4, §5): typed text is upper-cased, Apply (or Enter) checks it against the cart,
@@ -11,7 +28,11 @@ import { useCurrency } from "~/state/currency";
  */
 export function CouponBox({ hint }: { hint?: string }) {
   const { t } = useTranslation();
-  const { applied, applying, error, apply, remove } = useCoupon();
+  const { applied, applying, error: clientError, apply, remove } = useCoupon();
+  const hydrated = useHydrated();
+  const posted = usePostedCouponError();
+  // The browser's own attempt replaces what a form post before hydration was told.
+  const error = clientError ?? (applying ? null : posted);
   const { format } = useCurrency();
   const [code, setCode] = useState("");
   const inputId = useId();
@@ -40,26 +61,32 @@ export function CouponBox({ hint }: { hint?: string }) {
             <span>{t("cart.summary.minus", { amount: format(applied.discountCents) })}</span>
           </p>
         )}
-        <button
-          type="button"
-          onClick={remove}
-          className="mt-3 inline-flex min-h-10 items-center gap-1 rounded-lg border border-emerald-300 bg-white px-3 text-sm font-semibold text-emerald-900 hover:bg-emerald-100"
-        >
-          <X size={14} aria-hidden="true" />
-          {t("shop.coupon.remove")}
-        </button>
+        {/* A form post before hydration (docs/decisions/056); in the browser once hydrated. */}
+        <form method="post" action={SHOP_ACTIONS_PATH} onSubmit={(event) => (event.preventDefault(), remove())}>
+          <ShopActionFields intent="coupon-remove" />
+          <button
+            type="submit"
+            className="mt-3 inline-flex min-h-10 items-center gap-1 rounded-lg border border-emerald-300 bg-white px-3 text-sm font-semibold text-emerald-900 hover:bg-emerald-100"
+          >
+            <X size={14} aria-hidden="true" />
+            {t("shop.coupon.remove")}
+          </button>
+        </form>
       </div>
     );
   }
 
   return (
     <form
+      method="post"
+      action={SHOP_ACTIONS_PATH}
       className="flex flex-col gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         if (!empty && !applying) void apply(normalizeCouponInput(code));
       }}
     >
+      <ShopActionFields intent="coupon" />
       <label htmlFor={inputId} className="text-sm font-semibold text-slate-800">
         {t("shop.coupon.label")}
       </label>
@@ -80,7 +107,8 @@ export function CouponBox({ hint }: { hint?: string }) {
         />
         <button
           type="submit"
-          disabled={empty || applying}
+          // Never disabled before hydration: the form then posts to the server.
+          disabled={hydrated && (empty || applying)}
           className="inline-flex min-h-11 shrink-0 items-center rounded-lg bg-slate-900 px-4 text-sm font-semibold text-white hover:bg-slate-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
         >
           {applying ? t("shop.coupon.applying") : t("shop.coupon.apply")}

@@ -97,6 +97,11 @@ export interface MenuTrigger {
   className: string;
   "aria-label"?: string;
   children: React.ReactNode;
+  /**
+   * Where the button leads before the page's JavaScript has hydrated (or without it): a page with
+   * the menu's choices as plain forms (docs/decisions/056). Once hydrated the menu opens instead.
+   */
+  href?: string;
 }
 
 /**
@@ -117,6 +122,34 @@ export function DeferredMenu<P extends { trigger: MenuTrigger; defaultOpen?: boo
     );
   };
   const { trigger } = props as unknown as P;
+  if (trigger.href) {
+    return (
+      // A link until hydrated, so a tap before then still reaches the choices; a button afterwards.
+      <a
+        href={trigger.href}
+        role="button"
+        aria-haspopup="menu"
+        aria-expanded={false}
+        data-state={opening ? "open" : "closed"}
+        className={trigger.className}
+        aria-label={trigger["aria-label"]}
+        onPointerEnter={menu.preload}
+        onFocus={menu.preload}
+        onClick={(event) => {
+          event.preventDefault();
+          open();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === "ArrowDown" || event.key === " ") {
+            event.preventDefault();
+            open();
+          }
+        }}
+      >
+        {trigger.children}
+      </a>
+    );
+  }
   return (
     <button
       type="button"
