@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
-import { loginAsSeller, placePaidOrder } from "./admin-helpers";
-import type { Page } from "@playwright/test";
+import { E2E_SELLERS, loginAsSeller, placePaidOrder } from "./admin-helpers";
+import type { Browser, Page } from "@playwright/test";
 
 /**
  * Issue 32, the console in three languages (docs/decisions/055): an account that chooses French sees
@@ -8,6 +8,9 @@ import type { Page } from "@playwright/test";
  * that chooses Spanish in Spanish. The account goes back to English and UTC at the end, so a retry
  * starts as the first run did.
  */
+
+// Every test here changes the `polyglot` account's language: one after another, never side by side.
+test.describe.configure({ mode: "default" });
 
 /** Chooses the account's language and zone on /admin/account, whatever the console speaks now. */
 async function choose(page: Page, lang: "en" | "fr" | "es", timeZone: string, saved: string) {
@@ -63,4 +66,43 @@ test("a French account sees the console in French, a Spanish one in Spanish, wit
     await choose(page, "en", "UTC", "Language and time zone saved.");
   }
   await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Orders" })).toBeVisible();
+});
+
+/** Sets `polyglot`'s role from the shop owner's own session (`main`): coupons and campaigns are the owner's. */
+async function setPolyglotRole(browser: Browser, role: "owner" | "staff") {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await loginAsSeller(page, { next: "/admin/accounts" });
+    const card = page.getByRole("region", { name: E2E_SELLERS.polyglot.email });
+    await card.getByLabel("Role").selectOption(role);
+    await card.getByRole("button", { name: "Change role" }).click();
+    await expect(page.getByRole("status")).toContainText(/is (owner|staff) now|already is/);
+  } finally {
+    await context.close();
+  }
+}
+
+// Brief i18n-promo: coupons (and campaigns, the same machinery) in French. While it runs, `polyglot`
+// is an owner too, so the accounts spec's last-owner check must not run at that moment.
+test("a French owner creates and disables a coupon in French", async ({ page, browser }) => {
+  const code = `FR${Date.now().toString(36).toUpperCase()}`;
+  await setPolyglotRole(browser, "owner");
+  try {
+    await loginAsSeller(page, { account: "polyglot", next: "/admin/account" });
+    await choose(page, "fr", "Europe/Paris", "Langue et fuseau horaire enregistrés.");
+    await page.goto("/admin/coupons/new");
+    await expect(page.getByRole("heading", { name: "Nouveau code promo", level: 1 })).toBeVisible();
+    await page.getByLabel("Code", { exact: true }).fill(code);
+    await page.getByLabel("Pourcentage de réduction").fill("5");
+    await page.getByLabel("Description", { exact: true }).fill("Test de la console en français");
+    await page.getByRole("button", { name: "Créer le code promo" }).click();
+    await expect(page.getByRole("heading", { name: `Code promo ${code}`, level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(`Code promo ${code} · Console vendeur · Trigger Shop`);
+    await page.getByRole("button", { name: "Désactiver le code promo" }).click();
+    await expect(page.getByRole("status")).toContainText("Code promo désactivé : la validation de commande le refuse désormais.");
+  } finally {
+    await choose(page, "en", "UTC", "Language and time zone saved.");
+    await setPolyglotRole(browser, "staff");
+  }
 });

@@ -4,7 +4,7 @@ import { AdminError } from "~/components/admin/admin-error";
 import { consoleMeta } from "~/components/admin/meta";
 import { useConsole } from "~/components/admin/use-console";
 import { consoleT, consoleTranslations } from "~/i18n/console.server";
-import { couponSaveErrors } from "~/server/catalogue/coupon-replies.server";
+import { couponFormErrors, couponSaveErrors } from "~/server/catalogue/coupon-replies.server";
 import { CouponFields } from "~/components/admin/coupon-fields";
 import { SubmitButton, TextField } from "~/components/admin/kit/fields";
 import { Card, PageTitle } from "~/components/admin/kit/page";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, access.write, context.services);
   const t = consoleT(seller.lang);
   const read = readNewCoupon(formRecord(await readForm(request)));
-  if (!read.ok) return refusedFields(read.errors, 422, t("admin.form.fixFields"));
+  if (!read.ok) return refusedFields(couponFormErrors(t, read.errors), 422, t("admin.form.fixFields"));
   const created = await createCoupon(context.services.db, seller, read.coupon, context.services.now());
   if (!created.ok) {
     return "errors" in created

@@ -5,7 +5,7 @@ import { consoleMeta } from "~/components/admin/meta";
 import { rewardText, usageLeftText } from "~/components/admin/coupon-words";
 import { useConsole } from "~/components/admin/use-console";
 import { consoleT, consoleTranslations } from "~/i18n/console.server";
-import { couponSaveErrors } from "~/server/catalogue/coupon-replies.server";
+import { couponFormErrors, couponSaveErrors } from "~/server/catalogue/coupon-replies.server";
 import { CouponFields } from "~/components/admin/coupon-fields";
 import { SubmitButton } from "~/components/admin/kit/fields";
 import { Card, Facts, Notice, PageTitle } from "~/components/admin/kit/page";
@@ -51,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const t = consoleT(seller.lang);
   if (intent !== "save") return toggleCoupon(context.services.db, seller, intent, params.id, context.services.now(), t);
   const read = readCouponTerms(formRecord(form));
-  if (!read.ok) return refusedFields(read.errors, 422, t("admin.form.fixFields"));
+  if (!read.ok) return refusedFields(couponFormErrors(t, read.errors), 422, t("admin.form.fixFields"));
   const saved = await updateCouponTerms(context.services.db, seller, params.id, read.coupon, context.services.now());
   if (!saved.ok) {
     if ("reason" in saved) throw data("No such coupon", { status: 404 });

@@ -25,19 +25,41 @@ export async function readCampaignDraft(
   }
   record.products = form.getAll("products").filter((v): v is string => typeof v === "string");
   const parsed = campaignDraftSchema.safeParse(record);
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0] ?? "form");
-      errors[name] ??= issue.message;
-    }
-    return { ok: false, errors };
-  }
+  if (!parsed.success) return { ok: false, errors: campaignDraftErrors(t, parsed.error.issues) };
   const texts = textsFromDraft(parsed.data);
   const catalogue = await readCatalogue(db);
   const unknown = texts.productIds.filter((id) => !catalogue.product(id));
   if (unknown.length > 0) return { ok: false, errors: { products: t("adminCampaigns.reply.unknownProduct", { ids: unknown.join(", ") }) } };
   return { ok: true, texts };
+}
+
+interface DraftIssue {
+  code: string;
+  message: string;
+  path: readonly PropertyKey[];
+  maximum?: unknown;
+}
+
+/**
+ * The compose form's issues, one per field, in the account's language: the schema's English
+ * (domain/campaigns.ts) is the en text (console.server.test.ts checks it); any other issue keeps its own.
+ */
+export function campaignDraftErrors(t: TFunction, issues: readonly DraftIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const name = String(issue.path[0] ?? "form");
+    errors[name] ??= draftIssueText(t, name, issue);
+  }
+  return errors;
+}
+
+function draftIssueText(t: TFunction, name: string, issue: DraftIssue): string {
+  const max = Number(issue.maximum);
+  if (issue.code === "too_small" && name === "subject_en") return t("adminCampaigns.errors.subjectEn");
+  if (issue.code === "too_small" && name === "body_en") return t("adminCampaigns.errors.bodyEn");
+  if (issue.code === "too_big" && name === "products") return issue.path.length === 1 ? t("adminCampaigns.errors.tooManyProducts", { max }) : issue.message;
+  if (issue.code === "too_big") return t("adminCampaigns.errors.tooLong", { max });
+  return issue.message;
 }
 
 /** The products a campaign may show: listed ones, in catalogue order. */
