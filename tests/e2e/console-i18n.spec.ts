@@ -86,6 +86,8 @@ async function setPolyglotRole(browser: Browser, role: "owner" | "staff") {
 // Brief i18n-promo: coupons (and campaigns, the same machinery) in French. While it runs, `polyglot`
 // is an owner too, so the accounts spec's last-owner check must not run at that moment.
 test("a French owner creates and disables a coupon in French", async ({ page, browser }) => {
+  // Two accounts' sign-ins, a role given and taken back, the language set and reset: more than one page's test.
+  test.setTimeout(60_000);
   const code = `FR${Date.now().toString(36).toUpperCase()}`;
   await setPolyglotRole(browser, "owner");
   try {
