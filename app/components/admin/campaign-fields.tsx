@@ -1,9 +1,8 @@
 import { Checkbox, TextArea, TextField } from "~/components/admin/kit/fields";
 import { MAX_BODY, MAX_CAMPAIGN_PRODUCTS, MAX_SUBJECT, missingLanguages } from "~/domain/campaigns";
-import { LANGS, type Lang, type Localized } from "~/domain/lang";
+import { LANGS, type Localized } from "~/domain/lang";
 import type { FieldErrors } from "~/domain/seller/form-fields";
-
-const LANG_NAMES: Record<Lang, string> = { en: "English", fr: "French", es: "Spanish" };
+import { useConsole } from "./use-console";
 
 export interface CampaignFormValues {
   subject: Localized;
@@ -25,22 +24,21 @@ export function CampaignFields({
   errors: FieldErrors;
 }) {
   const missing = values ? missingLanguages(values.subject, values.body) : LANGS.filter((l) => l !== "en");
+  const { t } = useConsole();
   return (
     <>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         {LANGS.map((lang) => (
           <fieldset key={lang} className="rounded-md border border-slate-200 p-3">
             <legend className="px-1 text-sm font-semibold text-slate-800">
-              {LANG_NAMES[lang]}
-              {lang === "en" ? " (required)" : ""}
+              {t(`adminCampaigns.langs.${lang}`)}
+              {lang === "en" ? t("adminCampaigns.fields.required") : ""}
             </legend>
             {missing.includes(lang) && lang !== "en" && (
-              <p className="mb-2 rounded bg-amber-50 px-2 py-1 text-xs font-medium text-amber-900">
-                Missing: {LANG_NAMES[lang]} subscribers get the English text.
-              </p>
+              <p className="mb-2 rounded bg-amber-50 px-2 py-1 text-xs font-medium text-amber-900">{t(`adminCampaigns.fields.missing.${lang}`)}</p>
             )}
             <TextField
-              label={`Subject (${LANG_NAMES[lang]})`}
+              label={t(`adminCampaigns.fields.subject.${lang}`)}
               name={`subject_${lang}`}
               defaultValue={values?.subject[lang] ?? ""}
               required={lang === "en"}
@@ -49,8 +47,8 @@ export function CampaignFields({
               error={errors[`subject_${lang}`]}
             />
             <TextArea
-              label={`Text (${LANG_NAMES[lang]})`}
-              hint="A blank line starts a new paragraph."
+              label={t(`adminCampaigns.fields.text.${lang}`)}
+              hint={t("adminCampaigns.fields.paragraphHint")}
               name={`body_${lang}`}
               defaultValue={values?.body[lang] ?? ""}
               required={lang === "en"}
@@ -63,7 +61,7 @@ export function CampaignFields({
         ))}
       </div>
       <fieldset className="mt-4">
-        <legend className="text-sm font-semibold text-slate-800">Products shown as cards (up to {MAX_CAMPAIGN_PRODUCTS})</legend>
+        <legend className="text-sm font-semibold text-slate-800">{t("adminCampaigns.fields.products", { max: MAX_CAMPAIGN_PRODUCTS })}</legend>
         {errors.products && (
           <p role="alert" className="mt-1 text-sm text-red-700">
             {errors.products}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Checkbox, MoneyField, SelectField, TextField } from "./kit/fields";
 import { COUPON_TYPES, type Coupon, type CouponType } from "~/domain/coupons";
-import { COUPON_TYPE_LABEL } from "~/domain/seller/coupon-view";
+import { useConsole } from "./use-console";
 import { centsToAmountString } from "~/domain/money";
 import type { FieldErrors } from "~/domain/seller/form-fields";
 
@@ -16,84 +16,90 @@ interface ProductChoice {
  */
 export function CouponFields({ coupon, products, errors }: { coupon?: Coupon; products: readonly ProductChoice[]; errors: FieldErrors }) {
   const [type, setType] = useState<CouponType>(coupon?.type ?? "percentage");
+  const { t } = useConsole();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <SelectField
-        label="Type"
+        label={t("adminCoupons.fields.type")}
         name="type"
         value={type}
         onChange={(e) => setType(e.currentTarget.value as CouponType)}
-        options={COUPON_TYPES.map((t) => ({ value: t, label: COUPON_TYPE_LABEL[t] }))}
+        options={COUPON_TYPES.map((value) => ({ value, label: t(`adminCoupons.types.${value}`) }))}
         error={errors.type}
       />
       {type === "percentage" && (
         <TextField
-          label="Percent off"
+          label={t("adminCoupons.fields.percent")}
           name="percent"
           inputMode="numeric"
           autoComplete="off"
           required
           defaultValue={coupon?.type === "percentage" ? String(coupon.value) : ""}
           error={errors.percent}
-          hint="A whole number from 1 to 100, taken off the subtotal."
+          hint={t("adminCoupons.fields.percentHint")}
         />
       )}
       {type === "fixed" && (
         <MoneyField
-          label="Amount off (US$)"
+          label={t("adminCoupons.fields.amount")}
           name="amount"
           required
           defaultValue={coupon?.type === "fixed" ? centsToAmountString(coupon.value) : ""}
           error={errors.amount}
-          hint="Taken off the subtotal, never more than it."
+          hint={t("adminCoupons.fields.amountHint")}
         />
       )}
       {type === "free_product" && (
         <SelectField
-          label="Free product"
+          label={t("adminCoupons.fields.freeProduct")}
           name="freeProductId"
           defaultValue={coupon?.freeProductId ?? "tramp-house"}
           options={products.map((p) => ({ value: p.id, label: p.title }))}
           error={errors.freeProductId}
-          hint="Added to the order at $0.00. The Tramp House Room needs an eligible trigger in the cart."
+          hint={t("adminCoupons.fields.freeProductHint")}
         />
       )}
       <TextField
         className="sm:col-span-2"
-        label="Description"
+        label={t("adminCoupons.fields.description")}
         name="description"
         required
         maxLength={300}
         defaultValue={coupon?.description ?? ""}
         error={errors.description}
-        hint="Shown to the shopper when the coupon is applied."
+        hint={t("adminCoupons.fields.descriptionHint")}
       />
       <TextField
-        label="Usage limit"
+        label={t("adminCoupons.fields.usageLimit")}
         name="usageLimit"
         inputMode="numeric"
         autoComplete="off"
         defaultValue={coupon?.usageLimit === null || coupon === undefined ? "" : String(coupon.usageLimit)}
         error={errors.usageLimit}
-        hint="Total uses across all orders; empty for no limit."
+        hint={t("adminCoupons.fields.usageLimitHint")}
       />
       <MoneyField
-        label="Minimum purchase (US$)"
+        label={t("adminCoupons.fields.minPurchase")}
         name="minPurchase"
         defaultValue={coupon ? centsToAmountString(coupon.minPurchaseCents) : "0.00"}
         error={errors.minPurchase}
-        hint="Subtotal the cart must reach; 0 for none."
+        hint={t("adminCoupons.fields.minPurchaseHint")}
       />
       <TextField
-        label="Valid until"
+        label={t("adminCoupons.fields.validUntil")}
         name="validUntil"
         type="date"
         defaultValue={coupon?.validUntil ?? ""}
         error={errors.validUntil}
-        hint="Usable through the end of this day (UTC); empty for no end."
+        hint={t("adminCoupons.fields.validUntilHint")}
       />
       <div className="sm:pt-6">
-        <Checkbox label="Active" name="isActive" defaultChecked={coupon?.isActive ?? true} hint="A disabled coupon is refused at checkout." />
+        <Checkbox
+          label={t("adminCoupons.fields.active")}
+          name="isActive"
+          defaultChecked={coupon?.isActive ?? true}
+          hint={t("adminCoupons.fields.activeHint")}
+        />
       </div>
     </div>
   );

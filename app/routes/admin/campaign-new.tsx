@@ -4,7 +4,9 @@ import { CampaignFields } from "~/components/admin/campaign-fields";
 import { SubmitButton } from "~/components/admin/kit/fields";
 import { Card, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
-import { adminMeta } from "~/components/admin/meta";
+import { consoleMeta } from "~/components/admin/meta";
+import { useConsole } from "~/components/admin/use-console";
+import { consoleT, consoleTranslations } from "~/i18n/console.server";
 import { routeAccess } from "~/domain/seller/permissions";
 import { createCampaign } from "~/server/campaigns/campaigns.server";
 import { campaignProductChoices, readCampaignDraft } from "~/server/campaigns/console.server";
@@ -14,18 +16,20 @@ import { requireSeller } from "~/server/seller-auth/guard.server";
 /** Owner only (docs/decisions/036, 046). */
 export const access = routeAccess({ read: "campaigns.send", write: "campaigns.send" });
 
-export const meta: Route.MetaFunction = () => adminMeta("New campaign");
+// The page's words: locales/{lang}/adminCampaigns.json (docs/decisions/055).
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "adminCampaigns.new.title");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services);
-  return { products: await campaignProductChoices(context.services.db) };
+  const seller = await requireSeller(request, access.read, context.services);
+  return { products: await campaignProductChoices(context.services.db), translations: consoleTranslations(seller.lang, ["adminCampaigns"]) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, access.write, context.services);
   const db = context.services.db;
-  const read = await readCampaignDraft(db, await readForm(request));
-  if (!read.ok) return refusedFields(read.errors);
+  const t = consoleT(seller.lang);
+  const read = await readCampaignDraft(db, await readForm(request), t);
+  if (!read.ok) return refusedFields(read.errors, 422, t("admin.form.fixFields"));
   const id = await createCampaign(db, read.texts, seller, context.services.now());
   return redirect(`/admin/campaigns/${id}`);
 }
@@ -34,23 +38,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewCampaign() {
   const { products } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const { t } = useConsole();
   return (
     <>
       <PageTitle
         actions={
           <Link to="/admin/campaigns" className="text-sm font-semibold text-brand-700 underline">
-            All campaigns
+            {t("adminCampaigns.campaign.allCampaigns")}
           </Link>
         }
       >
-        New campaign
+        {t("adminCampaigns.new.title")}
       </PageTitle>
       <ReplyNotice reply={reply} />
       <Card>
         <Form method="post">
           <CampaignFields values={null} products={products} errors={fieldErrorsOf(reply)} />
           <div className="mt-4">
-            <SubmitButton pendingLabel="Saving…">Save draft</SubmitButton>
+            <SubmitButton pendingLabel={t("adminCampaigns.campaign.saving")}>{t("adminCampaigns.new.saveDraft")}</SubmitButton>
           </div>
         </Form>
       </Card>

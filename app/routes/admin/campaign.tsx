@@ -1,13 +1,16 @@
+import type { TFunction } from "i18next";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useRevalidator } from "react-router";
 import type { Route } from "./+types/campaign";
 import { CampaignFields } from "~/components/admin/campaign-fields";
 import { ActionButtonForm, SubmitButton, TextField } from "~/components/admin/kit/fields";
-import { utc } from "~/components/admin/kit/format";
+import { when } from "~/components/admin/kit/format";
 import { Card, Facts, PageTitle } from "~/components/admin/kit/page";
 import { fieldErrorsOf, ReplyNotice } from "~/components/admin/kit/reply";
-import { adminMeta } from "~/components/admin/meta";
-import { CAMPAIGN_STATUS_LABELS, campaignMayMove, campaignProgress, missingLanguages } from "~/domain/campaigns";
+import { consoleMeta } from "~/components/admin/meta";
+import { useConsole } from "~/components/admin/use-console";
+import { consoleT, consoleTranslations } from "~/i18n/console.server";
+import { campaignMayMove, campaignProgress, missingLanguages } from "~/domain/campaigns";
 import { LANGS, type Lang } from "~/domain/lang";
 import { routeAccess } from "~/domain/seller/permissions";
 import {
@@ -25,7 +28,7 @@ import {
   updateCampaign,
   type MoveResult,
 } from "~/server/campaigns/campaigns.server";
-import { campaignProductChoices, readCampaignDraft, readUtcDateTime } from "~/server/campaigns/console.server";
+import { campaignProductChoices, moveRefusalText, readCampaignDraft, readUtcDateTime } from "~/server/campaigns/console.server";
 import { done, field, readForm, refused, refusedFields } from "~/server/platform/forms.server";
 import { requireIntent, requireSeller } from "~/server/seller-auth/guard.server";
 
@@ -36,11 +39,12 @@ export const access = routeAccess({
   write: { save: SEND, test: SEND, send: SEND, schedule: SEND, unschedule: SEND, pause: SEND, resume: SEND, cancel: SEND, delete: SEND },
 });
 
-export const meta: Route.MetaFunction = () => adminMeta("Campaign");
+// The page's words: locales/{lang}/adminCampaigns.json (docs/decisions/055). The preview itself is the
+// subscriber's mail, in the subscriber's language (campaign-preview.ts).
+export const meta: Route.MetaFunction = ({ matches }) => consoleMeta(matches, "adminCampaigns.campaign.title");
 
-const LANG_NAMES: Record<Lang, string> = { en: "English", fr: "French", es: "Spanish" };
-const WIDTHS = { phone: "Phone", desktop: "Desktop" } as const;
-type Width = keyof typeof WIDTHS;
+const WIDTHS = ["phone", "desktop"] as const;
+type Width = (typeof WIDTHS)[number];
 /**
  * The preview is a document of its own origin (opaque): it can reach neither the console's DOM nor
  * its cookies. Scripts are "allowed" by the sandbox only so that no browser tool meets a blocked
@@ -49,16 +53,17 @@ type Width = keyof typeof WIDTHS;
  */
 const PREVIEW_SANDBOX = "allow-scripts allow-popups allow-popups-to-escape-sandbox";
 
-function campaignId(params: { id?: string }): number {
-  if (!/^\d{1,9}$/.test(params.id ?? "")) throw data({ ok: false, message: "That campaign does not exist." }, { status: 404 });
+function campaignId(params: { id?: string }, t: TFunction): number {
+  if (!/^\d{1,9}$/.test(params.id ?? "")) throw data({ ok: false, message: t("adminCampaigns.campaign.notFound") }, { status: 404 });
   return Number(params.id);
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireSeller(request, access.read, context.services);
+  const seller = await requireSeller(request, access.read, context.services);
+  const t = consoleT(seller.lang);
   const db = context.services.db;
-  const campaign = await getCampaign(db, campaignId(params));
-  if (!campaign) throw data({ ok: false, message: "That campaign does not exist." }, { status: 404 });
+  const campaign = await getCampaign(db, campaignId(params, t));
+  if (!campaign) throw data({ ok: false, message: t("adminCampaigns.campaign.notFound") }, { status: 404 });
   const url = new URL(request.url);
   const askedLang = url.searchParams.get("preview") ?? "en";
   const previewLang: Lang = (LANGS as readonly string[]).includes(askedLang) ? (askedLang as Lang) : "en";
@@ -81,10 +86,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     previewLang,
     previewWidth,
     sellerEmail: context.services.site.sellerEmail,
+    translations: consoleTranslations(seller.lang, ["adminCampaigns"]),
   };
 }
 
-const moved = (result: MoveResult, message: string) => (result.ok ? done(message) : refused(409, result.message));
+const moved = (t: TFunction, result: MoveResult, message: string) => (result.ok ? done(message) : refused(409, moveRefusalText(t, result)));
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const seller = await requireSeller(request, "console", context.services);
@@ -93,53 +99,60 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireIntent(request, seller, access, intent, context.services);
   const { db, site } = context.services;
   const now = context.services.now();
-  const id = campaignId(params);
+  const t = consoleT(seller.lang);
+  const id = campaignId(params, t);
   const campaign = await getCampaign(db, id);
-  if (!campaign) return refused(404, "That campaign does not exist.");
+  if (!campaign) return refused(404, t("adminCampaigns.campaign.notFound"));
+  const fixFields = t("admin.form.fixFields");
   switch (intent) {
     case "save": {
-      const read = await readCampaignDraft(db, form);
-      if (!read.ok) return refusedFields(read.errors);
-      return (await updateCampaign(db, id, read.texts, seller, now)) ? done("Saved.") : refused(409, "This campaign has started: it can no longer be changed.");
+      const read = await readCampaignDraft(db, form, t);
+      if (!read.ok) return refusedFields(read.errors, 422, fixFields);
+      return (await updateCampaign(db, id, read.texts, seller, now))
+        ? done(t("adminCampaigns.reply.saved"))
+        : refused(409, t("adminCampaigns.reply.hasStarted"));
     }
     case "test": {
       const langs = await sendCampaignTest(db, site, campaign, seller, now);
-      return done(`A test in ${langs.map((l) => LANG_NAMES[l]).join(", ")} is on its way to ${site.sellerEmail}.`);
+      return done(t("adminCampaigns.reply.testSent", { langs: langs.map((l) => t(`adminCampaigns.langWords.${l}`)).join(", "), email: site.sellerEmail }));
     }
     case "send": {
       const result = await startCampaign(db, id, seller, now);
-      return result.ok ? done(`Sending to ${result.recipients} subscriber${result.recipients === 1 ? "" : "s"}.`) : refused(409, result.message);
+      return result.ok ? done(t("adminCampaigns.reply.sending", { count: result.recipients ?? 0 })) : refused(409, moveRefusalText(t, result));
     }
     case "schedule": {
+      // The field is read as UTC (its label says so); the reply gives the moment in the account's zone.
       const at = readUtcDateTime(field(form, "at"));
-      if (!at) return refusedFields({ at: "Give a date and time (UTC)." });
+      if (!at) return refusedFields({ at: t("adminCampaigns.reply.giveDateTime") }, 422, fixFields);
       const result = await scheduleCampaign(db, id, at, seller, now);
-      return result.ok ? done(`Scheduled for ${utc(at)}.`) : refusedFields({ at: result.message });
+      return result.ok
+        ? done(t("adminCampaigns.reply.scheduledFor", { date: when(at, seller.timeZone) }))
+        : refusedFields({ at: moveRefusalText(t, result) }, 422, fixFields);
     }
     case "unschedule":
-      return moved(await unscheduleCampaign(db, id, seller, now), "Back to draft: it will not be sent until you say so.");
+      return moved(t, await unscheduleCampaign(db, id, seller, now), t("adminCampaigns.reply.unscheduled"));
     case "pause":
-      return moved(await pauseCampaign(db, id, seller, now), "Paused: no more mails leave until you resume.");
+      return moved(t, await pauseCampaign(db, id, seller, now), t("adminCampaigns.reply.paused"));
     case "resume":
-      return moved(await resumeCampaign(db, id, seller, now), "Sending again.");
+      return moved(t, await resumeCampaign(db, id, seller, now), t("adminCampaigns.reply.resumed"));
     case "cancel":
-      return moved(await cancelCampaign(db, id, seller, now), "Cancelled: nobody else gets it.");
+      return moved(t, await cancelCampaign(db, id, seller, now), t("adminCampaigns.reply.cancelled"));
     case "delete": {
       const result = await deleteCampaign(db, id, seller, now);
-      return result.ok ? redirect("/admin/campaigns") : refused(409, result.message);
+      return result.ok ? redirect("/admin/campaigns") : refused(409, moveRefusalText(t, result));
     }
     default:
-      return refused(400, "Unknown action.");
+      return refused(400, t("admin.form.unknownAction"));
   }
 }
 
 /** The one-button moves after "Send now" and "Schedule", in the order the page offers them. */
 const MOVES = [
-  { intent: "unschedule", label: "Unschedule", pendingLabel: "Unscheduling…", variant: "secondary" },
-  { intent: "pause", label: "Pause", pendingLabel: "Pausing…", variant: "secondary" },
-  { intent: "resume", label: "Resume", pendingLabel: "Resuming…", variant: "primary" },
-  { intent: "cancel", label: "Cancel campaign", pendingLabel: "Cancelling…", variant: "secondary" },
-  { intent: "delete", label: "Delete draft", pendingLabel: "Deleting…", variant: "secondary" },
+  { intent: "unschedule", label: "adminCampaigns.campaign.moves.unschedule", pendingLabel: "adminCampaigns.campaign.moves.unscheduling", variant: "secondary" },
+  { intent: "pause", label: "adminCampaigns.campaign.moves.pause", pendingLabel: "adminCampaigns.campaign.moves.pausing", variant: "secondary" },
+  { intent: "resume", label: "adminCampaigns.campaign.moves.resume", pendingLabel: "adminCampaigns.campaign.moves.resuming", variant: "primary" },
+  { intent: "cancel", label: "adminCampaigns.campaign.moves.cancel", pendingLabel: "adminCampaigns.campaign.moves.cancelling", variant: "secondary" },
+  { intent: "delete", label: "adminCampaigns.campaign.moves.delete", pendingLabel: "adminCampaigns.campaign.moves.deleting", variant: "secondary" },
 ] as const;
 
 /** While a campaign sends, its figures are read again every two seconds (with JavaScript; a reload does it without). */
@@ -164,13 +177,15 @@ export default function CampaignPage() {
   const progress = campaignProgress(figures);
   const missing = missingLanguages(campaign.subject, campaign.body);
   useRefreshWhile(status === "sending");
+  const { t, when } = useConsole();
+  const langName = (lang: Lang) => t(`adminCampaigns.langs.${lang}`);
   const previewHref = (lang: Lang, width: Width) => `?preview=${lang}&width=${width}`;
   return (
     <>
       <PageTitle
         actions={
           <Link to="/admin/campaigns" className="text-sm font-semibold text-brand-700 underline">
-            All campaigns
+            {t("adminCampaigns.campaign.allCampaigns")}
           </Link>
         }
       >
@@ -180,9 +195,14 @@ export default function CampaignPage() {
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-4">
           {started && (
-            <Card title="Sending">
+            <Card title={t("adminCampaigns.campaign.sending")}>
               <label htmlFor="campaign-progress" className="text-sm font-medium text-slate-700">
-                {CAMPAIGN_STATUS_LABELS[status]}: {figures.processed} of {figures.recipients} ({progress}%)
+                {t("adminCampaigns.campaign.progress", {
+                  status: t(`adminCampaigns.status.${status}`),
+                  processed: figures.processed,
+                  recipients: figures.recipients,
+                  progress,
+                })}
               </label>
               <progress id="campaign-progress" className="mt-2 block h-3 w-full" max={100} value={progress}>
                 {progress}%
@@ -190,30 +210,28 @@ export default function CampaignPage() {
               <div className="mt-4">
                 <Facts
                   rows={[
-                    ["Recipients", figures.recipients],
-                    ["Sent", figures.sent],
-                    ["Accepted", figures.accepted],
-                    ["Bounced", figures.bounced],
-                    ["Complaints", figures.complaints],
-                    ["Unsubscribed", figures.unsubscribed],
-                    ["Skipped (left the list meanwhile)", figures.skipped],
-                    ["Clicks", figures.clicks],
+                    [t("adminCampaigns.campaign.recipients"), figures.recipients],
+                    [t("adminCampaigns.campaign.sent"), figures.sent],
+                    [t("adminCampaigns.campaign.accepted"), figures.accepted],
+                    [t("adminCampaigns.campaign.bounced"), figures.bounced],
+                    [t("adminCampaigns.campaign.complaints"), figures.complaints],
+                    [t("adminCampaigns.campaign.unsubscribed"), figures.unsubscribed],
+                    [t("adminCampaigns.campaign.skipped"), figures.skipped],
+                    [t("adminCampaigns.campaign.clicks"), figures.clicks],
                   ]}
                 />
               </div>
               {clicks.length > 0 && (
                 <ul className="mt-3 text-sm text-slate-700">
                   {clicks.map((c) => (
-                    <li key={c.productId}>
-                      {c.title}: {c.clicks} click{c.clicks === 1 ? "" : "s"}
-                    </li>
+                    <li key={c.productId}>{t("adminCampaigns.campaign.productClicks", { title: c.title, count: c.clicks })}</li>
                   ))}
                 </ul>
               )}
             </Card>
           )}
-          <Card title="Preview">
-            <nav aria-label="Preview language and width" className="mb-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          <Card title={t("adminCampaigns.campaign.preview")}>
+            <nav aria-label={t("adminCampaigns.campaign.previewNav")} className="mb-3 flex flex-wrap gap-x-4 gap-y-2 text-sm">
               {LANGS.map((lang) => (
                 <Link
                   key={lang}
@@ -222,12 +240,12 @@ export default function CampaignPage() {
                   aria-current={lang === previewLang ? "page" : undefined}
                   className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline aria-[current=page]:text-slate-900 aria-[current=page]:no-underline"
                 >
-                  {LANG_NAMES[lang]}
-                  {missing.includes(lang) ? " (missing: English shown)" : ""}
+                  {langName(lang)}
+                  {missing.includes(lang) ? t("adminCampaigns.campaign.missingShown") : ""}
                 </Link>
               ))}
               <span aria-hidden="true">·</span>
-              {(Object.keys(WIDTHS) as Width[]).map((width) => (
+              {WIDTHS.map((width) => (
                 <Link
                   key={width}
                   to={previewHref(previewLang, width)}
@@ -235,27 +253,27 @@ export default function CampaignPage() {
                   aria-current={width === previewWidth ? "page" : undefined}
                   className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline aria-[current=page]:text-slate-900 aria-[current=page]:no-underline"
                 >
-                  {WIDTHS[width]}
+                  {t(`adminCampaigns.campaign.${width}`)}
                 </Link>
               ))}
             </nav>
             <div className="overflow-x-auto">
               <iframe
                 key={`${previewLang}-${previewWidth}`}
-                title={`Preview in ${LANG_NAMES[previewLang]} at ${WIDTHS[previewWidth].toLowerCase()} width`}
+                title={t(`adminCampaigns.campaign.previewTitle.${previewWidth}`, { lang: t(`adminCampaigns.langWords.${previewLang}`) })}
                 src={`/admin/campaigns/${campaign.id}/preview?lang=${previewLang}`}
                 sandbox={PREVIEW_SANDBOX}
                 className={`h-[36rem] rounded border border-slate-300 bg-white ${previewWidth === "phone" ? "w-[375px]" : "w-[720px]"}`}
               />
             </div>
           </Card>
-          <Card title={editable ? "Compose" : "Texts"}>
+          <Card title={editable ? t("adminCampaigns.campaign.compose") : t("adminCampaigns.campaign.texts")}>
             {editable ? (
               <Form method="post">
                 <CampaignFields values={campaign} products={products} errors={errors} />
                 <div className="mt-4">
-                  <SubmitButton intent="save" pendingLabel="Saving…">
-                    Save
+                  <SubmitButton intent="save" pendingLabel={t("adminCampaigns.campaign.saving")}>
+                    {t("adminCampaigns.campaign.save")}
                   </SubmitButton>
                 </div>
               </Form>
@@ -263,9 +281,9 @@ export default function CampaignPage() {
               <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
                 {LANGS.map((lang) => (
                   <div key={lang}>
-                    <h3 className="text-sm font-semibold text-slate-800">{LANG_NAMES[lang]}</h3>
+                    <h3 className="text-sm font-semibold text-slate-800">{langName(lang)}</h3>
                     <p className="mt-1 text-sm font-medium">{campaign.subject[lang] || "—"}</p>
-                    <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{campaign.body[lang] || "(English sent instead)"}</p>
+                    <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{campaign.body[lang] || t("adminCampaigns.campaign.englishInstead")}</p>
                   </div>
                 ))}
               </div>
@@ -273,42 +291,45 @@ export default function CampaignPage() {
           </Card>
         </div>
         <div className="space-y-4">
-          <Card title="Status">
+          <Card title={t("adminCampaigns.campaign.statusCard")}>
             <Facts
               rows={[
-                ["Status", CAMPAIGN_STATUS_LABELS[status]],
-                ...(campaign.scheduledAt ? [["Scheduled", utc(campaign.scheduledAt)] as [string, string]] : []),
-                ...(campaign.startedAt ? [["Started", utc(campaign.startedAt)] as [string, string]] : []),
-                ...(campaign.finishedAt ? [["Finished", utc(campaign.finishedAt)] as [string, string]] : []),
-                ["Missing languages", missing.length === 0 ? "None" : missing.map((l) => LANG_NAMES[l]).join(", ")],
+                [t("adminCampaigns.campaign.status"), t(`adminCampaigns.status.${status}`)],
+                ...(campaign.scheduledAt ? [[t("adminCampaigns.campaign.scheduled"), when(campaign.scheduledAt)] as [string, string]] : []),
+                ...(campaign.startedAt ? [[t("adminCampaigns.campaign.started"), when(campaign.startedAt)] as [string, string]] : []),
+                ...(campaign.finishedAt ? [[t("adminCampaigns.campaign.finished"), when(campaign.finishedAt)] as [string, string]] : []),
+                [
+                  t("adminCampaigns.campaign.missingLanguages"),
+                  missing.length === 0 ? t("adminCampaigns.campaign.none") : missing.map((l) => t(`adminCampaigns.langWords.${l}`)).join(", "),
+                ],
               ]}
             />
           </Card>
-          <Card title="Send">
+          <Card title={t("adminCampaigns.campaign.send")}>
             <div className="space-y-3">
               <Form method="post">
-                <p className="mb-2 text-sm text-slate-700">One mail per written language to {sellerEmail}.</p>
-                <SubmitButton intent="test" variant="secondary" pendingLabel="Sending test…">
-                  Send a test to me
+                <p className="mb-2 text-sm text-slate-700">{t("adminCampaigns.campaign.testHelp", { email: sellerEmail })}</p>
+                <SubmitButton intent="test" variant="secondary" pendingLabel={t("adminCampaigns.campaign.sendingTest")}>
+                  {t("adminCampaigns.campaign.sendTest")}
                 </SubmitButton>
               </Form>
               {campaignMayMove(status, "send") && (
-                <ActionButtonForm intent="send" pendingLabel="Starting…" variant="primary">
-                  Send now
+                <ActionButtonForm intent="send" pendingLabel={t("adminCampaigns.campaign.starting")} variant="primary">
+                  {t("adminCampaigns.campaign.sendNow")}
                 </ActionButtonForm>
               )}
               {campaignMayMove(status, "schedule") && (
                 <Form method="post" className="space-y-2">
-                  <TextField label="Send at (UTC)" name="at" type="datetime-local" required error={errors.at} />
-                  <SubmitButton intent="schedule" variant="secondary" pendingLabel="Scheduling…">
-                    Schedule
+                  <TextField label={t("adminCampaigns.campaign.sendAt")} name="at" type="datetime-local" required error={errors.at} />
+                  <SubmitButton intent="schedule" variant="secondary" pendingLabel={t("adminCampaigns.campaign.scheduling")}>
+                    {t("adminCampaigns.campaign.schedule")}
                   </SubmitButton>
                 </Form>
               )}
               {MOVES.map((move) =>
                 campaignMayMove(status, move.intent) ? (
-                  <ActionButtonForm key={move.intent} intent={move.intent} pendingLabel={move.pendingLabel} variant={move.variant}>
-                    {move.label}
+                  <ActionButtonForm key={move.intent} intent={move.intent} pendingLabel={t(move.pendingLabel)} variant={move.variant}>
+                    {t(move.label)}
                   </ActionButtonForm>
                 ) : null,
               )}

@@ -87,12 +87,17 @@ export function listCampaigns(db: Pick<Db, "select">, limit = 100): Promise<Camp
 // ---------------------------------------------------------------------------------------------
 // Moves: send now, schedule, pause, resume, cancel
 
-export type MoveResult = { ok: true; recipients?: number } | { ok: false; message: string };
+/**
+ * A refusal says why in `reason` (and the state it met), so the console words it in the account's
+ * language (docs/decisions/055); `message` is the English of scripts and logs.
+ */
+export type MoveRefusal = { ok: false; message: string } & ({ reason: "state"; status: CampaignStatus } | { reason: "missing" | "past" | "not_draft" });
+export type MoveResult = { ok: true; recipients?: number } | MoveRefusal;
 
-const refusedMove = (status: CampaignStatus | undefined): MoveResult => ({
-  ok: false,
-  message: status ? `This campaign is ${status} now: that is no longer possible.` : "That campaign does not exist.",
-});
+const refusedMove = (status: CampaignStatus | undefined): MoveResult =>
+  status
+    ? { ok: false, reason: "state", status, message: `This campaign is ${status} now: that is no longer possible.` }
+    : { ok: false, reason: "missing", message: "That campaign does not exist." };
 
 /**
  * Starts sending: queues every confirmed, non-suppressed subscriber (one statement, however many)
@@ -121,7 +126,7 @@ export async function startCampaign(db: Db, id: number, who: Actor | null, now: 
 }
 
 export async function scheduleCampaign(db: Db, id: number, at: Date, who: Actor, now: Date): Promise<MoveResult> {
-  if (!(at.getTime() > now.getTime())) return { ok: false, message: "Choose a time in the future (or send now)." };
+  if (!(at.getTime() > now.getTime())) return { ok: false, reason: "past", message: "Choose a time in the future (or send now)." };
   return simpleMove(db, id, "schedule", { status: "scheduled", scheduledAt: at }, who, "campaign_scheduled", now);
 }
 
@@ -169,7 +174,7 @@ export async function deleteCampaign(db: Db, id: number, who: Actor, now: Date):
       .delete(campaigns)
       .where(and(eq(campaigns.id, id), eq(campaigns.status, "draft")))
       .returning({ id: campaigns.id });
-    if (removed.length === 0) return { ok: false, message: "Only a draft can be deleted." };
+    if (removed.length === 0) return { ok: false, reason: "not_draft", message: "Only a draft can be deleted." };
     await recordSellerAction(tx, who, "campaign_deleted", `campaign:${id}`, null, now);
     return { ok: true };
   });
