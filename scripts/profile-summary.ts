@@ -47,6 +47,9 @@ const STAGES: { name: string; ownOnly?: boolean; matches(frame: CallFrame, pkg: 
   { name: "loaders (React Router's data strategy)", matches: (f, pkg) => pkg === "react-router" && f.functionName === "callDataStrategy" },
   { name: "hydration data (turbo-stream encode)", matches: (f, pkg) => pkg === "react-router" && f.functionName === "encodeViaTurboStream" },
   { name: "route matching (matchRoutes)", matches: (f, pkg) => pkg === "react-router" && f.functionName === "matchRoutesImpl" },
+  // Most of the matching (docs/decisions/057): the page's partial route manifest (lazy route discovery)
+  // matches every parent path of the URL against every route, on every render.
+  { name: "partial route manifest (getPartialManifest)", matches: (f, pkg) => pkg === "react-router" && f.functionName === "getPartialManifest" },
   { name: "embedded database (PGlite)", matches: (_f, pkg) => pkg === "@electric-sql/pglite" },
   { name: "helmet headers (own time)", ownOnly: true, matches: (f, pkg) => pkg === "helmet" && f.functionName === "helmetMiddleware" },
   {
