@@ -35,16 +35,28 @@ export interface ProfileSummary {
   byStage: ProfileShare[];
 }
 
-/** A request's stages, each the set of functions (name and package) whose time counts for it. */
-const STAGES: { name: string; matches(frame: CallFrame, pkg: string): boolean }[] = [
+/**
+ * A request's stages, each the set of functions (name and package) whose time counts for it.
+ * `ownOnly`: an Express middleware's own time — not what runs below the `next()` it calls (the rest
+ * of the request: ADR 037 counted pino-http at 6.2 % and helmet at 4.1 % that way, their own work
+ * was 1.4 % and 0.4 %, docs/decisions/057).
+ */
+const STAGES: { name: string; ownOnly?: boolean; matches(frame: CallFrame, pkg: string): boolean }[] = [
   { name: "React render (renderToPipeableStream's work)", matches: (f, pkg) => pkg === "react-dom" && f.functionName === "performWork" },
   { name: "i18next t() (inside the render)", matches: (f, pkg) => pkg === "i18next" && f.functionName === "translate" },
   { name: "loaders (React Router's data strategy)", matches: (f, pkg) => pkg === "react-router" && f.functionName === "callDataStrategy" },
   { name: "hydration data (turbo-stream encode)", matches: (f, pkg) => pkg === "react-router" && f.functionName === "encodeViaTurboStream" },
   { name: "route matching (matchRoutes)", matches: (f, pkg) => pkg === "react-router" && f.functionName === "matchRoutesImpl" },
+  // Most of the matching (docs/decisions/057): the page's partial route manifest (lazy route discovery)
+  // matches every parent path of the URL against every route, on every render.
+  { name: "partial route manifest (getPartialManifest)", matches: (f, pkg) => pkg === "react-router" && f.functionName === "getPartialManifest" },
   { name: "embedded database (PGlite)", matches: (_f, pkg) => pkg === "@electric-sql/pglite" },
-  { name: "helmet headers", matches: (f, pkg) => pkg === "helmet" && f.functionName === "helmetMiddleware" },
-  { name: "request logging (pino-http)", matches: (f, pkg) => pkg === "pino-http" && f.functionName === "loggingMiddleware" },
+  { name: "helmet headers (own time)", ownOnly: true, matches: (f, pkg) => pkg === "helmet" && f.functionName === "helmetMiddleware" },
+  {
+    name: "request logging (pino-http, own time and the line written)",
+    ownOnly: true,
+    matches: (f, pkg) => pkg === "pino-http" && (f.functionName === "loggingMiddleware" || f.functionName === "onResponseComplete"),
+  },
   { name: "garbage collection", matches: (f) => f.functionName === "(garbage collector)" },
   { name: "idle", matches: (f) => f.functionName === "(idle)" },
 ];
@@ -89,10 +101,12 @@ export function summariseProfile(profile: CpuProfile, fromMicros = profile.start
     packages.set(pkg, (packages.get(pkg) ?? 0) + t);
     // A sample counts once for each stage found on its stack.
     const found = new Set<string>();
+    let belowNext = false; // a frame of Express's next() between the sample and this frame
     for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
       const frame = byId.get(at)!.callFrame;
       const framePackage = packageOf(frame);
-      for (const stage of STAGES) if (!found.has(stage.name) && stage.matches(frame, framePackage)) found.add(stage.name);
+      if (framePackage === "router" && frame.functionName === "next") belowNext = true;
+      for (const stage of STAGES) if (!found.has(stage.name) && !(stage.ownOnly && belowNext) && stage.matches(frame, framePackage)) found.add(stage.name);
     }
     for (const name of found) stages.set(name, (stages.get(name) ?? 0) + t);
   }

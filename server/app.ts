@@ -32,6 +32,7 @@ import { claimEmbeddedDataDir, movePublicBackups, shopBackups } from "../app/ser
 import { createShopMetrics, type ShopMetrics } from "../app/server/metrics/metrics.server";
 import { routeLabeler } from "../app/server/metrics/route-label.server";
 import { metricsEndpoint, requestMetrics } from "./metrics";
+import { pageLog } from "./page-log";
 import { safeErrorSerializer } from "../app/server/platform/safe-error.server";
 
 export { EnvError } from "../app/server/platform/env.server";
@@ -118,6 +119,8 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   // throttles, and https behind a TLS-terminating proxy (README, Run it for real).
   app.set("trust proxy", env.TRUST_PROXY);
   if (metrics) app.use(requestMetrics(metrics, routeLabeler((typeof build === "function" ? await build() : build).routes)));
+  // Successful storefront page GETs are counted into a summary line rather than logged one by one.
+  const pages = pageLog((summary) => logger.info(summary, "storefront pages answered (successful GETs, not logged one by one)"));
   app.use(
     pinoHttp({
       logger,
@@ -129,6 +132,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
         return id;
       },
       autoLogging: { ignore: (req) => /^\/(assets|media)\//.test(req.url ?? "") || req.url === "/healthz" || req.url === "/readyz" },
+      customLogLevel: (req, res, err) => pages.level(req, res, err),
       serializers: {
         // The path only: query strings carry capabilities (order-status keys, newsletter tokens) and search terms.
         req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split("?")[0] }),
@@ -277,6 +281,7 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
     views,
     close: async () => {
       clearInterval(viewsTimer);
+      pages.stop();
       await jobs.stop();
       await flushViews();
       await database.close();

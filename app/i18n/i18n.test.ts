@@ -28,3 +28,13 @@ describe("registerTranslations (the browser's strings, page by page)", () => {
     expect(late.t("meta.cart.title")).toBe("Carrito");
   });
 });
+
+describe("t() answers remembered (docs/decisions/057)", () => {
+  it("a key asked before its area is registered is translated once it is", () => {
+    const fr = i18n.getI18n("fr");
+    expect(fr.t("cart.title")).toBe("cart.title");
+    i18n.registerTranslations("fr", { cart: { title: "Panier" } });
+    expect(fr.t("cart.title")).toBe("Panier");
+    expect(fr.t("cart.title", { count: 2 })).toBe("Panier");
+  });
+});

@@ -1,10 +1,13 @@
 import i18next, { type i18n } from "i18next";
 import type { Lang } from "~/domain/product";
+import { memoizeT } from "./memo-t";
 
 export type Tree = { [key: string]: string | string[] | Tree };
 
 const translations = new Map<Lang, Tree>();
 const instances = new Map<Lang, i18n>();
+/** Each instance's remembered t() answers, forgotten when strings are added (./memo-t.ts). */
+const forgetters: (() => void)[] = [];
 
 /**
  * Makes strings available: whole areas, or some keys of an area (the page titles of `meta`); what is
@@ -33,6 +36,7 @@ export function registerTranslations(lang: Lang, tree: Tree): void {
   }
   translations.set(lang, merged);
   for (const instance of instances.values()) instance.addResourceBundle(lang, "translation", fresh, true, true);
+  for (const forget of forgetters) forget();
 }
 
 /** Whether an area's strings are known in a language (the browser fetches some with deferred code). */
@@ -58,6 +62,10 @@ export function getI18n(lang: Lang): i18n {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  // Every reader (useTranslation, meta functions, getFixedT, <Trans>) goes through instance.t.
+  const memo = memoizeT(instance.t);
+  instance.t = memo.t;
+  forgetters.push(memo.clear);
   instances.set(lang, instance);
   return instance;
 }

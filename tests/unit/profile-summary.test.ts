@@ -36,6 +36,24 @@ describe("summariseProfile", () => {
     ]);
   });
 
+  it("counts a middleware's own time, not the rest of the request run below its next()", () => {
+    // root → loggingMiddleware (pino-http) → next (Express's router) → performWork; and a sample in the middleware itself.
+    const middleware: CpuProfile = {
+      nodes: [
+        { id: 1, callFrame: frame("(root)"), children: [2] },
+        { id: 2, callFrame: frame("loggingMiddleware", "file:///app/node_modules/pino-http/logger.js"), children: [3] },
+        { id: 3, callFrame: frame("next", "file:///app/node_modules/router/index.js"), children: [4] },
+        { id: 4, callFrame: frame("performWork", "file:///app/node_modules/react-dom/cjs/server.js") },
+      ],
+      startTime: 0,
+      samples: [2, 4, 4, 4],
+      timeDeltas: [100, 100, 100, 100],
+    };
+    const stages = Object.fromEntries(summariseProfile(middleware).byStage.map((s) => [s.name, s.percent]));
+    expect(stages["request logging (pino-http, own time and the line written)"]).toBe(25);
+    expect(stages["React render (renderToPipeableStream's work)"]).toBe(75);
+  });
+
   it("names scoped packages, Node's own modules and native frames", () => {
     expect(packageOf(frame("x", "file:///a/node_modules/@electric-sql/pglite/dist/index.js"))).toBe("@electric-sql/pglite");
     expect(packageOf(frame("emit", "node:events"))).toBe("node");
