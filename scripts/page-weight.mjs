@@ -88,6 +88,8 @@ export async function loadedScripts(browser, baseUrl, path, { firstVisit = false
     });
     await page.goto(new URL(path, baseUrl).href);
     await page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 30_000 });
+    // The gate opens 100 ms after hydration, its code fetched meanwhile: counted once it shows.
+    if (firstVisit) await page.getByRole("alertdialog").waitFor({ timeout: 30_000 });
     await page.waitForLoadState("networkidle");
     return Promise.all([...served].map(async ([url, wire]) => ({ url, ...(await wire) })));
   } finally {
