@@ -3,13 +3,8 @@ import { X } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
 import { useReturnFocus } from "./use-return-focus";
 
-/** The dimmed, blurred page behind every dialog. */
-export const OVERLAY_CLASS = "fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm";
-/** A small dialog in the middle of the screen (also used by the Radix alert dialogs), without its layer. */
-export const CENTERED_BOX =
-  "fixed top-1/2 left-1/2 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white shadow-2xl outline-none";
-/** The same box above the page (z-50), with its padding. */
-export const CENTERED_CLASS = `${CENTERED_BOX} z-50 p-6`;
+export { CENTERED_BOX, CENTERED_CLASS, OVERLAY_CLASS } from "./dialog-classes";
+import { CENTERED_CLASS, OVERLAY_CLASS } from "./dialog-classes";
 
 interface DialogShellProps extends Omit<React.ComponentProps<typeof Dialog.Content>, "onCloseAutoFocus"> {
   open: boolean;
