@@ -11,7 +11,16 @@ import { resources } from "./resources.server";
  * storefront page (resources.server.ts keeps them out of its page and deferred areas).
  */
 export type ConsoleArea =
-  "admin" | "adminOrders" | "adminReports" | "adminAccounts" | "adminShop" | "adminInbox" | "adminCampaigns" | "adminAnalytics" | "adminPrivacy";
+  | "admin"
+  | "adminOrders"
+  | "adminReports"
+  | "adminAccounts"
+  | "adminShop"
+  | "adminInbox"
+  | "adminCampaigns"
+  | "adminAnalytics"
+  | "adminPrivacy"
+  | "adminProduct";
 
 export function consoleTranslations(lang: Lang, areas: readonly ConsoleArea[]): Translations {
   const all = resources[lang];
