@@ -57,12 +57,26 @@ export default defineConfig({
   projects: [
     // back-in-stock.spec.ts puts a seeded out-of-stock product in stock for a while: it runs there too,
     // after every spec that counts the storefront's products.
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: ["payments.spec.ts", "back-in-stock.spec.ts"] },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testIgnore: ["payments.spec.ts", "back-in-stock.spec.ts"],
+      grepInvert: /@owner-language/,
+    },
     {
       name: "payments",
       use: { ...devices["Desktop Chrome"], channel: undefined },
       testMatch: ["payments.spec.ts", "back-in-stock.spec.ts"],
       dependencies: ["desktop"],
+    },
+    // Tests tagged @owner-language switch `main`, the shop's only owner, to another language (the
+    // owner-only pages in French, tests/e2e/console-i18n.spec.ts): alone, after every other spec.
+    {
+      name: "owner-language",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: ["console-i18n.spec.ts"],
+      grep: /@owner-language/,
+      dependencies: ["payments"],
     },
   ],
   webServer: [

@@ -20,7 +20,8 @@ export type ConsoleArea =
   | "adminCoupons"
   | "adminCampaigns"
   | "adminAnalytics"
-  | "adminPrivacy";
+  | "adminPrivacy"
+  | "adminProduct";
 
 export function consoleTranslations(lang: Lang, areas: readonly ConsoleArea[]): Translations {
   const all = resources[lang];

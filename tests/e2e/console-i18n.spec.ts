@@ -109,3 +109,22 @@ test("a French account gets the order page's action replies in French", async ({
     await choose(page, "en", "UTC", "Language and time zone saved.");
   }
 });
+
+// The product pages are the owner's alone (docs/decisions/036) and `main` is the shop's only owner
+// (accounts.spec.ts), so this test switches `main` to French: it is tagged @owner-language and runs in
+// its own project, after every other spec (playwright.config.ts), so no other test meets a French `main`.
+test("@owner-language an owner in French edits a product in French: the page, its form, the media card and a save's reply", async ({ page }) => {
+  await loginAsSeller(page, { next: "/admin/account" });
+  try {
+    await choose(page, "fr", "Europe/Paris", "Langue et fuseau horaire enregistrés.");
+    await page.goto("/admin/products/6");
+    await expect(page).toHaveTitle(/^Modifier .+ · Console vendeur/);
+    await expect(page.getByRole("heading", { name: "Prix et visibilité" })).toBeVisible();
+    await expect(page.getByLabel("Titre (français)", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Photos et vidéo" }).getByLabel("Vidéo d'aperçu")).toBeVisible();
+    await page.getByRole("button", { name: "Enregistrer le produit" }).click();
+    await expect(page.getByRole("status")).toContainText(/Rien n'a changé\.|Enregistré\. La boutique/);
+  } finally {
+    await choose(page, "en", "UTC", "Language and time zone saved.");
+  }
+});

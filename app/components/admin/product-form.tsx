@@ -2,18 +2,19 @@ import { bundleSavingsCents } from "~/domain/pricing";
 import { useState } from "react";
 import { Form } from "react-router";
 import { Checkbox, MoneyField, SelectField, SubmitButton, TextArea, TextField } from "~/components/admin/kit/fields";
-import { usd } from "~/components/admin/kit/format";
+import { productFormErrors } from "~/components/admin/product-form-errors";
+import { useConsole } from "~/components/admin/use-console";
+import type { TFunction } from "i18next";
 import { Card } from "~/components/admin/kit/page";
 import type { RequiredTextField } from "~/domain/catalogue";
 import { centsToAmountString } from "~/domain/money";
 import { AUDIENCES, BADGES, CATEGORIES, DELIVERY_TYPES, LANGS, PLATFORMS, PRODUCT_TYPES, SKINS, type Lang, type ProductTexts } from "~/domain/product";
-import { fieldErrors, parseDollars, type FieldErrors } from "~/domain/seller/form-fields";
-import { productFormRecord, productFormSchema, TEXT_LABELS, textFieldName, type ProductInput } from "~/domain/seller/product-form";
+import { usd } from "~/components/admin/kit/format";
+import { parseDollars, type FieldErrors } from "~/domain/seller/form-fields";
+import { productFormRecord, productFormSchema, textFieldName, type ProductInput } from "~/domain/seller/product-form";
 
-const LANG_NAMES: Record<Lang, string> = { en: "English", fr: "French", es: "Spanish" };
+// Category, type, audience… are the catalogue's own values (the storefront's filters read them): shown as stored.
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
-/** The badge select's choices, "No badge" first (the edit form and the products list's bulk badge). */
-export const BADGE_OPTIONS = [{ value: "", label: "No badge" }, ...options(BADGES)];
 const TEXT_ROWS: readonly (keyof ProductTexts)[] = ["title", "description", "trackingInfo", "fullDescription", "features", "seoTitle", "seoDescription"];
 const LONG: ReadonlySet<keyof ProductTexts> = new Set(["description", "fullDescription", "features", "seoDescription"]);
 
@@ -31,7 +32,7 @@ function textValue(input: ProductInput, field: keyof ProductTexts, lang: Lang): 
 }
 
 /** The computed saving of the ticked bundle items against the typed price (never typed itself). */
-function bundleSaving(form: HTMLFormElement, candidates: readonly BundleCandidate[]): string | null {
+function bundleSaving(form: HTMLFormElement, candidates: readonly BundleCandidate[], t: TFunction): string | null {
   const data = new FormData(form);
   const picked = data.getAll("bundleItems").map(String);
   if (picked.length === 0) return null;
@@ -39,8 +40,8 @@ function bundleSaving(form: HTMLFormElement, candidates: readonly BundleCandidat
   // The same rule the storefront shows (app/domain/pricing.ts): priced at 0, the saving is the items' total.
   const separately = bundleSavingsCents(0, items);
   const price = parseDollars(String(data.get("price") ?? ""));
-  if (price === null) return `Items bought separately: ${usd(separately)}.`;
-  return `Items bought separately: ${usd(separately)}; the bundle saves ${usd(bundleSavingsCents(price, items))}.`;
+  if (price === null) return t("adminProduct.form.separately", { separately: usd(separately) });
+  return t("adminProduct.form.separatelySaves", { separately: usd(separately), saving: usd(bundleSavingsCents(price, items)) });
 }
 
 /**
@@ -64,8 +65,10 @@ export function ProductForm({
 }) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [saving, setSaving] = useState<string | null>(null);
+  const { t } = useConsole();
   const errors = clientErrors ?? serverErrors;
-  const refreshSaving = (form: HTMLFormElement) => setSaving(bundleSaving(form, candidates));
+  const refreshSaving = (form: HTMLFormElement) => setSaving(bundleSaving(form, candidates, t));
+  const badgeOptions = [{ value: "", label: t("adminProduct.form.noBadge") }, ...options(BADGES)];
 
   return (
     <Form
@@ -78,108 +81,121 @@ export function ProductForm({
         const parsed = productFormSchema.safeParse(productFormRecord(new FormData(e.currentTarget)));
         if (parsed.success) return setClientErrors(null);
         e.preventDefault();
-        setClientErrors(fieldErrors(parsed.error));
+        setClientErrors(productFormErrors(parsed.error, t));
       }}
     >
       {clientErrors && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-          Nothing was saved: correct the fields marked below.
+          {t("admin.form.fixFields")}
         </p>
       )}
-      <Card title="Price and visibility">
+      <Card title={t("adminProduct.form.priceCard")}>
         <div className="grid gap-4 sm:grid-cols-2">
           <MoneyField
-            label="Price (US$)"
+            label={t("adminProduct.form.price")}
             name="price"
             required
             defaultValue={input.priceCents ? centsToAmountString(input.priceCents) : ""}
             error={errors.price}
-            hint="What the buyer pays, e.g. 54.99."
+            hint={t("adminProduct.form.priceHint")}
           />
           <MoneyField
-            label="Compare-at price (US$, optional)"
+            label={t("adminProduct.form.originalPrice")}
             name="originalPrice"
             defaultValue={input.originalPriceCents ? centsToAmountString(input.originalPriceCents) : ""}
             error={errors.originalPrice}
-            hint="Leave empty for no sale. When higher than the price it is struck through with the saving."
+            hint={t("adminProduct.form.originalPriceHint")}
           />
           <SelectField
-            label="Badge"
+            label={t("adminProduct.form.badge")}
             name="badge"
-            options={BADGE_OPTIONS}
+            options={badgeOptions}
             defaultValue={input.badge ?? ""}
             error={errors.badge}
-            hint="A label on the product's card and page. The home page's featured row is chosen with Feature in the products list."
+            hint={t("adminProduct.form.badgeHint")}
           />
           <div className="grid content-start gap-3 sm:pt-6">
-            <Checkbox label="In stock" name="inStock" defaultChecked={input.inStock} hint="Out of stock: shown, but it cannot be bought." />
+            <Checkbox label={t("adminProduct.form.inStock")} name="inStock" defaultChecked={input.inStock} hint={t("adminProduct.form.inStockHint")} />
             <TextField
-              label="Stock count (optional)"
+              label={t("adminProduct.form.stock")}
               name="stock"
               inputMode="numeric"
               defaultValue={input.stock === null ? "" : String(input.stock)}
               error={errors.stock}
-              hint="Leave empty for no count. Each order takes its units; at 0 the product is out of stock, and raising it puts it back on sale."
+              hint={t("adminProduct.form.stockHint")}
             />
             <TextField
-              label="Publish at (UTC, optional)"
+              label={t("adminProduct.form.publishAt")}
               name="publishAt"
               type="datetime-local"
               step={1}
               defaultValue={input.publishAt ? input.publishAt.slice(0, 19) : ""}
               error={errors.publishAt}
-              hint="A time ahead keeps the product a draft and lists it then (within seconds): its page and sitemap entry appear at that time."
+              hint={t("adminProduct.form.publishAtHint")}
             />
-            <Checkbox
-              label="Listed"
-              name="listed"
-              defaultChecked={input.listed}
-              hint="Not listed: a draft, off the storefront (you can preview its page while signed in); a coupon can still give it free."
-            />
+            <Checkbox label={t("adminProduct.form.listed")} name="listed" defaultChecked={input.listed} hint={t("adminProduct.form.listedHint")} />
           </div>
         </div>
       </Card>
 
-      <Card title="What it is">
+      <Card title={t("adminProduct.form.whatCard")}>
         <div className="grid gap-4 sm:grid-cols-3">
-          <SelectField label="Category" name="category" options={options(CATEGORIES)} defaultValue={input.category} error={errors.category} />
-          <SelectField label="Type" name="type" options={options(PRODUCT_TYPES)} defaultValue={input.type} error={errors.type} />
-          <SelectField label="Audience" name="audience" options={options(AUDIENCES)} defaultValue={input.audience} error={errors.audience} />
-          <SelectField label="Skin compatibility" name="skin" options={options(SKINS)} defaultValue={input.skin} error={errors.skin} />
-          <SelectField label="Delivery" name="delivery" options={options(DELIVERY_TYPES)} defaultValue={input.delivery} error={errors.delivery} />
+          <SelectField
+            label={t("adminProduct.form.category")}
+            name="category"
+            options={options(CATEGORIES)}
+            defaultValue={input.category}
+            error={errors.category}
+          />
+          <SelectField label={t("adminProduct.form.type")} name="type" options={options(PRODUCT_TYPES)} defaultValue={input.type} error={errors.type} />
+          <SelectField
+            label={t("adminProduct.form.audience")}
+            name="audience"
+            options={options(AUDIENCES)}
+            defaultValue={input.audience}
+            error={errors.audience}
+          />
+          <SelectField label={t("adminProduct.form.skin")} name="skin" options={options(SKINS)} defaultValue={input.skin} error={errors.skin} />
+          <SelectField
+            label={t("adminProduct.form.delivery")}
+            name="delivery"
+            options={options(DELIVERY_TYPES)}
+            defaultValue={input.delivery}
+            error={errors.delivery}
+          />
           <TextField
-            label="Warranty (days)"
+            label={t("adminProduct.form.warranty")}
             name="warrantyDays"
             inputMode="numeric"
             defaultValue={input.warrantyDays ? String(input.warrantyDays) : ""}
             error={errors.warrantyDays}
-            hint="Empty or 0: none."
+            hint={t("adminProduct.form.warrantyHint")}
           />
           <TextField
-            label="Number of actions"
+            label={t("adminProduct.form.actions")}
             name="actionCount"
             inputMode="numeric"
             defaultValue={input.actionCount?.toString() ?? ""}
             error={errors.actionCount}
-            hint="Shown as 20+; empty for none."
+            hint={t("adminProduct.form.actionsHint")}
           />
           <TextField
-            label="Number of poses"
+            label={t("adminProduct.form.poses")}
             name="poses"
             inputMode="numeric"
             defaultValue={input.poses?.toString() ?? ""}
             error={errors.poses}
-            hint="Rooms; empty for none."
+            hint={t("adminProduct.form.posesHint")}
           />
           <div className="grid content-start gap-3">
-            <Checkbox label="Gestures" name="gestures" defaultChecked={input.gestures} />
+            <Checkbox label={t("adminProduct.form.gestures")} name="gestures" defaultChecked={input.gestures} />
           </div>
         </div>
         <fieldset className="mt-4" aria-describedby={errors.platforms ? "platforms-error" : undefined}>
-          <legend className="text-sm font-semibold text-slate-800">Platforms</legend>
+          <legend className="text-sm font-semibold text-slate-800">{t("adminProduct.form.platforms")}</legend>
           <div className="mt-2 flex gap-6">
             {PLATFORMS.map((p) => (
-              <Checkbox key={p} label={p === "pc" ? "PC" : "Mobile"} name="platforms" value={p} defaultChecked={input.platforms.includes(p)} />
+              <Checkbox key={p} label={t(`adminProduct.form.platform.${p}`)} name="platforms" value={p} defaultChecked={input.platforms.includes(p)} />
             ))}
           </div>
           {errors.platforms && (
@@ -190,10 +206,10 @@ export function ProductForm({
         </fieldset>
       </Card>
 
-      <Card title="Bundle items">
+      <Card title={t("adminProduct.form.bundleCard")}>
         <fieldset aria-describedby="bundle-help">
           <legend className="text-sm text-slate-700" id="bundle-help">
-            For a bundle (category Bundles), tick its items; the saving is computed from their current prices.
+            {t("adminProduct.form.bundleHelp")}
           </legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {candidates.map((c) => (
@@ -215,19 +231,16 @@ export function ProductForm({
         </fieldset>
       </Card>
 
-      <Card title="Texts in three languages">
-        <p className="mb-3 text-sm text-slate-700">
-          English is required. A French or Spanish text left empty is marked “missing”: the storefront shows the English text there. SEO title and description
-          are optional (empty: made from the title and short description).
-        </p>
+      <Card title={t("adminProduct.form.textsCard")}>
+        <p className="mb-3 text-sm text-slate-700">{t("adminProduct.form.textsHelp")}</p>
         {TEXT_ROWS.map((field) => (
           <div key={field} className="mb-4 grid gap-3 lg:grid-cols-3">
             {LANGS.map((lang) => {
               const name = textFieldName(field, lang);
               const value = textValue(input, field, lang);
               const missing = lang !== "en" && isRequired(field) && value.trim() === "";
-              const label = `${TEXT_LABELS[field]} (${LANG_NAMES[lang]})`;
-              const hint = missing ? "Missing: the English text is shown." : undefined;
+              const label = t("adminProduct.form.textLabel", { field: t(`adminProduct.form.text.${field}`), lang: t(`adminProduct.langs.${lang}`) });
+              const hint = missing ? t("adminProduct.form.missingHint") : undefined;
               return LONG.has(field) ? (
                 <TextArea
                   key={lang}
@@ -247,7 +260,7 @@ export function ProductForm({
       </Card>
 
       <div>
-        <SubmitButton intent="save" pendingLabel="Saving…">
+        <SubmitButton intent="save" pendingLabel={t("adminProduct.form.saving")}>
           {submitLabel}
         </SubmitButton>
       </div>

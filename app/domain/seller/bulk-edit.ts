@@ -23,7 +23,7 @@ const signedAmount = z.pipe(
     const text = (value ?? "").trim().replace(/\s+/g, "");
     const match = /^([-+−]?)(.+)$/.exec(text);
     const cents = match ? parseDollars(match[2].replace(/%$/, "")) : null;
-    if (cents === null || cents === 0) return refuseValue(ctx, "Change must be a number like -10 or +2.50 (not 0)");
+    if (cents === null || cents === 0) return refuseValue(ctx, "Change must be a number like -10 or +2.50 (not 0)", [], { rule: "change" });
     return match![1] === "-" || match![1] === "−" ? -cents : cents;
   }),
 );
@@ -37,21 +37,23 @@ export const bulkEditSchema = z
   })
   .check(
     z.superRefine((input, ctx) => {
-      if (input.ids.length === 0) ctx.addIssue({ code: "custom", path: ["ids"], message: "Tick at least one product" });
+      if (input.ids.length === 0) ctx.addIssue({ code: "custom", path: ["ids"], message: "Tick at least one product", params: { rule: "tickOne" } });
     }),
   );
 
 /** The parsed form as the action to apply; a price change's amount is checked here (its own message). */
-export function toBulkAction(form: z.infer<typeof bulkEditSchema>): { ok: true; action: BulkAction } | { ok: false; message: string } {
+export function toBulkAction(
+  form: z.infer<typeof bulkEditSchema>,
+): { ok: true; action: BulkAction } | { ok: false; message: string; rule: "change" | "percent" } {
   const { bulkAction } = form;
   if (bulkAction === "badge") return { ok: true, action: { kind: "badge", badge: form.bulkBadge } };
   if (bulkAction === "list" || bulkAction === "unlist" || bulkAction === "archive") return { ok: true, action: { kind: bulkAction } };
   const parsed = signedAmount.safeParse(form.change);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Change must be a number" };
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Change must be a number", rule: "change" };
   if (bulkAction === "price-amount") return { ok: true, action: { kind: "price-amount", cents: parsed.data } };
   // parseDollars read "10" as 1000 "cents": hundredths of a percent.
   const percent = parsed.data / 100;
-  if (percent <= -100 || percent > 500) return { ok: false, message: "A percentage change must be above -100 % and at most +500 %" };
+  if (percent <= -100 || percent > 500) return { ok: false, message: "A percentage change must be above -100 % and at most +500 %", rule: "percent" };
   return { ok: true, action: { kind: "price-percent", percent } };
 }
 

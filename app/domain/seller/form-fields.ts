@@ -18,11 +18,17 @@ export function parseDollars(input: string): number | null {
 }
 
 /**
+ * Why a value is refused, as data (docs/decisions/055): the rule broken and its numbers, so a console
+ * page can say it in the account's language; `message` stays the English sentence (CLI, tests).
+ */
+export type IssueParams = { rule: string } & Record<string, string | number>;
+
+/**
  * Inside a transform: records why the value is refused (at `path` below the schema, else on the
  * value itself) and gives up on the value.
  */
-export function refuseValue(ctx: z.core.ParsePayload, message: string, path: PropertyKey[] = []): never {
-  ctx.issues.push({ code: "custom", message, input: ctx.value, path });
+export function refuseValue(ctx: z.core.ParsePayload, message: string, path: PropertyKey[] = [], params?: IssueParams): never {
+  ctx.issues.push({ code: "custom", message, input: ctx.value, path, ...(params ? { params } : {}) });
   return z.NEVER;
 }
 
@@ -33,7 +39,7 @@ export function optionalDollarsField(label: string) {
     z.transform((value: string | undefined, ctx) => {
       const text = (value ?? "").trim();
       if (text === "") return 0;
-      return parseDollars(text) ?? refuseValue(ctx, `${label} must be an amount in dollars like 54.99, or empty`);
+      return parseDollars(text) ?? refuseValue(ctx, `${label} must be an amount in dollars like 54.99, or empty`, [], { rule: "dollarsOrEmpty" });
     }),
   );
 }
@@ -47,7 +53,7 @@ export function dollarsField(label: string) {
     z.string({ error: `${label} is required` }).check(z.trim(), z.minLength(1, { error: `${label} is required`, abort: true })),
     z.transform((value: string, ctx) => {
       const cents = parseDollars(value);
-      return cents ?? refuseValue(ctx, `${label} must be an amount in dollars like 54.99 (0 or more, at most $100,000)`);
+      return cents ?? refuseValue(ctx, `${label} must be an amount in dollars like 54.99 (0 or more, at most $100,000)`, [], { rule: "dollars" });
     }),
   );
 }
@@ -66,7 +72,7 @@ export function optionalWholeNumber(label: string, min: number, max: number) {
       const text = (value ?? "").trim();
       if (text === "") return null;
       if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-        return refuseValue(ctx, `${label} must be a whole number from ${min} to ${max}, or empty`);
+        return refuseValue(ctx, `${label} must be a whole number from ${min} to ${max}, or empty`, [], { rule: "wholeNumber", min, max });
       }
       return Number(text);
     }),

@@ -51,7 +51,9 @@ function oneOf<T extends string>(values: readonly T[], label: string) {
     optionalText,
     z.transform((value: string | undefined, ctx) => {
       const text = (value ?? "").trim();
-      return (values as readonly string[]).includes(text) ? (text as T) : refuseValue(ctx, `${label} must be one of: ${values.join(", ")}`);
+      return (values as readonly string[]).includes(text)
+        ? (text as T)
+        : refuseValue(ctx, `${label} must be one of: ${values.join(", ")}`, [], { rule: "oneOf", values: values.join(", ") });
     }),
   );
 }
@@ -62,8 +64,9 @@ export function textField(label: string, max: number, required: boolean) {
     optionalText,
     z.transform((value: string | undefined, ctx) => {
       const text = (value ?? "").replace(/\r\n/g, "\n").trim();
-      if (required && text === "") return refuseValue(ctx, `${label} is required`);
-      if (text.length > max) return refuseValue(ctx, `${label} must be at most ${max} characters (now ${text.length})`);
+      if (required && text === "") return refuseValue(ctx, `${label} is required`, [], { rule: "required" });
+      if (text.length > max)
+        return refuseValue(ctx, `${label} must be at most ${max} characters (now ${text.length})`, [], { rule: "tooLong", max, length: text.length });
       return text;
     }),
   );
@@ -78,9 +81,11 @@ export function featuresField(label: string, required: boolean) {
         .split(/\r?\n/)
         .map((line) => line.trim())
         .filter((line) => line !== "");
-      if (required && lines.length === 0) return refuseValue(ctx, `${label}: write at least one feature`);
-      if (lines.length > TEXT_LIMITS.features) return refuseValue(ctx, `${label}: at most ${TEXT_LIMITS.features} features`);
-      if (lines.some((line) => line.length > FEATURE_MAX)) return refuseValue(ctx, `${label}: each feature at most ${FEATURE_MAX} characters`);
+      if (required && lines.length === 0) return refuseValue(ctx, `${label}: write at least one feature`, [], { rule: "featuresNone" });
+      if (lines.length > TEXT_LIMITS.features)
+        return refuseValue(ctx, `${label}: at most ${TEXT_LIMITS.features} features`, [], { rule: "featuresTooMany", max: TEXT_LIMITS.features });
+      if (lines.some((line) => line.length > FEATURE_MAX))
+        return refuseValue(ctx, `${label}: each feature at most ${FEATURE_MAX} characters`, [], { rule: "featureTooLong", max: FEATURE_MAX });
       return lines;
     }),
   );
@@ -93,7 +98,7 @@ export const badgeField = z.pipe(
   z.transform((value: string | undefined, ctx) => {
     const badge = (value ?? "").trim();
     if (badge === "") return null;
-    return isBadge(badge) ? badge : refuseValue(ctx, `Badge must be one of: ${BADGES.join(", ")}`);
+    return isBadge(badge) ? badge : refuseValue(ctx, `Badge must be one of: ${BADGES.join(", ")}`, [], { rule: "badge", values: BADGES.join(", ") });
   }),
 );
 
@@ -109,7 +114,7 @@ export const idListField = z.pipe(
           .filter((id) => id !== ""),
       ),
     ];
-    return ids.every((id) => /^[A-Za-z0-9_-]{1,80}$/.test(id)) ? ids : refuseValue(ctx, "Pick items from the list");
+    return ids.every((id) => /^[A-Za-z0-9_-]{1,80}$/.test(id)) ? ids : refuseValue(ctx, "Pick items from the list", [], { rule: "pickItems" });
   }),
 );
 
@@ -117,8 +122,10 @@ const platformsField = z.pipe(
   optionalText,
   z.transform((value: string | undefined, ctx) => {
     const picked = (value ?? "").split(",").filter((p) => p !== "");
-    if (picked.length === 0) return refuseValue(ctx, "Tick at least one platform");
-    return picked.every((p) => (PLATFORMS as readonly string[]).includes(p)) ? (picked as Platform[]) : refuseValue(ctx, "Unknown platform");
+    if (picked.length === 0) return refuseValue(ctx, "Tick at least one platform", [], { rule: "platformNone" });
+    return picked.every((p) => (PLATFORMS as readonly string[]).includes(p))
+      ? (picked as Platform[])
+      : refuseValue(ctx, "Unknown platform", [], { rule: "platformUnknown" });
   }),
 );
 
@@ -143,7 +150,8 @@ const publishAtField = z.pipe(
     if (text === "") return null;
     const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?$/.exec(text);
     const time = match ? new Date(`${match[1]}T${match[2]}${match[3] ?? ":00"}Z`) : null;
-    if (!time || Number.isNaN(time.getTime())) return refuseValue(ctx, "Publish at must be a date and time like 2026-12-01 09:30 (UTC), or empty");
+    if (!time || Number.isNaN(time.getTime()))
+      return refuseValue(ctx, "Publish at must be a date and time like 2026-12-01 09:30 (UTC), or empty", [], { rule: "publishAt" });
     return time.toISOString();
   }),
 );
@@ -182,7 +190,7 @@ export const productFormSchema = z
   })
   .check(
     z.superRefine((input, ctx) => {
-      if (input.price === 0) ctx.addIssue({ code: "custom", path: ["price"], message: "Price must be more than $0.00" });
+      if (input.price === 0) ctx.addIssue({ code: "custom", path: ["price"], message: "Price must be more than $0.00", params: { rule: "priceZero" } });
       // Delivery decides gifts and the login hand-over, the category decides coupons (docs/decisions/042):
       // they must agree, or a permanent upload could be sold as a gift (or a gift earn a free room).
       const gifting = input.delivery === "username-gift";
@@ -191,12 +199,14 @@ export const productFormSchema = z
           code: "custom",
           path: ["delivery"],
           message: "Sent to a username goes with category Gifting Triggers and type trigger, and only with them",
+          params: { rule: "gift" },
         });
       }
       const bundle = input.category === "Bundles" || input.type === "bundle";
-      if (bundle && input.bundleItems.length < 2) ctx.addIssue({ code: "custom", path: ["bundleItems"], message: "A bundle needs at least two items" });
+      if (bundle && input.bundleItems.length < 2)
+        ctx.addIssue({ code: "custom", path: ["bundleItems"], message: "A bundle needs at least two items", params: { rule: "bundleTwo" } });
       if (!bundle && input.bundleItems.length > 0)
-        ctx.addIssue({ code: "custom", path: ["bundleItems"], message: "Only a bundle (category Bundles) has items" });
+        ctx.addIssue({ code: "custom", path: ["bundleItems"], message: "Only a bundle (category Bundles) has items", params: { rule: "bundleOnly" } });
     }),
   );
 

@@ -86,16 +86,31 @@ export interface SellerMediaRow {
 
 const FORMAT_NAMES: Record<string, string> = { avif: "AVIF", webp: "WebP", jpeg: "JPEG", png: "PNG", svg: "SVG", mp4: "MP4", webm: "WebM" };
 
-export function sellerMediaRow(item: { id: number; media: MediaDescription; alt: { en: string; fr: string; es: string } }, base: string): SellerMediaRow {
+/** What the summary says: the stored formats, and the widths (a photo) or the file's size (a video). */
+export type MediaFacts = { kind: "image"; formats: string; widths: number; width: number } | { kind: "video"; format: string; kb: number; formats: string };
+
+/** The summary in English; a console page passes its own wording (docs/decisions/055). */
+export function englishMediaSummary(facts: MediaFacts): string {
+  return facts.kind === "video"
+    ? `${facts.format} video, ${facts.kb} KB; poster ${facts.formats}`
+    : `${facts.formats} · ${facts.widths} width${facts.widths === 1 ? "" : "s"} up to ${facts.width} px`;
+}
+
+export function sellerMediaRow(
+  item: { id: number; media: MediaDescription; alt: { en: string; fr: string; es: string } },
+  base: string,
+  summarize: (facts: MediaFacts) => string = englishMediaSummary,
+): SellerMediaRow {
   const image = item.media.kind === "image" ? item.media : item.media.poster;
   const fallback = variantsOf(image, image.fallback);
   const thumb = fallback.find((v) => v.width >= 320) ?? fallback[fallback.length - 1] ?? image.variants[0];
   const formats = [...new Set(image.variants.map((v) => FORMAT_NAMES[v.format] ?? v.format))].join(", ");
   const widths = new Set(image.variants.map((v) => v.width)).size;
-  const summary =
+  const summary = summarize(
     item.media.kind === "video"
-      ? `${FORMAT_NAMES[item.media.format]} video, ${Math.max(1, Math.round(item.media.bytes / 1024))} KB; poster ${formats}`
-      : `${formats} · ${widths} width${widths === 1 ? "" : "s"} up to ${image.width} px`;
+      ? { kind: "video", format: FORMAT_NAMES[item.media.format], kb: Math.max(1, Math.round(item.media.bytes / 1024)), formats }
+      : { kind: "image", formats, widths, width: image.width },
+  );
   return {
     id: item.id,
     kind: item.media.kind,

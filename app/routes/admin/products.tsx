@@ -16,7 +16,7 @@ import { bulkEdit, listSellerProducts, moveProduct, setArchived, setFeatured } f
 import { BADGES, onSale } from "~/domain/product";
 import { savingsCents } from "~/domain/pricing";
 import { BULK_ACTIONS, bulkEditSchema, toBulkAction } from "~/domain/seller/bulk-edit";
-import { fieldErrors } from "~/domain/seller/form-fields";
+import { bulkChangeRefusal, bulkFormErrors } from "~/server/catalogue/bulk-words.server";
 import { ActionButtonForm, SelectField, SubmitButton, TextField } from "~/components/admin/kit/fields";
 import { fieldErrorsOf } from "~/components/admin/kit/reply";
 import { MAX_FEATURED } from "~/domain/catalogue";
@@ -76,13 +76,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       bulkBadge: field(form, "bulkBadge"),
     });
     if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
+      const errors = bulkFormErrors(t, parsed.error);
       return refused(422, errors.ids ?? errors.bulkAction ?? t("adminShop.products.nothingChanged"), { fieldErrors: errors });
     }
     const action = toBulkAction(parsed.data);
-    if (!action.ok) return refused(422, action.message, { fieldErrors: { change: action.message } });
+    if (!action.ok) {
+      const message = bulkChangeRefusal(t, action.rule);
+      return refused(422, message, { fieldErrors: { change: message } });
+    }
     const result = await bulkEdit(context.services.db, seller, parsed.data.ids, action.action, context.services.now());
-    if (!result.ok) return refused(409, result.message);
+    if (!result.ok) return refused(409, t(result.key, result.values));
     return done(t("adminShop.products.changed", { count: result.changed }));
   }
   if (intent === "restore") {
@@ -94,7 +97,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const LANG_CODES = { en: "EN", fr: "FR", es: "ES" } as const;
-
 
 /** Every product in storefront order (archived ones at the end), each leading to its edit form. */
 export default function Products() {

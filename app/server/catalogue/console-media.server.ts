@@ -25,10 +25,16 @@ import type { Media } from "../media/media.server";
 import { MediaError } from "../media/media-error.server";
 import { recordSellerAction, type Actor } from "../seller-auth/audit.server";
 
-export type MediaActionResult = { ok: true; message: string } | { ok: false; status: number; message: string };
+/**
+ * What an action did: the English message (scripts, tests), and — but for the media pipeline's own
+ * refusals (MediaError) — its key in the console's `adminProduct` area with the values, so the
+ * console says it in the account's language (docs/decisions/055).
+ */
+export type MediaActionResult = ({ ok: true } | { ok: false; status: number }) & { message: string; key?: string; values?: Record<string, string | number> };
 
-const refusal = (status: number, message: string): MediaActionResult => ({ ok: false, status, message });
-const NO_PRODUCT = refusal(404, "No such product.");
+const refusal = (status: number, message: string, key?: string): MediaActionResult => ({ ok: false, status, message, ...(key ? { key } : {}) });
+const NO_PRODUCT = refusal(404, "No such product.", "adminProduct.mediaReplies.noProduct");
+const NO_MEDIA = refusal(404, "No such photo or video on this product.", "adminProduct.mediaReplies.noMedia");
 
 const target = (productId: string) => `product:${productId}`;
 
@@ -45,7 +51,7 @@ async function hasVideo(db: Pick<Db, "select">, productId: string): Promise<bool
   return rows.length === 1;
 }
 
-const ONE_VIDEO = "This product already has its preview video: delete it before uploading another.";
+const ONE_VIDEO = refusal(409, "This product already has its preview video: delete it before uploading another.", "adminProduct.mediaReplies.oneVideo");
 
 /** What the console lists: the product's media in order (from the database, never the cache). */
 export function sellerProductMedia(db: Db, productId: string): Promise<StoredProductMedia[]> {
@@ -61,9 +67,9 @@ export async function uploadProductMedia(db: Db, media: Media, seller: Actor, pr
   try {
     return await media.withUpload(request, async (upload) => {
       if (!(await productExists(db, productId))) return NO_PRODUCT;
-      if (upload.files.length === 0) return refusal(422, "Choose at least one photo or a video to upload.");
+      if (upload.files.length === 0) return refusal(422, "Choose at least one photo or a video to upload.", "adminProduct.mediaReplies.chooseFile");
       const sendsVideo = upload.files.some((file) => file.field === MEDIA_UPLOAD_FIELDS.video);
-      if (sendsVideo && (await hasVideo(db, productId))) return refusal(409, ONE_VIDEO);
+      if (sendsVideo && (await hasVideo(db, productId))) return ONE_VIDEO;
       const ingested = await media.ingestUpload(upload);
       try {
         const saved = await db.transaction(async (tx) => {
@@ -92,7 +98,7 @@ export async function uploadProductMedia(db: Db, media: Media, seller: Actor, pr
         });
         if (!saved) {
           await ingested.discard();
-          return refusal(409, ONE_VIDEO);
+          return ONE_VIDEO;
         }
       } catch (error) {
         await ingested.discard().catch(() => {});
@@ -101,7 +107,13 @@ export async function uploadProductMedia(db: Db, media: Media, seller: Actor, pr
       await invalidateCatalogue(db);
       const photos = ingested.photos.length;
       const parts = [photos > 0 ? `${photos} photo${photos === 1 ? "" : "s"}` : null, ingested.video ? "the preview video" : null].filter(Boolean);
-      return { ok: true, message: `Added ${parts.join(" and ")}. The storefront shows it now.` };
+      const key = ingested.video ? (photos > 0 ? "addedPhotosVideo" : "addedVideo") : "addedPhotos";
+      return {
+        ok: true,
+        message: `Added ${parts.join(" and ")}. The storefront shows it now.`,
+        key: `adminProduct.mediaReplies.${key}`,
+        values: { count: photos },
+      };
     });
   } catch (error) {
     if (error instanceof MediaError) return refusal(error.status, error.message);
@@ -114,9 +126,10 @@ export async function reorderMedia(db: Db, seller: Actor, productId: string, ids
   const result = await db.transaction(async (tx) => {
     if (!(await productExists(tx, productId))) return NO_PRODUCT;
     const before = (await listProductMedia(tx, productId)).map((item) => item.id);
-    if (!(await reorderProductMedia(tx, productId, ids))) return refusal(409, "The media changed meanwhile: reload the page and try again.");
+    if (!(await reorderProductMedia(tx, productId, ids)))
+      return refusal(409, "The media changed meanwhile: reload the page and try again.", "adminProduct.mediaReplies.changed");
     await recordSellerAction(tx, seller, "product_media_reordered", target(productId), { before, after: ids }, now);
-    return { ok: true, message: "New order saved. The storefront shows it now." } as const;
+    return { ok: true, message: "New order saved. The storefront shows it now.", key: "adminProduct.mediaReplies.orderSaved" } as const;
   });
   if (result.ok) await invalidateCatalogue(db);
   return result;
@@ -126,10 +139,10 @@ export async function reorderMedia(db: Db, seller: Actor, productId: string, ids
 export async function saveMediaAlt(db: Db, seller: Actor, productId: string, id: number, alt: Localized, now: Date): Promise<MediaActionResult> {
   const result = await db.transaction(async (tx) => {
     const before = (await listProductMedia(tx, productId)).find((item) => item.id === id);
-    if (!before) return refusal(404, "No such photo or video on this product.");
-    if (!(await updateProductMediaAlt(tx, productId, id, alt))) return refusal(404, "No such photo or video on this product.");
+    if (!before) return NO_MEDIA;
+    if (!(await updateProductMediaAlt(tx, productId, id, alt))) return NO_MEDIA;
     await recordSellerAction(tx, seller, "product_media_alt_changed", target(productId), { id, before: before.alt, after: alt }, now);
-    return { ok: true, message: "Alt text saved." } as const;
+    return { ok: true, message: "Alt text saved.", key: "adminProduct.mediaReplies.altSaved" } as const;
   });
   if (result.ok) await invalidateCatalogue(db);
   return result;
@@ -147,10 +160,15 @@ export async function removeMedia(
   let removed: MediaDescription[] = [];
   const result = await db.transaction(async (tx) => {
     const gone = await deleteProductMedia(tx, productId, [id]);
-    if (gone.length === 0) return refusal(404, "No such photo or video on this product.");
+    if (gone.length === 0) return NO_MEDIA;
     removed = gone.map((item) => item.media);
     await recordSellerAction(tx, seller, "product_media_deleted", target(productId), { id, kind: gone[0].media.kind, alt: gone[0].alt }, now);
-    return { ok: true, message: `${gone[0].media.kind === "video" ? "Video" : "Photo"} deleted.` } as const;
+    const video = gone[0].media.kind === "video";
+    return {
+      ok: true,
+      message: `${video ? "Video" : "Photo"} deleted.`,
+      key: video ? "adminProduct.mediaReplies.videoDeleted" : "adminProduct.mediaReplies.photoDeleted",
+    } as const;
   });
   if (!result.ok) return result;
   await invalidateCatalogue(db);

@@ -370,7 +370,17 @@ export async function setFeatured(db: Db, seller: Actor, id: string, featured: b
   return result;
 }
 
-export type DeleteResult = { ok: true } | { ok: false; reason: "not_found" } | { ok: false; reason: "in_use"; message: string };
+/**
+ * A refusal the console words in the account's language (docs/decisions/055): the English message
+ * (scripts, tests), and its key in the console's `adminProduct` area with the values.
+ */
+export interface Worded {
+  message: string;
+  key: string;
+  values: Record<string, string | number>;
+}
+
+export type DeleteResult = { ok: true } | { ok: false; reason: "not_found" } | ({ ok: false; reason: "in_use" } & Worded);
 
 /**
  * Deletes a product made by mistake: only one no order line names (orders keep their lines
@@ -384,16 +394,35 @@ export async function deleteProduct(db: Db, seller: Actor, id: string, now: Date
     if (!row) return { ok: false, reason: "not_found" };
     // Locked above: an order being written for it now waits, then sees no product… or commits first and is found here.
     const [sold] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1);
-    if (sold) return { ok: false, reason: "in_use", message: "Orders name this product, so it cannot be deleted: archive it instead (past orders keep it)." };
+    if (sold)
+      return {
+        ok: false,
+        reason: "in_use",
+        message: "Orders name this product, so it cannot be deleted: archive it instead (past orders keep it).",
+        key: "adminProduct.replies.inUseOrders",
+        values: {},
+      };
     const [coupon] = await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.freeProductId, id)).limit(1);
     if (coupon)
-      return { ok: false, reason: "in_use", message: `Coupon ${coupon.code} gives this product free: change the coupon first, or archive the product.` };
+      return {
+        ok: false,
+        reason: "in_use",
+        message: `Coupon ${coupon.code} gives this product free: change the coupon first, or archive the product.`,
+        key: "adminProduct.replies.inUseCoupon",
+        values: { code: coupon.code },
+      };
     const bundles = await tx
       .select({ title: products.title })
       .from(products)
       .where(sql`${products.bundleItemIds} @> ${JSON.stringify([id])}::jsonb`);
     if (bundles.length > 0)
-      return { ok: false, reason: "in_use", message: `The bundle ${bundles[0].title} holds this product: take it out of the bundle first, or archive it.` };
+      return {
+        ok: false,
+        reason: "in_use",
+        message: `The bundle ${bundles[0].title} holds this product: take it out of the bundle first, or archive it.`,
+        key: "adminProduct.replies.inUseBundle",
+        values: { title: bundles[0].title },
+      };
     await tx.delete(products).where(eq(products.id, id));
     await recordSellerAction(tx, seller, "product_deleted", `product:${id}`, { title: [row.title, null], priceCents: [row.priceCents, null] }, now);
     return { ok: true };
@@ -403,9 +432,13 @@ export async function deleteProduct(db: Db, seller: Actor, id: string, now: Date
 }
 
 /** Thrown inside the bulk transaction to roll every product back. */
-class BulkRefused extends Error {}
+class BulkRefused extends Error {
+  constructor(readonly title: string) {
+    super(`${title} would cost $0.00 or less: nothing was changed.`);
+  }
+}
 
-export type BulkResult = { ok: true; changed: number } | { ok: false; message: string };
+export type BulkResult = { ok: true; changed: number } | ({ ok: false } & Worded);
 
 /**
  * One change applied to every ticked product in one transaction, with one audit row per product
@@ -420,7 +453,8 @@ export async function bulkEdit(db: Db, seller: Actor, ids: readonly string[], ac
         .where(inArray(products.id, [...ids]))
         .orderBy(...ORDER)
         .for("update");
-      if (rows.length !== new Set(ids).size) return { ok: false, message: "Some ticked products no longer exist: reload the list." };
+      if (rows.length !== new Set(ids).size)
+        return { ok: false, message: "Some ticked products no longer exist: reload the list.", key: "adminProduct.bulk.gone", values: {} };
       let changed = 0;
       for (const row of rows) {
         let set: Partial<ProductRow>;
@@ -428,7 +462,7 @@ export async function bulkEdit(db: Db, seller: Actor, ids: readonly string[], ac
         let audit = "product_updated";
         if (action.kind === "price-percent" || action.kind === "price-amount") {
           const price = bulkPrice(row.priceCents, action);
-          if (price === null) throw new BulkRefused(`${row.title} would cost $0.00 or less: nothing was changed.`);
+          if (price === null) throw new BulkRefused(row.title);
           set = { priceCents: price };
           changes = { priceCents: [row.priceCents, price] };
         } else if (action.kind === "badge") {
@@ -456,7 +490,8 @@ export async function bulkEdit(db: Db, seller: Actor, ids: readonly string[], ac
       return { ok: true, changed };
     })
     .catch((error: unknown) => {
-      if (error instanceof BulkRefused) return { ok: false as const, message: error.message };
+      if (error instanceof BulkRefused)
+        return { ok: false as const, message: error.message, key: "adminProduct.bulk.zeroPrice", values: { title: error.title } };
       throw error;
     });
   if (result.ok && result.changed > 0) await invalidateCatalogue(db);

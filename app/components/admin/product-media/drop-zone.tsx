@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useDropTarget } from "~/components/admin/use-drop-target";
+import { useConsole } from "~/components/admin/use-console";
 import type { ActionReply } from "~/domain/seller/action-reply";
 import { uploadMedia } from "./media-requests";
 
@@ -23,6 +24,7 @@ let nextKey = 0;
  */
 export function DropZone({ productId, onUploaded, children }: { productId: string; onUploaded: () => Promise<void>; children?: React.ReactNode }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
+  const { t } = useConsole();
 
   const update = (key: number, patch: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...patch } : u)));
 
@@ -36,7 +38,7 @@ export function DropZone({ productId, onUploaded, children }: { productId: strin
       const form = new FormData();
       // The server checks the bytes; the type only picks the field (a video, or a photo).
       form.append(VIDEO.test(file.type) ? "video" : "photos", file, file.name);
-      const reply = await uploadMedia(productId, form, (share) => update(key, { progress: share }));
+      const reply = await uploadMedia(productId, form, (share) => update(key, { progress: share }), t);
       update(key, { progress: 1, reply });
       if (reply.ok) await onUploaded();
     }
@@ -50,24 +52,26 @@ export function DropZone({ productId, onUploaded, children }: { productId: strin
   return (
     <div
       role="region"
-      aria-label="Drop photos and videos"
+      aria-label={t("adminProduct.media.dropRegion")}
       className={`mt-4 rounded-lg border-2 border-dashed p-4 text-sm ${over ? "border-brand-700 bg-brand-50" : "border-slate-300 text-slate-700"}`}
       {...dropProps}
     >
       {children}
-      <p className={children ? "mt-4" : undefined}>Or drop photos and videos here, several at once: each is uploaded with its own progress.</p>
+      <p className={children ? "mt-4" : undefined}>{t("adminProduct.media.dropHelp")}</p>
       {uploads.length > 0 && (
-        <ul aria-label="Dropped files" className="mt-3 grid gap-2">
+        <ul aria-label={t("adminProduct.media.dropped")} className="mt-3 grid gap-2">
           {uploads.map((u) => (
             <li key={u.key} className="grid gap-1">
               <span className="font-semibold text-slate-900">{u.name}</span>
               {u.reply === null ? (
                 <label className="flex items-center gap-2 text-slate-700">
-                  {u.progress < 1 ? "Sending" : "Processing"}
+                  {u.progress < 1 ? t("adminProduct.media.sending") : t("adminProduct.media.processing")}
                   <progress max={1} value={u.progress < 1 ? u.progress : undefined} className="w-40" />
                 </label>
               ) : (
-                <span className={u.reply.ok ? "text-emerald-800" : "font-semibold text-red-700"}>{u.reply.ok ? "Added." : u.reply.message}</span>
+                <span className={u.reply.ok ? "text-emerald-800" : "font-semibold text-red-700"}>
+                  {u.reply.ok ? t("adminProduct.media.added") : u.reply.message}
+                </span>
               )}
             </li>
           ))}

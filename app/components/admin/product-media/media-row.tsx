@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useDropTarget } from "~/components/admin/use-drop-target";
 import { TextField } from "~/components/admin/kit/fields";
 import { Button } from "~/components/ui/button";
+import { useConsole } from "~/components/admin/use-console";
 import type { ActionReply } from "~/domain/seller/action-reply";
 import { MAX_ALT_LENGTH, type SellerMediaRow } from "~/domain/seller/product-media-form";
 
@@ -36,7 +37,10 @@ export function MediaRow({
   const [confirming, setConfirming] = useState(false);
   // Only another row is taken here; dropped files go on to the card's drop zone around the list.
   const { over, dropProps } = useDropTarget(onDrop, MEDIA_ROW_DRAG);
-  const name = item.kind === "video" ? "Video" : `Photo ${index + 1}`;
+  const { t } = useConsole();
+  const name = item.kind === "video" ? t("adminProduct.media.videoName") : t("adminProduct.media.photoName", { n: index + 1 });
+  // In the middle of a sentence: "Move photo 2 up", "Monter la photo 2".
+  const inSentence = item.kind === "video" ? t("adminProduct.media.videoNameLower") : t("adminProduct.media.photoNameLower", { n: index + 1 });
 
   const saveAlt = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,7 +73,7 @@ export function MediaRow({
         />
         {item.video && (
           <a href={item.video} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center text-xs font-semibold text-brand-700 underline">
-            Open the video
+            {t("adminProduct.media.openVideo")}
           </a>
         )}
       </div>
@@ -77,20 +81,26 @@ export function MediaRow({
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id={headingId} className="font-semibold text-slate-900">
             {index + 1}. {name}
-            {index === 0 && <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-xs text-brand-900">Main picture</span>}
+            {index === 0 && <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-xs text-brand-900">{t("adminProduct.media.main")}</span>}
           </h3>
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" disabled={busy || index === 0} onClick={() => onMove(-1)} aria-label={`Move ${name.toLowerCase()} up`}>
-              Move up
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={busy || index === 0}
+              onClick={() => onMove(-1)}
+              aria-label={t("adminProduct.media.moveUpLabel", { name: inSentence })}
+            >
+              {t("adminProduct.media.moveUp")}
             </Button>
             <Button
               variant="secondary"
               size="sm"
               disabled={busy || index === count - 1}
               onClick={() => onMove(1)}
-              aria-label={`Move ${name.toLowerCase()} down`}
+              aria-label={t("adminProduct.media.moveDownLabel", { name: inSentence })}
             >
-              Move down
+              {t("adminProduct.media.moveDown")}
             </Button>
             {confirming ? (
               <>
@@ -98,47 +108,53 @@ export function MediaRow({
                   size="sm"
                   disabled={busy}
                   onClick={() => void onDelete().finally(() => setConfirming(false))}
-                  aria-label={`Yes, delete ${name.toLowerCase()}`}
+                  aria-label={t("adminProduct.media.yesDeleteLabel", { name: inSentence })}
                 >
-                  Yes, delete
+                  {t("adminProduct.media.yesDelete")}
                 </Button>
                 <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-                  Keep it
+                  {t("adminProduct.media.keep")}
                 </Button>
               </>
             ) : (
-              <Button variant="ghost" size="sm" disabled={busy} onClick={() => setConfirming(true)} aria-label={`Delete ${name.toLowerCase()}`}>
-                Delete
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={busy}
+                onClick={() => setConfirming(true)}
+                aria-label={t("adminProduct.media.deleteLabel", { name: inSentence })}
+              >
+                {t("adminProduct.media.delete")}
               </Button>
             )}
           </div>
         </div>
         <p className="mt-1 text-xs text-slate-600">{item.summary}</p>
-        <form onSubmit={saveAlt} className="mt-3 grid gap-3 sm:grid-cols-3" aria-label={`Alt text of ${name.toLowerCase()}`}>
+        <form onSubmit={saveAlt} className="mt-3 grid gap-3 sm:grid-cols-3" aria-label={t("adminProduct.media.altForm", { name: inSentence })}>
           <TextField
-            label="Alt text (English)"
+            label={t("adminProduct.media.altEn")}
             name="altEn"
             defaultValue={item.alt.en}
             maxLength={MAX_ALT_LENGTH}
-            hint="What the picture shows, for screen readers."
+            hint={t("adminProduct.media.altEnHint")}
           />
           <TextField
-            label="Alt text (French)"
+            label={t("adminProduct.media.altFr")}
             name="altFr"
             defaultValue={item.alt.fr}
             maxLength={MAX_ALT_LENGTH}
-            hint={item.alt.fr ? undefined : "Empty: English is used."}
+            hint={item.alt.fr ? undefined : t("adminProduct.media.altEmpty")}
           />
           <TextField
-            label="Alt text (Spanish)"
+            label={t("adminProduct.media.altEs")}
             name="altEs"
             defaultValue={item.alt.es}
             maxLength={MAX_ALT_LENGTH}
-            hint={item.alt.es ? undefined : "Empty: English is used."}
+            hint={item.alt.es ? undefined : t("adminProduct.media.altEmpty")}
           />
           <div className="sm:col-span-3">
             <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-              Save alt text
+              {t("adminProduct.media.saveAlt")}
             </Button>
           </div>
         </form>

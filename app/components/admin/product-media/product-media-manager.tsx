@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Card, Notice } from "~/components/admin/kit/page";
+import { useConsole } from "~/components/admin/use-console";
 import type { ActionReply } from "~/domain/seller/action-reply";
 import { dropInOrder, moveInOrder, type SellerMediaRow } from "~/domain/seller/product-media-form";
 import { loadMedia, postMediaForm, uploadMedia, type MediaList } from "./media-requests";
@@ -17,12 +18,13 @@ export function ProductMediaManager({ productId }: { productId: string }) {
   const [reply, setReply] = useState<ActionReply | null>(null);
   const [busy, setBusy] = useState(false);
   const dragged = useRef<number | null>(null);
+  const { t } = useConsole();
 
   const refresh = useCallback(async () => {
-    const loaded = await loadMedia(productId);
+    const loaded = await loadMedia(productId, t);
     if ("items" in loaded) setList(loaded);
     else setReply(loaded);
-  }, [productId]);
+  }, [productId, t]);
 
   useEffect(() => {
     void refresh();
@@ -42,25 +44,23 @@ export function ProductMediaManager({ productId }: { productId: string }) {
   };
 
   const items = list?.items ?? [];
-  const saveOrder = (order: readonly number[]) => run(() => postMediaForm(productId, { intent: "order", order: order.join(",") }));
+  const saveOrder = (order: readonly number[]) => run(() => postMediaForm(productId, { intent: "order", order: order.join(",") }, t));
   const ids = items.map((item) => item.id);
 
   return (
-    <Card title="Photos and video" className="mt-6">
+    <Card title={t("adminProduct.media.title")} className="mt-6">
       {reply && <Notice tone={reply.ok ? "success" : "error"}>{reply.message}</Notice>}
-      <UploadForm limits={list?.limits} busy={busy} onUpload={(form, onProgress) => run(() => uploadMedia(productId, form, onProgress))} />
+      <UploadForm limits={list?.limits} busy={busy} onUpload={(form, onProgress) => run(() => uploadMedia(productId, form, onProgress, t))} />
       {/* The whole list is inside the drop zone: files dropped on a row upload too, never lost. */}
       <DropZone productId={productId} onUploaded={refresh}>
         {list === null ? (
-          <p className="mt-4 text-sm text-slate-600">Loading the product&apos;s media…</p>
+          <p className="mt-4 text-sm text-slate-600">{t("adminProduct.media.loading")}</p>
         ) : items.length === 0 ? (
-          <p className="mt-4 text-sm text-slate-600">No photo or video yet: the storefront shows a placeholder until you upload one.</p>
+          <p className="mt-4 text-sm text-slate-600">{t("adminProduct.media.empty")}</p>
         ) : (
           <>
-            <p className="mt-4 text-sm text-slate-600">
-              The first one is the product&apos;s main picture (cards, search, social previews). Drag to reorder, or use the move buttons.
-            </p>
-            <ol aria-label="Media in order" className="mt-2 grid gap-3">
+            <p className="mt-4 text-sm text-slate-600">{t("adminProduct.media.firstIsMain")}</p>
+            <ol aria-label={t("adminProduct.media.inOrder")} className="mt-2 grid gap-3">
               {items.map((item: SellerMediaRow, index) => (
                 <MediaRow
                   key={item.id}
@@ -69,8 +69,10 @@ export function ProductMediaManager({ productId }: { productId: string }) {
                   count={items.length}
                   busy={busy}
                   onMove={(step) => void saveOrder(moveInOrder(ids, index, step))}
-                  onSaveAlt={(alt) => run(() => postMediaForm(productId, { intent: "alt", id: String(item.id), altEn: alt.en, altFr: alt.fr, altEs: alt.es }))}
-                  onDelete={() => run(() => postMediaForm(productId, { intent: "delete", id: String(item.id) }))}
+                  onSaveAlt={(alt) =>
+                    run(() => postMediaForm(productId, { intent: "alt", id: String(item.id), altEn: alt.en, altFr: alt.fr, altEs: alt.es }, t))
+                  }
+                  onDelete={() => run(() => postMediaForm(productId, { intent: "delete", id: String(item.id) }, t))}
                   onDragStart={() => (dragged.current = index)}
                   onDrop={() => {
                     const from = dragged.current;
@@ -85,7 +87,7 @@ export function ProductMediaManager({ productId }: { productId: string }) {
       </DropZone>
       {busy && (
         <p role="status" className="sr-only">
-          Working…
+          {t("adminProduct.media.working")}
         </p>
       )}
     </Card>

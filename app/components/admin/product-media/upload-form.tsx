@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { useConsole } from "~/components/admin/use-console";
 import type { ActionReply } from "~/domain/seller/action-reply";
 import type { MediaList } from "./media-requests";
 
@@ -20,6 +21,7 @@ export function UploadForm({
 }) {
   const form = useRef<HTMLFormElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const { t } = useConsole();
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -34,7 +36,7 @@ export function UploadForm({
     <form ref={form} onSubmit={(event) => void submit(event)} encType="multipart/form-data" className="grid gap-4 sm:grid-cols-3">
       <div>
         <label htmlFor="media-photos" className="text-sm font-semibold text-slate-800">
-          Photos
+          {t("adminProduct.media.photos")}
         </label>
         <input
           id="media-photos"
@@ -46,21 +48,21 @@ export function UploadForm({
           aria-describedby="media-photos-hint"
         />
         <p id="media-photos-hint" className="mt-1 text-xs text-slate-600">
-          JPEG, PNG, WebP or AVIF{limits ? `, up to ${limits.image} each` : ""}. Location and camera data are removed.
+          {limits ? t("adminProduct.media.photosHintLimit", { size: limits.image }) : t("adminProduct.media.photosHint")}
         </p>
       </div>
       <div>
         <label htmlFor="media-video" className="text-sm font-semibold text-slate-800">
-          Preview video
+          {t("adminProduct.media.video")}
         </label>
         <input id="media-video" name="video" type="file" accept="video/mp4,video/webm" className={inputClass} aria-describedby="media-video-hint" />
         <p id="media-video-hint" className="mt-1 text-xs text-slate-600">
-          One per product, MP4 or WebM{limits ? `, up to ${limits.video}` : ""}. Shoppers load it only when they press play.
+          {limits ? t("adminProduct.media.videoHintLimit", { size: limits.video }) : t("adminProduct.media.videoHint")}
         </p>
       </div>
       <div>
         <label htmlFor="media-poster" className="text-sm font-semibold text-slate-800">
-          Poster image (optional)
+          {t("adminProduct.media.poster")}
         </label>
         <input
           id="media-poster"
@@ -71,16 +73,16 @@ export function UploadForm({
           aria-describedby="media-poster-hint"
         />
         <p id="media-poster-hint" className="mt-1 text-xs text-slate-600">
-          Shown before the video plays. Without one the server takes a frame from the video, and asks for one if it cannot.
+          {t("adminProduct.media.posterHint")}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
         <Button type="submit" disabled={busy}>
-          {progress !== null ? "Uploading…" : "Upload"}
+          {progress !== null ? t("adminProduct.media.uploading") : t("adminProduct.media.upload")}
         </Button>
         {progress !== null && (
           <label className="flex items-center gap-2 text-sm text-slate-700">
-            {progress < 1 ? "Sending" : "Processing"}
+            {progress < 1 ? t("adminProduct.media.sending") : t("adminProduct.media.processing")}
             <progress max={1} value={progress < 1 ? progress : undefined} className="w-40" />
           </label>
         )}
