@@ -8,7 +8,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { when } from "~/components/admin/kit/format";
+import { when } from "~/domain/time-zone";
 import type { Lang } from "~/domain/lang";
 import { centsToAmountString } from "~/domain/money";
 import {
