@@ -12,9 +12,6 @@ test.describe.configure({ mode: "default" });
  * starts as the first run did.
  */
 
-// Every test here changes the `polyglot` account's language: one after another, never side by side.
-test.describe.configure({ mode: "default" });
-
 /** Chooses the account's language and zone on /admin/account, whatever the console speaks now. */
 async function choose(page: Page, lang: "en" | "fr" | "es", timeZone: string, saved: string) {
   await page.goto("/admin/account");
