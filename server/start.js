@@ -82,6 +82,12 @@ async function main() {
   const server = outer.listen(shop.env.PORT, () => {
     console.log(`Trigger Shop listening on http://localhost:${shop.env.PORT} (${shop.database.kind})`);
   });
+  // Node closes an idle keep-alive socket after 5 s, the very moment a client may be sending its next
+  // request on it: that request dies with ECONNRESET (seen in the e2e run: a form post 5.2 s after the
+  // previous one). Idle sockets stay open longer than a proxy's usual 60 s, so the proxy or the browser
+  // is always the side that closes first; the headers timeout must exceed it (docs/decisions/059).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // Graceful stop: no new connections, idle keep-alive ones closed, requests in flight answered,
   // then the jobs stop and the database closes. A request still running after 10 s is cut.
   let stopping = false;

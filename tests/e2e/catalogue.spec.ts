@@ -1,3 +1,5 @@
+import type { Locator } from "@playwright/test";
+import { SEED_PRODUCTS } from "../../app/catalogue/seed-products";
 import { expect, test } from "./fixtures";
 import { prepare } from "./helpers";
 
@@ -5,6 +7,16 @@ import { prepare } from "./helpers";
 const TRIGGERS = ["king-cummy", "king-cummy-v8-new", "1", "2", "5", "king-kong-ultra-gift", "king-kong-4k-edition-gift", "fat-bull-black-monster-gift"];
 const ROOMS = ["4", "6", "7", "8", "9", "10"];
 const BUNDLES = ["venom-firsty-bundle", "king-kong-v4-tramp-house-bundle"];
+
+/**
+ * The seeded products' ids among some cards, in page order. The console specs (catalogue-admin,
+ * catalogue-editing) list products of their own for a few seconds while these tests run beside them:
+ * those are left out, every seeded one (listed or not) is kept, so a seeded product shown where it
+ * must not be still fails.
+ */
+const SEEDED = new Set(SEED_PRODUCTS.map((p) => p.id));
+const seededIds = async (cards: Locator) =>
+  (await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-product-id") ?? ""))).filter((id) => SEEDED.has(id));
 
 test.beforeEach(async ({ page }) => {
   await prepare(page);
@@ -14,9 +26,8 @@ test("home lists all 16 listed products in the product grid, never the coupon-on
   await page.goto("/");
   const grid = page.locator("#products");
   const cards = grid.getByTestId("product-card");
-  await expect(cards).toHaveCount(16);
-  const ids = await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-product-id")));
-  expect(ids).toEqual([...TRIGGERS, ...ROOMS, ...BUNDLES]);
+  await expect(cards.first()).toBeVisible();
+  expect(await seededIds(cards)).toEqual([...TRIGGERS, ...ROOMS, ...BUNDLES]);
   await expect(page.locator('[data-product-id="tramp-house"]')).toHaveCount(0);
   await expect(page.getByText("Tramp House Room")).toHaveCount(0);
   // Grouped in sections with their own headings.
@@ -93,8 +104,8 @@ test("listing pages show their products with the delivery promise", async ({ pag
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     await expect(page.getByText("Delivered by hand within 12–24 hours after payment.")).toBeVisible();
     const cards = page.getByTestId("product-card");
-    await expect(cards).toHaveCount(ids.length);
-    expect(await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-product-id")))).toEqual([...ids]);
+    await expect(cards.first()).toBeVisible();
+    expect(await seededIds(cards)).toEqual([...ids]);
   }
 });
 
@@ -102,8 +113,9 @@ test("the triggers page splits permanent and gifting triggers and links to their
   await page.goto("/triggers");
   const permanent = page.getByRole("region", { name: "Permanent triggers" });
   const gift = page.getByRole("region", { name: "Gifting triggers" });
-  await expect(permanent.getByTestId("product-card")).toHaveCount(5);
-  await expect(gift.getByTestId("product-card")).toHaveCount(3);
+  await expect(permanent.getByTestId("product-card").first()).toBeVisible();
+  expect(await seededIds(permanent.getByTestId("product-card"))).toEqual(TRIGGERS.filter((id) => !id.endsWith("-gift")));
+  expect(await seededIds(gift.getByTestId("product-card"))).toEqual(TRIGGERS.filter((id) => id.endsWith("-gift")));
   await expect(permanent.getByRole("link", { name: "How permanent triggers work" })).toHaveAttribute("href", "/triggers/permanent");
   await expect(gift.getByRole("link", { name: "How gifting triggers work" })).toHaveAttribute("href", "/triggers/gift");
 });
