@@ -61,11 +61,16 @@ async function givePngPicture(page: Page) {
   const png = await sharp({ create: { width: 480, height: 480, channels: 3, background: "#22aa66" } })
     .png()
     .toBuffer();
+  const rows = page.getByTestId("media-row");
+  // The card loads its list after the page: the seeded drawing's row first, then count.
+  await expect(rows.first()).toBeVisible();
+  const before = await rows.count();
   await page.getByLabel("Photos", { exact: true }).setInputFiles({ name: "card.png", mimeType: "image/png", buffer: png });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(media.getByRole("status").first()).toHaveText(/^Added 1 photo/, { timeout: 60_000 });
-  const rows = page.getByTestId("media-row");
-  for (let at = await rows.count(); at > 1; at--) {
+  // The status comes before the list has reloaded: count the new row first, or the loop below may not move it.
+  await expect(rows).toHaveCount(before + 1);
+  for (let at = before + 1; at > 1; at--) {
     await page
       .getByRole("listitem", { name: `${at}. Photo ${at}` })
       .getByRole("button", { name: `Move photo ${at} up` })
