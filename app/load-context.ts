@@ -5,6 +5,11 @@ declare module "react-router" {
   interface AppLoadContext {
     /** CSP nonce of this response, for inline scripts. */
     nonce: string;
+    /**
+     * True when React Router renders an HTML document (not a client navigation's `.data`): page
+     * strings then travel as a cached address (docs/decisions/060). Absent (tests) means data.
+     */
+    document?: boolean;
     /** Client address as seen by Express (after trusted proxies), for rate limits. */
     clientIp: string;
     /** The services built once at start: database, PayPal, mail, media, clock (docs/decisions/027). */

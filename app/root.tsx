@@ -5,7 +5,7 @@ import type { Route } from "./+types/root";
 import { splitLangFromPath } from "~/domain/lang-path";
 import { getI18n, registerTranslations } from "~/i18n/i18n";
 import { useNonce } from "~/nonce";
-import { translationsOf } from "~/i18n/areas";
+import { translationsAddressOf, translationsOf } from "~/i18n/areas";
 import { frameTranslations } from "~/i18n/resources.server";
 import { publicConfig } from "~/server/web/public-config.server";
 import { ErrorPage } from "~/components/layout/error-page";
@@ -22,7 +22,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export function loader({ request, context }: Route.LoaderArgs): RootData {
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   // The page's language and the frame's areas only; each page's loader adds its own areas.
-  return { ...publicConfig(context.services), translations: frameTranslations(lang) };
+  return { ...publicConfig(context.services), translations: frameTranslations(lang, context) };
 }
 
 /** A switch of language needs the frame's strings in the new language: the root loads again. */
@@ -37,11 +37,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   let { lang } = splitLangFromPath(pathname);
   const inConsole = pathname === "/admin" || pathname.startsWith("/admin/");
   const nonce = useNonce();
-  // The strings every matched route brought (root: the frame's; a page: its own), before they render.
+  // The strings every matched route brought (root: the frame's; a page: its own), before they render;
+  // a document's loaders name their address instead, fetched before hydration (entry.client.tsx).
+  const addresses: string[] = [];
   for (const match of useMatches()) {
     const translations = translationsOf(match.data);
     if (translations) registerTranslations(translations.lang, translations.tree);
     if (translations && inConsole) lang = translations.lang;
+    const address = translationsAddressOf(match.data);
+    if (address) addresses.push(address.href);
   }
   return (
     <html lang={lang}>
@@ -51,6 +55,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#7b1b9c" />
         <Meta />
         <Links />
+        {addresses.map((href) => (
+          <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} data-translations="" />
+        ))}
       </head>
       <body>
         <I18nextProvider i18n={getI18n(lang)}>

@@ -260,7 +260,13 @@ export async function createShop(build: ServerBuild | (() => Promise<ServerBuild
   app.use(
     createRequestHandler({
       build,
-      getLoadContext: (req, res) => ({ nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown", services, ...(metrics ? { metrics } : {}) }),
+      getLoadContext: (req, res) => ({
+        nonce: res.locals.nonce as string,
+        document: !req.path.endsWith(".data"),
+        clientIp: req.ip ?? "unknown",
+        services,
+        ...(metrics ? { metrics } : {}),
+      }),
     }),
   );
 

@@ -31,3 +31,20 @@ export function loadAreas(lang: Lang, areas: readonly string[]): Promise<void> {
   }
   return request;
 }
+
+/**
+ * The strings an HTML document names in `<link data-translations>` (its frame's and its page's:
+ * docs/decisions/060), registered before hydration. The links are preloads, so each fetch is answered
+ * by a request already under way, or by the browser's cache. Settles when every fetch has.
+ */
+export async function loadDocumentTranslations(doc: Document): Promise<void> {
+  const links = [...doc.querySelectorAll<HTMLLinkElement>("link[data-translations]")];
+  await Promise.allSettled(
+    links.map(async (link) => {
+      const response = await fetch(link.href);
+      if (!response.ok) throw new Error(`translations ${response.status}`);
+      const { lang, tree } = (await response.json()) as Translations;
+      registerTranslations(lang, tree);
+    }),
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferredTranslations, resources, type Tree } from "./resources.server";
+import { deferredTranslations, frameTranslations, inlineTranslations, resources, translationsFor, translationsVersion, type Tree } from "./resources.server";
 import { getI18n } from "./i18n";
 
 function flatten(tree: Tree, prefix = ""): Map<string, string | string[]> {
@@ -56,5 +56,49 @@ describe("deferredTranslations (GET /api/translations)", () => {
 
   it("falls back to English for an unknown language", () => {
     expect(deferredTranslations("xx", ["dialogs"]).lang).toBe("en");
+  });
+
+  it("sends a page's own entries of meta by name, never the whole of meta or the console's areas", () => {
+    const { tree } = deferredTranslations("es", ["home", "meta.home", "meta.nope", "meta", "admin", "adminOrders"]);
+    expect(Object.keys(tree)).toEqual(["home", "meta"]);
+    expect(tree.meta).toEqual({ home: (resources.es.meta as Tree).home });
+  });
+});
+
+describe("a page's strings: the strings on a client navigation, their address on an HTML document", () => {
+  const areas = ["cart", "product", "meta.product"] as const;
+
+  it("a navigation's data carries the strings themselves", () => {
+    expect(translationsFor({ params: { lang: "fr" }, context: { document: false } }, areas)).toEqual({
+      lang: "fr",
+      tree: { cart: resources.fr.cart, product: resources.fr.product, meta: { product: (resources.fr.meta as Tree).product } },
+    });
+  });
+
+  it("a document names an address that fetches exactly those strings, with their version", () => {
+    const named = translationsFor({ params: { lang: "fr" }, context: { document: true } }, areas);
+    expect(named).not.toHaveProperty("tree");
+    const href = new URL((named as { href: string }).href, "http://shop.test");
+    expect(href.pathname).toBe("/api/translations");
+    const asked = href.searchParams.get("areas")!.split(",");
+    expect(deferredTranslations(href.searchParams.get("lang")!, asked)).toEqual(inlineTranslations("fr", areas));
+    expect(href.searchParams.get("v")).toBe(translationsVersion("fr", asked));
+  });
+
+  it("the frame's address differs by language, and its version changes when a string does", () => {
+    const en = frameTranslations("en", { document: true }) as { href: string };
+    const fr = frameTranslations("fr", { document: true }) as { href: string };
+    expect(en.href).toContain("lang=en");
+    expect(fr.href).toContain("lang=fr");
+    const frame = ["frame", "common"];
+    const before = translationsVersion("en", frame);
+    const common = resources.en.common as Tree;
+    const saved = common.notFound;
+    try {
+      common.notFound = { ...(saved as Tree), title: "Lost" };
+      expect(translationsVersion("en", frame)).not.toBe(before);
+    } finally {
+      common.notFound = saved;
+    }
   });
 });

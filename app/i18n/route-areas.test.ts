@@ -89,8 +89,9 @@ function metaUsed(files: Iterable<string>): Set<string> {
   return used;
 }
 
+/** The areas named in `translationsFor(args, [...])`, or in `const areas = [...]` where a 404 sends them too. */
 function declared(file: string): string[] {
-  const match = /translationsFor\([^[]*\[([^\]]*)\]/.exec(readFileSync(file, "utf8"));
+  const match = /(?:translationsFor\([^[]*|const areas = )\[([^\]]*)\]/.exec(readFileSync(file, "utf8"));
   return match ? [...match[1].matchAll(/["']([\w.-]+)["']/g)].map((m) => m[1]) : [];
 }
 const declaredAreas = (file: string) => declared(file).filter((name) => !name.includes("."));

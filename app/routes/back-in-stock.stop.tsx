@@ -31,7 +31,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("t");
   const link = inspectRestockStopLink(context.services.site, token);
   return data(
-    { link: view(link), token: link.state === "ready" ? token : null, translations: translationsFor(params.lang, ["info", "product"]) },
+    { link: view(link), token: link.state === "ready" ? token : null, translations: translationsFor({ params, context }, ["info", "product"]) },
     { status: link.state === "invalid" ? 400 : 200 },
   );
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/back-in-stock";
 import { splitLangFromPath } from "~/domain/lang-path";
 import { restockAlertSchema } from "~/domain/validation";
 import { getI18n } from "~/i18n/i18n";
-import { translationsFor } from "~/i18n/resources.server";
+import { inlineTranslations, translationsFor } from "~/i18n/resources.server";
 import { useTranslation } from "~/i18n/use-translation";
 import { CtaLink } from "~/components/content/cta";
 import { ContentPage } from "~/components/content/page-header";
@@ -28,9 +28,9 @@ const PAGE_HEADERS = { "X-Robots-Tag": "noindex", "Cache-Control": "no-store" } 
 export const headers: Route.HeadersFunction = (args) => passRetryAfter(args, PAGE_HEADERS);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const translations = translationsFor(params.lang, ["info", "product"]);
   const product = (await readCatalogue(context.services.db)).product(params.id);
-  if (!product?.listed) throw data({ translations }, { status: 404 });
+  if (!product?.listed) throw data({ translations: inlineTranslations(params.lang, ["info", "product"]) }, { status: 404 });
+  const translations = translationsFor({ params, context }, ["info", "product"]);
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   return { translations, product: { id: product.id, title: product.titles[lang] || product.title } };
 }

@@ -14,7 +14,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     ...listing,
     products: await pageSummaries(context.services.db, listingIds(listing), params.lang),
-    translations: translationsFor(params.lang, ["catalogue", "listings", "meta.bundles"]),
+    translations: translationsFor({ params, context }, ["catalogue", "listings", "meta.bundles"]),
   };
 }
 

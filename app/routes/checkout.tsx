@@ -38,7 +38,7 @@ export const loader = async ({ params, request, context }: Route.LoaderArgs) => 
     cartLines,
     // The coupon applied by a plain form post (or remembered from the last one): docs/decisions/056.
     appliedCoupon: await appliedCouponFrom(couponCookieOf(request), cartLines, context.services),
-    translations: translationsFor(params.lang, ["cart", "checkout", "orderLink", "meta.checkout"]),
+    translations: translationsFor({ params, context }, ["cart", "checkout", "orderLink", "meta.checkout"]),
   };
 };
 

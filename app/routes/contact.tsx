@@ -22,8 +22,8 @@ import { passRetryAfter } from "~/server/platform/retry-after.server";
 import { RATE_LIMITS } from "~/server/platform/rate-limit.server";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({
-  translations: translationsFor(params.lang, ["contact", "info", "orderLink", "meta.contact", "meta.privacyPolicy"]),
+export const loader = ({ params, context }: Route.LoaderArgs) => ({
+  translations: translationsFor({ params, context }, ["contact", "info", "orderLink", "meta.contact", "meta.privacyPolicy"]),
 });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "contact");

@@ -26,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   return {
     product: { id: product.id, title: product.title, priceCents: product.priceCents, image: product.images[0], description: product.description[lang] },
-    translations: translationsFor(params.lang, ["checkout", "meta.giftCheckout"]),
+    translations: translationsFor({ params, context }, ["checkout", "meta.giftCheckout"]),
   };
 }
 

@@ -11,7 +11,9 @@ import { ContentPage, ContentSection, PageHeader } from "~/components/content/pa
 import { LocalLink } from "~/components/ui/local-link";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["contact", "help", "info", "meta.helpCenter"]) });
+export const loader = ({ params, context }: Route.LoaderArgs) => ({
+  translations: translationsFor({ params, context }, ["contact", "help", "info", "meta.helpCenter"]),
+});
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "helpCenter");
 

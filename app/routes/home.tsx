@@ -20,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     ...listing,
     products: await pageSummaries(context.services.db, listingIds(listing, ...TESTIMONIALS.map((r) => r.productId)), params.lang),
-    translations: translationsFor(params.lang, ["catalogue", "home", "meta.home"]),
+    translations: translationsFor({ params, context }, ["catalogue", "home", "meta.home"]),
   };
 }
 

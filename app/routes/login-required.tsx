@@ -11,8 +11,8 @@ import { LoginHandoffCallout } from "~/components/login-handoff/login-handoff-ca
 import { RememberedOrderNotice } from "~/components/order/order-link";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({
-  translations: translationsFor(params.lang, ["contact", "info", "loginHandoff", "loginRequired", "orderLink", "meta.loginRequired"]),
+export const loader = ({ params, context }: Route.LoaderArgs) => ({
+  translations: translationsFor({ params, context }, ["contact", "info", "loginHandoff", "loginRequired", "orderLink", "meta.loginRequired"]),
 });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "loginRequired");

@@ -11,7 +11,7 @@ export const headers: Route.HeadersFunction = () => NEWSLETTER_PAGE_HEADERS;
 export const shouldRevalidate = skipRevalidationAfterSubmit;
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) =>
-  newsletterPageLoader(context.services, "confirm", request, translationsFor(params.lang, ["info", "newsletter"]));
+  newsletterPageLoader(context.services, "confirm", request, translationsFor({ params, context }, ["info", "newsletter"]));
 
 export const action = ({ request, context }: Route.ActionArgs) => newsletterPageAction(context.services, "confirm", request);
 

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ location }) => newsletterPageMeta(loc
 
 export const headers: Route.HeadersFunction = (args) => passRetryAfter(args, NEWSLETTER_PAGE_HEADERS);
 
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["info", "newsletter"]) });
+export const loader = ({ params, context }: Route.LoaderArgs) => ({ translations: translationsFor({ params, context }, ["info", "newsletter"]) });
 
 /** One answer shape (the page's view, with its status) whatever happened. */
 const answer = (view: NewsletterSignupView, init?: ResponseInit) => data({ view }, init);

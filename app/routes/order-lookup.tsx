@@ -43,7 +43,9 @@ function visibleErrors(fields: FieldErrors): Errors {
  * which orders exist; badly typed fields (which reveal nothing) are shown back, and the client's
  * attempts are rate-limited (RATE_LIMITS.lookup).
  */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["info", "orderStatus", "meta.orderLookup"]) });
+export const loader = ({ params, context }: Route.LoaderArgs) => ({
+  translations: translationsFor({ params, context }, ["info", "orderStatus", "meta.orderLookup"]),
+});
 
 export async function action(args: Route.ActionArgs) {
   const { lang } = splitLangFromPath(new URL(args.request.url).pathname);

@@ -19,7 +19,7 @@ import { splitLangFromPath } from "~/domain/lang-path";
 import { isTerminal } from "~/domain/order-state";
 import { translationsOf } from "~/i18n/areas";
 import { getI18n, registerTranslations } from "~/i18n/i18n";
-import { translationsFor } from "~/i18n/resources.server";
+import { inlineTranslations, translationsFor } from "~/i18n/resources.server";
 import { buyerHandoffView } from "~/server/login-handoff/buyer.server";
 import { recordStatusPageVisit } from "~/server/disputes/visits.server";
 import { openOrderStatus } from "~/server/orders/status.server";
@@ -42,9 +42,10 @@ import { DeliveryProofs } from "~/components/order/delivery-proofs";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const now = context.services.now();
   const order = await openOrderStatus(context.services.db, context.services.keys, params.id, new URL(request.url).searchParams.get("k"), now);
-  const translations = translationsFor(params.lang, ["checkout", "loginHandoff", "loginRequired", "orderLink", "orderStatus"]);
-  // The not-found page speaks from this page's area too: its strings travel with the 404.
-  if (!order) throw data({ translations }, { status: 404 });
+  const areas = ["checkout", "loginHandoff", "loginRequired", "orderLink", "orderStatus"] as const;
+  // The not-found page speaks from this page's area too: its strings themselves travel with the 404.
+  if (!order) throw data({ translations: inlineTranslations(params.lang, areas) }, { status: 404 });
+  const translations = translationsFor({ params, context }, areas);
   // The buyer came to look after delivery: a time for the dispute evidence (times only).
   await recordStatusPageVisit(context.services.db, order.id, now);
   // The permanent-item login form's state (docs/decisions/022): rendered with the page, not after it.
@@ -71,7 +72,7 @@ export async function action(args: Route.ActionArgs) {
   const url = new URL(request.url);
   const key = url.searchParams.get("k");
   if (!isOrderId(params.id) || !isOrderAccessKey(context.services.keys, params.id, key)) {
-    throw data({ translations: translationsFor(params.lang, ["orderStatus"]) }, { status: 404 });
+    throw data({ translations: inlineTranslations(params.lang, ["orderStatus"]) }, { status: 404 });
   }
   // "Your data" (docs/decisions/041) posts here too, with its own intents and rate limit.
   const intent = (

@@ -14,7 +14,7 @@ import { useCurrency } from "~/state/currency";
  * JavaScript has hydrated, or without it (docs/decisions/056). Each choice posts to the storefront's
  * actions, which set the cookie the server renders from and go back to `?back=`.
  */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["meta.preferences"]) });
+export const loader = ({ params, context }: Route.LoaderArgs) => ({ translations: translationsFor({ params, context }, ["meta.preferences"]) });
 
 export const meta: Route.MetaFunction = (args) => [...pageMeta(args, "preferences"), { name: "robots", content: "noindex" }];
 

@@ -15,7 +15,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return {
     updated: isoDay(),
     retention: { orderMonths, visitDays },
-    translations: translationsFor(params.lang, ["contact", "info", "policies", "meta.privacyPolicy"]),
+    translations: translationsFor({ params, context }, ["contact", "info", "policies", "meta.privacyPolicy"]),
   };
 }
 

@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("t");
   const opened = await openPrivacyRequest(context.services.db, context.services.keys, token, context.services.now());
   const view: View = opened.ok ? { state: "ready", kind: opened.request.kind, orderId: opened.request.orderId } : { state: "error", code: opened.code };
-  return { view, token: opened.ok ? token : null, translations: translationsFor(params.lang, ["orderStatus"]) };
+  return { view, token: opened.ok ? token : null, translations: translationsFor({ params, context }, ["orderStatus"]) };
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -2,7 +2,7 @@ import { ArrowLeft, Clock } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/product";
-import { translationsFor } from "~/i18n/resources.server";
+import { inlineTranslations, translationsFor } from "~/i18n/resources.server";
 import { pageSummary, productForPage } from "~/catalogue/summaries";
 import { useErrorTranslations } from "~/i18n/use-error-translations";
 import { CardPurchaseBox } from "~/components/product/card-purchase-box";
@@ -37,13 +37,15 @@ import { usePublicConfig } from "~/state/storefront-data";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const catalogue = await readCatalogue(context.services.db);
   const product = catalogue.product(params.id);
-  const translations = translationsFor(params.lang, ["cart", "catalogue", "product", "meta.product"]);
-  // The not-found page below speaks this page's area: its strings travel with the 404.
+  const areas = ["cart", "catalogue", "product", "meta.product"] as const;
+  // The not-found page below speaks this page's area: its strings themselves travel with the 404.
+  const notFound = () => data({ translations: inlineTranslations(params.lang, areas) }, { status: 404 });
   // Archived products are not in the catalogue's products at all; a draft (unlisted) shows only to a
   // signed-in seller, the session read only for drafts so listed pages cost no database read.
-  if (!product) throw data({ translations }, { status: 404 });
+  if (!product) throw notFound();
   const preview = !product.listed;
-  if (preview && !(await isSignedInSeller(request, context.services))) throw data({ translations }, { status: 404 });
+  if (preview && !(await isSignedInSeller(request, context.services))) throw notFound();
+  const translations = translationsFor({ params, context }, areas);
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   const reviews = await cachedPublishedReviews(context.services.db, catalogue, product.id);
   const bundle = bundleView(product, catalogue.products);

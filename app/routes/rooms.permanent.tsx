@@ -9,7 +9,7 @@ import { ContentPage, ContentSection, PageHeader } from "~/components/content/pa
 import { StepList } from "~/components/content/step-list";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["info", "meta.roomsPermanent"]) });
+export const loader = ({ params, context }: Route.LoaderArgs) => ({ translations: translationsFor({ params, context }, ["info", "meta.roomsPermanent"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "roomsPermanent");
 

@@ -10,7 +10,7 @@ import { tList } from "~/components/content/text";
 import { usePublicConfig } from "~/state/storefront-data";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["share", "meta.share"]) });
+export const loader = ({ params, context }: Route.LoaderArgs) => ({ translations: translationsFor({ params, context }, ["share", "meta.share"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "share");
 

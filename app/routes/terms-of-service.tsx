@@ -9,8 +9,8 @@ import { LocalLink } from "~/components/ui/local-link";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "termsOfService");
 
 /** Today's date is taken on the server so the server and the hydrating browser print the same day. */
-export function loader({ params }: Route.LoaderArgs) {
-  return { updated: isoDay(), translations: translationsFor(params.lang, ["contact", "info", "policies", "meta.termsOfService"]) };
+export function loader({ params, context }: Route.LoaderArgs) {
+  return { updated: isoDay(), translations: translationsFor({ params, context }, ["contact", "info", "policies", "meta.termsOfService"]) };
 }
 
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900";

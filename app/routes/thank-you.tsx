@@ -17,7 +17,7 @@ import { useProductLookup } from "~/state/products";
 // The gift bought may be any product: the page carries them all (docs/decisions/024).
 export const loader = async ({ params, context }: Route.LoaderArgs) => ({
   catalogue: await catalogueSummaries(context.services.db, params.lang),
-  translations: translationsFor(params.lang, ["contact", "info", "orderLink", "meta.thankYou"]),
+  translations: translationsFor({ params, context }, ["contact", "info", "orderLink", "meta.thankYou"]),
 });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "thankYou");

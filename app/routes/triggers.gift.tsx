@@ -11,7 +11,7 @@ import { StepList } from "~/components/content/step-list";
 import { LocalLink } from "~/components/ui/local-link";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["info", "meta.triggersGift"]) });
+export const loader = ({ params, context }: Route.LoaderArgs) => ({ translations: translationsFor({ params, context }, ["info", "meta.triggersGift"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "triggersGift");
 

@@ -11,7 +11,7 @@ import { StepList } from "~/components/content/step-list";
 import { useStorefrontData } from "~/state/storefront-data";
 
 /** The page's own strings (beyond the frame's), in its language. */
-export const loader = ({ params }: Route.LoaderArgs) => ({ translations: translationsFor(params.lang, ["info", "meta.triggersPermanent"]) });
+export const loader = ({ params, context }: Route.LoaderArgs) => ({ translations: translationsFor({ params, context }, ["info", "meta.triggersPermanent"]) });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "triggersPermanent");
 

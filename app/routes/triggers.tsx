@@ -15,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     ...listing,
     products: await pageSummaries(context.services.db, listingIds(listing), params.lang),
-    translations: translationsFor(params.lang, ["catalogue", "listings", "meta.triggers"]),
+    translations: translationsFor({ params, context }, ["catalogue", "listings", "meta.triggers"]),
   };
 }
 

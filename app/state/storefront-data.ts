@@ -5,7 +5,7 @@
  */
 import { useRouteLoaderData } from "react-router";
 import type { Currency } from "~/domain/money";
-import type { Translations } from "~/i18n/areas";
+import type { PageTranslations } from "~/i18n/areas";
 
 /** Route ids as React Router names them (the file path under app/, without extension). */
 export const ROOT_ROUTE_ID = "root";
@@ -51,8 +51,8 @@ export interface StorefrontData {
 }
 
 export interface RootData extends PublicConfig {
-  /** The frame's areas in the page's language: the browser's bundle carries no translations. */
-  translations: Translations;
+  /** The frame's areas in the page's language, or on a document their address (docs/decisions/060). */
+  translations: PageTranslations;
 }
 
 /** undefined only while rendering an error above the root's loader (nothing was loaded). */

@@ -1,4 +1,4 @@
-import type { Translations } from "~/i18n/areas";
+import type { PageTranslations } from "~/i18n/areas";
 import { data } from "react-router";
 import type { Db } from "../platform/db.server";
 import type { Keys } from "../platform/keys.server";
@@ -33,10 +33,10 @@ function queryToken(request: Request): string | null {
  * unsubscribe anyone, so the change waits for the page's button (a POST).
  */
 /** `translations`: the page's strings, named by the route (app/i18n/route-areas.test.ts reads them there). */
-export async function newsletterPageLoader({ db, keys }: NewsletterPageServices, action: NewsletterAction, request: Request, translations: Translations) {
+export async function newsletterPageLoader({ db, keys }: NewsletterPageServices, action: NewsletterAction, request: Request, translations: PageTranslations) {
   const token = queryToken(request);
   const link = await inspectNewsletterLink(db, keys, action, token);
-  return data<NewsletterPageData & { translations: Translations }>(
+  return data<NewsletterPageData & { translations: PageTranslations }>(
     { link, token: link.state === "ready" ? token : null, translations },
     { status: statusOf(link) },
   );
