@@ -20,13 +20,7 @@ export function loadAreas(lang: Lang, areas: readonly string[]): Promise<void> {
   const key = `${lang}:${missing.join(",")}`;
   let request = pending.get(key);
   if (!request) {
-    request = fetch(`/api/translations?lang=${lang}&areas=${missing.join(",")}`)
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`translations ${response.status}`);
-        const { lang: got, tree } = (await response.json()) as Translations;
-        registerTranslations(got, tree);
-      })
-      .finally(() => pending.delete(key));
+    request = registerFrom(`/api/translations?lang=${lang}&areas=${missing.join(",")}`).finally(() => pending.delete(key));
     pending.set(key, request);
   }
   return request;
@@ -39,12 +33,13 @@ export function loadAreas(lang: Lang, areas: readonly string[]): Promise<void> {
  */
 export async function loadDocumentTranslations(doc: Document): Promise<void> {
   const links = [...doc.querySelectorAll<HTMLLinkElement>("link[data-translations]")];
-  await Promise.allSettled(
-    links.map(async (link) => {
-      const response = await fetch(link.href);
-      if (!response.ok) throw new Error(`translations ${response.status}`);
-      const { lang, tree } = (await response.json()) as Translations;
-      registerTranslations(lang, tree);
-    }),
-  );
+  await Promise.allSettled(links.map((link) => registerFrom(link.href)));
+}
+
+/** Fetches one /api/translations answer and registers its strings. */
+async function registerFrom(href: string): Promise<void> {
+  const response = await fetch(href);
+  if (!response.ok) throw new Error(`translations ${response.status}`);
+  const { lang, tree } = (await response.json()) as Translations;
+  registerTranslations(lang, tree);
 }

@@ -97,13 +97,8 @@ export function inlineTranslations(langParam: string | undefined, areas: readonl
  */
 export function deferredTranslations(langParam: string | undefined, areas: readonly string[]): Translations {
   const lang: Lang = isLang(langParam) ? langParam : "en";
-  return {
-    lang,
-    tree: pick(
-      lang,
-      areas.filter((area) => isBrowserArea(lang, area)),
-    ),
-  };
+  const known = areas.filter((area) => isBrowserArea(lang, area));
+  return { lang, tree: pick(lang, known) };
 }
 
 /** The frame's strings (header, footer, cards, page titles, errors), sent by the root loader. */
