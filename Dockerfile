@@ -25,4 +25,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The supervisor restarts the shop process whenever it dies (docs/decisions/026); it is PID 1 and
 # passes docker stop's SIGTERM on for a graceful stop.
-CMD ["node", "server/supervise.js"]
+CMD ["node", "--liftoff-only", "server/supervise.js"]

@@ -10,7 +10,9 @@
  *          runs, and its peak while it starts on a fresh embedded database (initdb, migrations, seed).
  *   orders: createOrder from concurrent callers, in-process, on both databases.
  *   --profile: also records a CPU profile (`node --cpu-prof`) of the product page rendered without
- *          the render cache on PGlite, and prints where the time went (scripts/profile-summary.ts).
+ *          the render cache on PGlite, and prints where the time went (scripts/profile-summary.ts);
+ *          `--profile-page order-status` or `--profile-page /cart` profiles that page instead (a fresh
+ *          order's status page; the cart with the three-item cookie).
  *
  *   campaigns: a campaign to 20,000 confirmed subscribers on the embedded database (issue 30): the time
  *          to queue them, then the production server sending at --campaign-rate mails/s (default 50)
@@ -51,6 +53,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "16" },
     only: { type: "string" },
     profile: { type: "boolean", default: false },
+    "profile-page": { type: "string", default: "/product/1" },
     "campaign-rate": { type: "string", default: "50" },
   },
 });
@@ -274,13 +277,14 @@ async function benchPages(database: string, env: Record<string, string>): Promis
   return results;
 }
 
-/** The uncached product page under load with `--cpu-prof`: the summary of the load's samples only. */
-async function profileProductPage(): Promise<string> {
+/** An uncached page (the product page unless --profile-page) under load with `--cpu-prof`: the summary of the load's samples only. */
+async function profilePage(page: string): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), "ts-profile-"));
   try {
     const server = await startServer({ DATA_DIR: path.join(dir, "data"), RENDER_CACHE_SECONDS: "0" }, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
     try {
-      await measure("/product/1", server.child.pid!);
+      if (page === "order-status") await measure(await placeOrder(), server.child.pid!);
+      else await measure(page, server.child.pid!, page === "/cart" ? { cookie: CART_COOKIE } : {});
     } finally {
       await server.stop(); // the profile is written as the process exits
     }
@@ -459,7 +463,7 @@ async function main(): Promise<void> {
   let profileSummary: string | null = null;
   if (values.profile || only === "profile") {
     if (!existsSync(path.join(BUILD_DIR, "server", "index.js"))) throw new Error(`No production build in ${BUILD_DIR}/: run npm run build first`);
-    profileSummary = await profileProductPage();
+    profileSummary = await profilePage(values["profile-page"]);
   }
 
   if (profileSummary) console.log(`\n${profileSummary}`);

@@ -6,7 +6,9 @@
 //     the order desk may use the catalogue, never the other way round; docs/decisions/038), or from a
 //     folder ROOMS does not know (a new capability declares its arrows first), and
 //   - an import circle, static or through import() (a deferred dialog that imports back the module that
-//     defers it is still a circle), type-only imports included,
+//     defers it is still a circle), type-only imports included, and
+//   - a static import of a package the server loads on first use (ON_FIRST_USE below): one such line
+//     would put it back into every server's memory from the start,
 // are printed one a line and make it exit 1. Tests are left out: they may import anything.
 // It reads each file's imports with the TypeScript parser (no type checking): a second or two.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -64,6 +66,24 @@ export const ROOMS = {
   entry: null, // every room
 };
 
+/**
+ * Packages the server loads with import() where they are used, never when it starts: each kept
+ * ≈ 5–25 MB resident in every server although a shop mostly serves pages (docs/decisions/061).
+ * `import type` is fine: it leaves nothing in the build. Checked in app/server, app/routes and server/.
+ */
+export const ON_FIRST_USE = [
+  "sharp",
+  "pg",
+  "drizzle-orm/node-postgres",
+  "drizzle-orm/node-postgres/migrator",
+  "libsodium-wrappers",
+  "web-push",
+  "qrcode",
+  "tar-stream",
+  "nodemailer",
+  "@node-rs/argon2",
+];
+
 const SOURCE = /\.(ts|tsx)$/;
 const SKIPPED = /(\.test\.tsx?|\.d\.ts)$/;
 const EXTENSIONS = ["", ".ts", ".tsx", ".js", "/index.ts", "/index.tsx"];
@@ -92,18 +112,24 @@ function resolveSpecifier(root, from, specifier) {
 
 /** Every module `file` imports: import/export ... from, and import("..."). */
 function importsOf(file) {
+  return importLinesOf(file).map((line) => line.specifier);
+}
+
+/** Each import of `file` with how it is made: "static", "type" (erased at build) or "dynamic" (import()). */
+function importLinesOf(file) {
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
   const found = [];
   const visit = (node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.push(node.moduleSpecifier.text);
+      const typeOnly = ts.isImportDeclaration(node) ? Boolean(node.importClause?.isTypeOnly) : node.isTypeOnly;
+      found.push({ specifier: node.moduleSpecifier.text, kind: typeOnly ? "type" : "static" });
     } else if (
       ts.isCallExpression(node) &&
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&
       node.arguments[0] &&
       ts.isStringLiteral(node.arguments[0])
     ) {
-      found.push(node.arguments[0].text);
+      found.push({ specifier: node.arguments[0].text, kind: "dynamic" });
     }
     ts.forEachChild(node, visit);
   };
@@ -207,6 +233,14 @@ export function checkImports(root) {
     }
   }
   for (const cycle of findCycles(graph)) problems.push(`import circle: ${cycle.map(relative).join(" ⇄ ")}`);
+  // Server code and routes (bundled into the server); app/lib/login-crypto.ts, say, is the browser's.
+  const serverSide = (file) => /^(app\/server|app\/routes|server)\//.test(relative(file));
+  for (const file of [...graph.keys()].filter(serverSide)) {
+    for (const { specifier, kind } of importLinesOf(file)) {
+      if (kind === "static" && ON_FIRST_USE.includes(specifier))
+        problems.push(`${relative(file)}: imports ${specifier} statically (the server loads it on first use: import("${specifier}") where it is needed)`);
+    }
+  }
   return problems;
 }
 

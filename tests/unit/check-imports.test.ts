@@ -98,6 +98,21 @@ describe("check-imports (npm run lint)", () => {
     ]);
   });
 
+  it("refuses a static import of a package the server loads on first use, in server code only", () => {
+    const problems = check(
+      tree({
+        "app/server/media/thumbs.server.ts": 'import sharp from "sharp"; export const t = sharp;',
+        "app/server/media/lazy.server.ts": 'import type { Sharp } from "sharp"; export const load = () => import("sharp"); export type S = Sharp;',
+        "app/routes/admin/backup.tsx": 'import * as tar from "tar-stream"; export default tar;',
+        "app/lib/seal.ts": 'import sodium from "libsodium-wrappers"; export const s = sodium;',
+      }),
+    );
+    expect(problems.sort()).toEqual([
+      'app/routes/admin/backup.tsx: imports tar-stream statically (the server loads it on first use: import("tar-stream") where it is needed)',
+      'app/server/media/thumbs.server.ts: imports sharp statically (the server loads it on first use: import("sharp") where it is needed)',
+    ]);
+  });
+
   it("the real tree: every app/server folder is a declared room whose README states the same arrows, and the rooms form no circle", () => {
     const rooms: Record<string, string[] | null> = ROOMS;
     const serverDir = path.resolve(import.meta.dirname, "../../app/server");

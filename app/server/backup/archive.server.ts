@@ -18,7 +18,6 @@ import { once } from "node:events";
 import { PassThrough, Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
-import * as tar from "tar-stream";
 import { z } from "zod";
 import type { DatabaseDump } from "./dump.server";
 import { decryptStream, encryptStream, looksEncrypted } from "./encryption.server";
@@ -95,6 +94,8 @@ export interface WrittenArchive {
  * the size and sha256 of the bytes written. Rejects, with the sink destroyed, if anything fails.
  */
 export async function writeArchive(content: ArchiveContent, sink: Writable, key: Buffer | null): Promise<WrittenArchive> {
+  // tar-stream is loaded by the first backup, not when the server starts (docs/decisions/061).
+  const tar = await import("tar-stream");
   const pack = tar.pack();
   const checksums: ChecksumEntry[] = [];
   let mediaFiles = 0;
@@ -239,6 +240,7 @@ export async function readArchive(file: string, key: Buffer | null, handlers: En
   if (encrypted) stages.push(await decryptStream(key));
   const gunzip = createGunzip();
   stages.push(gunzip);
+  const tar = await import("tar-stream");
   const extract = tar.extract();
   const plain = new PassThrough();
   stages.push(plain);

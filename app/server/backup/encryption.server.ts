@@ -9,7 +9,7 @@
  */
 import { createHmac } from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
-import sodium, { type StateAddress } from "libsodium-wrappers";
+import type { StateAddress } from "libsodium-wrappers";
 import { BackupRefusal } from "./refusal.server";
 
 const ENCRYPTED_MAGIC = Buffer.from("TSBKPENC", "ascii");
@@ -23,13 +23,20 @@ const ABYTES = 17;
 const TAG_MESSAGE = 0;
 const TAG_FINAL = 3;
 
+/** libsodium (WebAssembly), loaded by the first backup or restore, not when the server starts (≈ 10 MB resident; docs/decisions/061). */
+async function loadSodium() {
+  const { default: sodium } = await import("libsodium-wrappers");
+  await sodium.ready;
+  return sodium;
+}
+
 export function keyId(key: Buffer): Buffer {
   return createHmac("sha256", key).update("trigger-shop backup key id").digest().subarray(0, KEY_ID_BYTES);
 }
 
 /** Plain bytes in, the encrypted file out. */
 export async function encryptStream(key: Buffer): Promise<Transform> {
-  await sodium.ready;
+  const sodium = await loadSodium();
   const { state, header } = sodium.crypto_secretstream_xchacha20poly1305_init_push(key);
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -74,7 +81,7 @@ export function looksEncrypted(head: Buffer): boolean {
 
 /** The encrypted file in, plain bytes out; refuses (BackupRefusal) anything not exactly as written with `key`. */
 export async function decryptStream(key: Buffer | null): Promise<Transform> {
-  await sodium.ready;
+  const sodium = await loadSodium();
   let buffered: Buffer = Buffer.alloc(0);
   let state: StateAddress | null = null;
   let finished = false;

@@ -8,9 +8,7 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import pg from "pg";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { MIGRATIONS_DIR, openDatabase, type Database } from "../platform/db.server";
 import { ARCHIVE_ENTRIES, readArchive, type Manifest } from "./archive.server";
 import type { SequenceValue } from "./dump.server";
@@ -37,8 +35,14 @@ export interface RestoreReport {
 
 const pgliteDir = (dataDir: string) => path.resolve(dataDir, "pglite");
 
+/** A PostgreSQL connection, the driver loaded on first use (the server starts without it; docs/decisions/061). */
+async function postgresClient(connectionString: string) {
+  const { default: pg } = await import("pg");
+  return new pg.Client({ connectionString });
+}
+
 async function postgresTables(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = await postgresClient(databaseUrl);
   try {
     await client.connect();
   } catch (error) {
@@ -73,7 +77,7 @@ async function assertEmptyTarget(target: RestoreTarget): Promise<void> {
 /** Drops whatever a failed restore made, so the target is as empty as it was found. */
 async function undo(target: RestoreTarget, mediaWritten: string[]): Promise<void> {
   if (target.databaseUrl) {
-    const client = new pg.Client({ connectionString: target.databaseUrl });
+    const client = await postgresClient(target.databaseUrl);
     await client.connect();
     try {
       await client.query("drop schema if exists drizzle cascade");
@@ -90,8 +94,10 @@ async function undo(target: RestoreTarget, mediaWritten: string[]): Promise<void
 
 /** Applies the migrations in `folder` that `database` has not had yet. */
 async function migrate(database: Database, folder: string): Promise<void> {
-  if (database.kind === "postgres") await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: folder });
-  else await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: folder });
+  if (database.kind === "postgres") {
+    const { migrate: migratePg } = await import("drizzle-orm/node-postgres/migrator");
+    await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: folder });
+  } else await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: folder });
 }
 
 export interface RestoreOptions {

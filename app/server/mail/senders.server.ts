@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { PermanentRefusal, RetryLater, type OutboxRow, type OutboxSenders } from "./outbox.server";
 
 export interface SenderSettings {
@@ -46,10 +46,15 @@ export function isPermanentRefusal(error: unknown): boolean {
 
 /** Sends a mail row through SMTP_URL (nodemailer keeps a pooled connection between rows), DKIM-signed when configured. */
 export function smtpSender(smtpUrl: string, from: string, dkim: DkimSettings | null = null): (row: OutboxRow) => Promise<void> {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded with the first mail, not when the server starts (≈ 12 MB resident;
+  // docs/decisions/061); the transport is made once and kept.
+  let transport: Promise<Transporter> | undefined;
   return async (row) => {
+    transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
     try {
-      await transport.sendMail({
+      await (
+        await transport
+      ).sendMail({
         from,
         to: row.to,
         replyTo: row.replyTo ?? undefined,

@@ -5,18 +5,14 @@
  * is written at a few widths as AVIF, WebP and a JPEG (PNG when it has transparency), each under a
  * name made of its own content hash.
  */
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { MEDIA_CONTENT_TYPES, type ImageMedia, type ImageVariant, type RasterFormat } from "~/domain/media";
 import { SNIFF_BYTES, sniffMedia } from "~/domain/media-signature";
 import { contentHash, readHead, StoredKeys, type Ingested, type MediaSource } from "./ingested.server";
 import type { MediaLimits } from "./media-env.server";
 import { MediaError, megabytes } from "./media-error.server";
 import type { MediaStorage } from "./storage.server";
-
-// A long-running server: no libvips operation cache holding decoded images, and one thread per
-// image so that a photo being processed leaves the other core to shoppers' requests.
-sharp.cache(false);
-sharp.concurrency(1);
+import { loadSharp } from "./sharp.server";
 
 /** Widths written (never wider than the photo): phone, phone at 2×, tablet, desktop product page at 2×. */
 const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
@@ -67,6 +63,7 @@ async function checkImage(source: MediaSource, limits: MediaLimits): Promise<voi
   // The header alone (nothing decoded yet) tells the size: a small file can unpack into gigabytes.
   // sharp's own pixel guard (268 MP) is off for this read only, so that a huge picture is refused
   // below for its pixels, with that reason, instead of as a file sharp "cannot read" (issue 27).
+  const sharp = await loadSharp();
   const metadata = await sharp(source.path, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
@@ -99,6 +96,7 @@ interface Master {
 
 /** Decodes once: upright, sRGB, at most the largest width; the variants are made from this. */
 async function decodeMaster(source: MediaSource, limits: MediaLimits): Promise<Master> {
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(source.path, { limitInputPixels: limits.imagePixels, failOn: "truncated" })
       .autoOrient()
@@ -130,6 +128,7 @@ export function ingestImage(source: MediaSource, deps: { storage: MediaStorage; 
   return oneAtATime(async () => {
     await checkImage(source, deps.limits);
     const master = await decodeMaster(source, deps.limits);
+    const sharp = await loadSharp();
     const fallback: "jpeg" | "png" = master.channels === 4 ? "png" : "jpeg";
     const stored = new StoredKeys(deps.storage);
     try {
@@ -169,6 +168,7 @@ export function processProofImage(source: MediaSource, limits: MediaLimits): Pro
   return oneAtATime(async () => {
     await checkImage(source, limits);
     const master = await decodeMaster(source, limits);
+    const sharp = await loadSharp();
     let image = sharp(master.pixels, { raw: { width: master.width, height: master.height, channels: master.channels } });
     if (master.channels === 4) image = image.flatten({ background: "#ffffff" });
     const { data, info } = await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer({ resolveWithObject: true });

@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import { imageSize } from "image-size";
 import { MEDIA_CONTENT_TYPES, type ImageMedia, type MediaDescription, type VideoMedia } from "~/domain/media";
 import { sniffMedia } from "~/domain/media-signature";
 import { contentHash, StoredKeys } from "./ingested.server";
@@ -24,7 +24,9 @@ export function seedPublicDir(cwd = process.cwd()): string {
 async function registerSeedDrawing(storage: MediaStorage, file: string): Promise<ImageMedia> {
   const bytes = await readFile(file);
   if (sniffMedia(bytes).kind !== "svg") throw new Error(`${file} is not an SVG drawing`);
-  const { width, height } = await sharp(bytes).metadata();
+  // Read from the SVG's own width/height or viewBox (image-size, plain JavaScript): sharp would load
+  // libvips into every shop that ever seeded, ≈ 25 MB resident for good (docs/decisions/061).
+  const { width, height } = imageSize(bytes);
   const key = `img/${contentHash(bytes)}.svg`;
   await new StoredKeys(storage).putOnce(key, bytes, { contentType: MEDIA_CONTENT_TYPES.svg, size: bytes.length });
   return { kind: "image", width, height, fallback: "svg", variants: [{ format: "svg", width, height, key, bytes: bytes.length }] };

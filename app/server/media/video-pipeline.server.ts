@@ -7,7 +7,7 @@
 import { createReadStream } from "node:fs";
 import { mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "./sharp.server";
 import { MEDIA_CONTENT_TYPES, type VideoMedia } from "~/domain/media";
 import { SNIFF_BYTES, sniffMedia } from "~/domain/media-signature";
 import { extractPosterFrame, findFfmpeg, probeVideo, rewriteContainer } from "./ffmpeg.server";
@@ -114,7 +114,7 @@ export async function ingestVideo(source: MediaSource, deps: VideoDeps, options:
         );
       });
       const { size } = await stat(frame);
-      const { width, height } = await sharp(frame).metadata();
+      const { width, height } = await (await loadSharp())(frame).metadata();
       posterSource = { path: frame, name: `the poster frame of ${source.name}`, bytes: size };
       // The frame as shown (turned upright), scaled to at most 1280 wide: the page needs its aspect ratio.
       frameSize = { width, height };

@@ -5,9 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
+import type pg from "pg";
 import * as schema from "../../../db/schema";
 
 export type Schema = typeof schema;
@@ -41,14 +39,20 @@ const RECONNECT_MS = 1000;
  * Listens on a PostgreSQL channel over its own connection (a pooled one can't hold a LISTEN),
  * reconnecting after a failure. Channel names are fixed identifiers of this code, never input.
  */
-function listenOnPostgres(databaseUrl: string, channel: string, listener: ChannelListener, closing: Set<() => Promise<void>>): Subscription {
+function listenOnPostgres(
+  Client: typeof pg.Client,
+  databaseUrl: string,
+  channel: string,
+  listener: ChannelListener,
+  closing: Set<() => Promise<void>>,
+): Subscription {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
   let live = false;
   let stopped = false;
   let client: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl });
+    const next = new Client({ connectionString: databaseUrl });
     client = next;
     const lost = () => {
       if (client !== next) return;
@@ -164,6 +168,13 @@ const PGLITE_CONF = ["shared_buffers = 16MB"];
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite database, and migrates it. */
 export async function openDatabase({ databaseUrl, dataDir, migrationsFolder = MIGRATIONS_DIR }: OpenOptions): Promise<Database> {
   if (databaseUrl) {
+    // The PostgreSQL driver is loaded only for a PostgreSQL database: on the embedded one it would
+    // be ≈ 12 MB resident for nothing (docs/decisions/061).
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     // An idle client dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
@@ -171,7 +182,7 @@ export async function openDatabase({ databaseUrl, dataDir, migrationsFolder = MI
     const db = drizzlePg({ client: pool, schema });
     if (migrationsFolder) await migratePg(db, { migrationsFolder });
     const closing = new Set<() => Promise<void>>();
-    listeners.set(db as unknown as Db, (channel, listener) => listenOnPostgres(databaseUrl, channel, listener, closing));
+    listeners.set(db as unknown as Db, (channel, listener) => listenOnPostgres(pg.Client, databaseUrl, channel, listener, closing));
     const close = async () => {
       await Promise.all([...closing].map((stop) => stop()));
       await pool.end();

@@ -7,7 +7,6 @@
  */
 import { and, count, eq, gt, inArray, isNull, lt, notExists } from "drizzle-orm";
 import { DELIVERY_EARLIEST_MS, DELIVERY_LATEST_MS } from "~/domain/delivery-promise";
-import webpush from "web-push";
 import { PUSH_KINDS, pushPayload, roleGetsPush, type PushKind, type PushSubscriptionInput } from "~/domain/seller/push";
 import type { Lang } from "~/domain/lang";
 import { consoleT } from "~/i18n/console.server";
@@ -90,6 +89,8 @@ export function pushSender(db: Db, vapid: VapidKeys, fetchImpl: typeof fetch = f
     const id = Number(row.to.replace(/^push:/, ""));
     const [device] = Number.isSafeInteger(id) ? await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)) : [];
     if (!device) return { kind: "gone", status: 0 };
+    // Loaded on the first push, not when the server starts (≈ 9 MB resident; docs/decisions/061).
+    const { default: webpush } = await import("web-push");
     const request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, row.text, {
       vapidDetails: vapid,
       TTL: TTL_SECONDS,

@@ -1,13 +1,14 @@
-import { hash, verify } from "@node-rs/argon2";
-
 /**
  * argon2id with OWASP's baseline (19 MiB, 2 passes, 1 lane). `algorithm: 2` is Algorithm.Argon2id:
  * the package declares it as a const enum, which isolated modules cannot import.
  */
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+/** The native argon2 binding, loaded by the first sign-in rather than when the server starts (docs/decisions/061). */
+const argon2 = () => import("@node-rs/argon2");
+
+export async function hashPassword(password: string): Promise<string> {
+  return (await argon2()).hash(password, OPTIONS);
 }
 
 let dummy: Promise<string> | undefined;
@@ -19,11 +20,11 @@ let dummy: Promise<string> | undefined;
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
   if (stored === null) {
     dummy ??= hashPassword("not the password of anyone at all");
-    await verify(await dummy, password).catch(() => false);
+    await (await argon2()).verify(await dummy, password).catch(() => false);
     return false;
   }
   try {
-    return await verify(stored, password);
+    return await (await argon2()).verify(stored, password);
   } catch {
     return false; // a malformed stored hash never lets anyone in
   }
