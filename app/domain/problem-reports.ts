@@ -34,6 +34,14 @@ export interface ReportableOrder {
   warrantyDays: readonly number[];
 }
 
+/** The rule facts of an order and its lines as stored (a line whose product row is gone has no warranty). */
+export function reportableOrderOf(
+  order: { status: OrderState; paidAt: Date | null; deliveredAt: Date | null },
+  items: readonly { warrantyDays: number | null }[],
+): ReportableOrder {
+  return { status: order.status, paidAt: order.paidAt, deliveredAt: order.deliveredAt, warrantyDays: items.map((item) => item.warrantyDays ?? 0) };
+}
+
 /** The states a paid order can be in: reports open once money was taken. */
 const PAID_STATES: readonly OrderState[] = ["paid", "in_progress", "delivered", "refunded"];
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders } from "../../db/schema";
+import { orderPageViews, orders } from "../../db/schema";
 import { newOrder } from "../../tests/fixtures/orders";
 import { routeContext } from "../../tests/setup/route-context";
 import { testDatabases } from "../../tests/setup/databases";
@@ -8,6 +8,8 @@ import type { OrderStatusReply } from "~/domain/api/order-status";
 import { orderAccessKey, orderStatusPath } from "~/server/orders/links.server";
 import { changeOrderStatus, createOrder, markOrderPaid, type NewOrder } from "~/server/orders/orders.server";
 import type { Db } from "~/server/platform/db.server";
+import { buyerHandoffView } from "~/server/login-handoff/buyer.server";
+import { buyerReportsView } from "~/server/problem-reports/reports.server";
 import { loader as apiLoader } from "./api.order-status";
 import { loader, PRIVATE_PAGE_HEADERS } from "./order-status";
 import { TEST_SITE } from "../../tests/fixtures/site";
@@ -30,6 +32,12 @@ async function pay(db: Db, id: string, totalCents: number, now = new Date()) {
       now,
     ),
   ).toMatchObject({ ok: true });
+}
+
+/** Paid → in progress → delivered, as the seller moves it. */
+async function deliver(db: Db, id: string) {
+  for (const status of ["in_progress", "delivered"] as const)
+    expect((await changeOrderStatus(db, TEST_SITE, id, status, "seller", null, new Date())).ok).toBe(true);
 }
 
 for (const target of testDatabases()) {
@@ -98,6 +106,41 @@ for (const target of testDatabases()) {
       view = (await open(order.id, orderAccessKey(TEST_SITE.keys, order.id))).order;
       expect(view).toMatchObject({ status: "delivered", sellerNote: "Sent to SamGame, enjoy!" });
       expect(view.timeline.every((s) => s.state === "done" && s.at !== null)).toBe(true);
+    });
+
+    it("reads the order once for the whole page: its login hand-off and problem reports are those their own reads give", async () => {
+      const unpaid = await placeOrder(route.db);
+      const paid = await placeOrder(route.db);
+      await pay(route.db, paid.id, paid.totalCents);
+      const gift = await placeOrder(route.db, { isGift: true, lines: [{ id: "king-kong-ultra-gift", quantity: 1 }] });
+      await pay(route.db, gift.id, gift.totalCents);
+      await deliver(route.db, gift.id);
+      const stages: Record<string, string | undefined> = {};
+      for (const order of [unpaid, paid, gift]) {
+        const page = await open(order.id, orderAccessKey(TEST_SITE.keys, order.id));
+        const now = new Date();
+        expect(page.loginHandoff).toEqual(await buyerHandoffView(route.db, order.id, now));
+        expect(page.reports).toEqual(await buyerReportsView(route.db, order.id, now));
+        stages[order.id] = page.loginHandoff?.stage;
+      }
+      // The three states differ, so a part fed the wrong order's facts would show.
+      expect([stages[unpaid.id], stages[paid.id], stages[gift.id]]).toEqual(["unpaid", "open", "not_needed"]);
+      const giftPage = await open(gift.id, orderAccessKey(TEST_SITE.keys, gift.id));
+      expect(giftPage.reports?.facts.deliveredAt).not.toBeNull();
+      expect(giftPage.reports?.warrantyEndsAt).not.toBeNull();
+    });
+
+    it("records the buyer's visits after delivery only, one per ten minutes (dispute evidence)", async () => {
+      const order = await placeOrder(route.db);
+      await pay(route.db, order.id, order.totalCents);
+      const key = orderAccessKey(TEST_SITE.keys, order.id);
+      const visits = async () => (await route.db.select().from(orderPageViews).where(eq(orderPageViews.orderId, order.id))).length;
+      await open(order.id, key);
+      expect(await visits()).toBe(0);
+      await deliver(route.db, order.id);
+      await open(order.id, key);
+      await open(order.id, key);
+      expect(await visits()).toBe(1);
     });
 
     it("answers the same 404 without a key, with a wrong key, with another order's key and for an unknown order", async () => {

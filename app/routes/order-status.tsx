@@ -22,8 +22,8 @@ import { getI18n, registerTranslations } from "~/i18n/i18n";
 import { inlineTranslations, translationsFor } from "~/i18n/resources.server";
 import { buyerHandoffView } from "~/server/login-handoff/buyer.server";
 import { recordStatusPageVisit } from "~/server/disputes/visits.server";
-import { openOrderStatus } from "~/server/orders/status.server";
-import { buyerReportFormSchema } from "~/domain/problem-reports";
+import { openOrderPage } from "~/server/orders/status.server";
+import { buyerReportFormSchema, reportableOrderOf } from "~/domain/problem-reports";
 import { isOrderId } from "~/domain/order-id";
 import { acceptRequest } from "~/server/web/endpoint.server";
 import { isOrderAccessKey } from "~/server/orders/links.server";
@@ -41,20 +41,22 @@ import { DeliveryProofs } from "~/components/order/delivery-proofs";
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const now = context.services.now();
-  const order = await openOrderStatus(context.services.db, context.services.keys, params.id, new URL(request.url).searchParams.get("k"), now);
+  const page = await openOrderPage(context.services.db, context.services.keys, params.id, new URL(request.url).searchParams.get("k"), now);
   const areas = ["checkout", "loginHandoff", "loginRequired", "orderLink", "orderStatus"] as const;
   // The not-found page speaks from this page's area too: its strings themselves travel with the 404.
-  if (!order) throw data({ translations: inlineTranslations(params.lang, areas) }, { status: 404 });
+  if (!page) throw data({ translations: inlineTranslations(params.lang, areas) }, { status: 404 });
+  const { view: order, facts } = page;
   const translations = translationsFor({ params, context }, areas);
+  // The parts below get the order as read above rather than reading it again (docs/decisions/061).
   // The buyer came to look after delivery: a time for the dispute evidence (times only).
-  await recordStatusPageVisit(context.services.db, order.id, now);
+  await recordStatusPageVisit(context.services.db, order.id, now, facts);
   // The permanent-item login form's state (docs/decisions/022): rendered with the page, not after it.
   return {
     order,
     translations,
-    loginHandoff: await buyerHandoffView(context.services.db, order.id, now),
+    loginHandoff: await buyerHandoffView(context.services.db, order.id, now, facts),
     // Problem reports (docs/decisions/034): the reasons that apply now and each report's thread.
-    reports: await buyerReportsView(context.services.db, order.id, now),
+    reports: await buyerReportsView(context.services.db, order.id, now, reportableOrderOf(facts, facts.items)),
     // Screenshots of the delivery (docs/decisions/043), served under this link by routes/order-proof.ts.
     proofs: await orderProofs(context.services.db, order.id),
   };

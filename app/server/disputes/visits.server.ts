@@ -10,9 +10,10 @@ const SAME_VISIT_MS = 10 * 60_000;
  * about the visitor — as evidence that the delivery was seen (docs/decisions/035). Before delivery
  * nothing is recorded. Best effort: a failure never breaks the page.
  */
-export async function recordStatusPageVisit(db: Db, orderId: string, now: Date): Promise<void> {
+export async function recordStatusPageVisit(db: Db, orderId: string, now: Date, known?: { deliveredAt: Date | null }): Promise<void> {
   try {
-    const [order] = await db.select({ deliveredAt: orders.deliveredAt }).from(orders).where(eq(orders.id, orderId));
+    // `known`: the order as the page already read it.
+    const [order] = known ? [known] : await db.select({ deliveredAt: orders.deliveredAt }).from(orders).where(eq(orders.id, orderId));
     if (!order?.deliveredAt || order.deliveredAt > now) return;
     const [recent] = await db
       .select({ id: orderPageViews.id })

@@ -21,11 +21,15 @@ import {
   stageOf,
   type Executor,
   type HandoffResult,
+  type LockedOrder,
 } from "./records.server";
 
-/** What the buyer's page shows for `orderId`; null for an unknown order. */
-export async function buyerHandoffView(db: Executor, orderId: string, now: Date): Promise<BuyerHandoffView | null> {
-  const order = await readOrder(db, orderId, false);
+/**
+ * What the buyer's page shows for `orderId`; null for an unknown order. `known`: the order as the
+ * page already read it (its state, payment time and lines' products), so it is not read again.
+ */
+export async function buyerHandoffView(db: Executor, orderId: string, now: Date, known?: LockedOrder): Promise<BuyerHandoffView | null> {
+  const order = known ?? (await readOrder(db, orderId, false));
   if (!order) return null;
   const stage = stageOf(order, now);
   const row = await loginRow(db, orderId);

@@ -18,7 +18,7 @@ export type HandoffResult<T> = { ok: true; value: T } | { ok: false; status: num
 
 export const refused = (status: number, code: MessageCode): { ok: false; status: number; code: MessageCode } => ({ ok: false, status, code });
 
-interface LockedOrder {
+export interface LockedOrder {
   status: OrderState;
   isGift: boolean;
   paidAt: Date | null;

@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { consoleT } from "~/i18n/console.server";
 import {
+  reportableOrderOf,
   reportReasons,
   warrantyEndsAt,
   type BuyerReportsView,
@@ -39,18 +40,20 @@ export async function reportableOrder(db: Reader, order: OrderRow): Promise<Repo
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, order.id));
-  return {
-    status: order.status,
-    paidAt: order.paidAt,
-    deliveredAt: order.deliveredAt,
-    warrantyDays: items.map((item) => item.warrantyDays ?? 0),
-  };
+  return reportableOrderOf(order, items);
 }
 
-export async function buyerReportsView(db: Db, orderId: string, now: Date): Promise<BuyerReportsView | undefined> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return undefined;
-  const rules = await reportableOrder(db, order);
+/**
+ * The buyer's reports for `orderId`, and the reasons that apply now; undefined for an unknown order.
+ * `known`: the order's rule facts as the page already read them, so the order is not read again.
+ */
+export async function buyerReportsView(db: Db, orderId: string, now: Date, known?: ReportableOrder): Promise<BuyerReportsView | undefined> {
+  let rules = known;
+  if (!rules) {
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) return undefined;
+    rules = await reportableOrder(db, order);
+  }
   const reports = await db.select().from(problemReports).where(eq(problemReports.orderId, orderId)).orderBy(desc(problemReports.id));
   const entries = reports.length
     ? await db

@@ -1,0 +1,17 @@
+import { chromium } from "@playwright/test";
+import { writeFileSync } from "node:fs";
+const [url, out] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+await context.addInitScript(() => localStorage.setItem("ageVerified", new Date().toISOString()));
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+await cdp.send("Profiler.enable");
+await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+await cdp.send("Profiler.start");
+await page.goto(url, { waitUntil: "load" });
+await page.waitForTimeout(4000);
+const { profile } = await cdp.send("Profiler.stop");
+writeFileSync(out, JSON.stringify(profile));
+await browser.close();
