@@ -47,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!page) throw data({ translations: inlineTranslations(params.lang, areas) }, { status: 404 });
   const { view: order, facts } = page;
   const translations = translationsFor({ params, context }, areas);
-  // The parts below get the order as read above rather than reading it again (docs/decisions/061).
+  // The parts below get the order as read above rather than reading it again (docs/decisions/062).
   // The buyer came to look after delivery: a time for the dispute evidence (times only).
   await recordStatusPageVisit(context.services.db, order.id, now, facts);
   // The permanent-item login form's state (docs/decisions/022): rendered with the page, not after it.

@@ -51,10 +51,9 @@ export function smtpSender(smtpUrl: string, from: string, dkim: DkimSettings | n
   let transport: Promise<Transporter> | undefined;
   return async (row) => {
     transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    const mailer = await transport;
     try {
-      await (
-        await transport
-      ).sendMail({
+      await mailer.sendMail({
         from,
         to: row.to,
         replyTo: row.replyTo ?? undefined,

@@ -20,7 +20,7 @@ export async function openOrderStatus(db: Db, keys: Keys, orderId: string, key: 
 /**
  * What the order page's other parts (the login hand-off, problem reports, the delivery-seen record)
  * need of the order, read once with the buyer's view: each part used to read the order row and its
- * lines again (docs/decisions/061). Each line carries its product's type, delivery and warranty as
+ * lines again (docs/decisions/062). Each line carries its product's type, delivery and warranty as
  * stored now, archived products included.
  */
 export interface OrderPageFacts {
