@@ -110,12 +110,10 @@ function resolveSpecifier(root, from, specifier) {
   return null;
 }
 
-/** Every module `file` imports: import/export ... from, and import("..."). */
-function importsOf(file) {
-  return importLinesOf(file).map((line) => line.specifier);
-}
-
-/** Each import of `file` with how it is made: "static", "type" (erased at build) or "dynamic" (import()). */
+/**
+ * Each import of `file` (import/export ... from, and import("...")) with how it is made: "static",
+ * "type" (erased at build) or "dynamic" (import()).
+ */
 function importLinesOf(file) {
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
   const found = [];
@@ -152,14 +150,17 @@ function roomOf(root, file) {
   return parts.length > 3 ? parts[2] : "entry";
 }
 
-/** The import graph of app/ and server/ (module → the modules it imports inside the repository). */
-export function importGraph(root) {
+/** Every source file of app/ and server/ with its imports, each file parsed once. */
+function importLines(root) {
   const files = [...walk(path.join(root, "app")), ...walk(path.join(root, "server"))];
+  return new Map(files.map((file) => [file, importLinesOf(file)]));
+}
+
+/** The import graph (module → the modules it imports inside the repository). */
+function importGraph(root, lines) {
   const graph = new Map();
-  for (const file of files) {
-    const targets = importsOf(file)
-      .map((specifier) => resolveSpecifier(root, file, specifier))
-      .filter((target) => target !== null);
+  for (const [file, imports] of lines) {
+    const targets = imports.map(({ specifier }) => resolveSpecifier(root, file, specifier)).filter((target) => target !== null);
     graph.set(file, [...new Set(targets)]);
   }
   return graph;
@@ -203,7 +204,8 @@ export function findCycles(graph) {
 
 /** Every problem in the tree at `root`, as printable lines (empty when all is well). */
 export function checkImports(root) {
-  const graph = importGraph(root);
+  const lines = importLines(root);
+  const graph = importGraph(root, lines);
   const relative = (file) => path.relative(root, file).split(path.sep).join("/");
   const problems = [];
   for (const [file, targets] of graph) {
@@ -235,8 +237,9 @@ export function checkImports(root) {
   for (const cycle of findCycles(graph)) problems.push(`import circle: ${cycle.map(relative).join(" ⇄ ")}`);
   // Server code and routes (bundled into the server); app/lib/login-crypto.ts, say, is the browser's.
   const serverSide = (file) => /^(app\/server|app\/routes|server)\//.test(relative(file));
-  for (const file of [...graph.keys()].filter(serverSide)) {
-    for (const { specifier, kind } of importLinesOf(file)) {
+  for (const [file, imports] of lines) {
+    if (!serverSide(file)) continue;
+    for (const { specifier, kind } of imports) {
       if (kind === "static" && ON_FIRST_USE.includes(specifier))
         problems.push(`${relative(file)}: imports ${specifier} statically (the server loads it on first use: import("${specifier}") where it is needed)`);
     }

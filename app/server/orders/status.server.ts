@@ -2,6 +2,7 @@ import { asc, eq, getTableColumns } from "drizzle-orm";
 import type { OrderStatusView } from "~/domain/api/order-status";
 import { convertCentsAtRate, isCurrency } from "~/domain/money";
 import { isOrderId } from "~/domain/order-id";
+import type { OrderState } from "~/domain/order-state";
 import { orderTimeline } from "~/domain/order-timeline";
 import { coupons, orderEvents, orderItems, orders, products } from "../../../db/schema";
 import type { Db } from "../platform/db.server";
@@ -24,7 +25,7 @@ export async function openOrderStatus(db: Db, keys: Keys, orderId: string, key: 
  * stored now, archived products included.
  */
 export interface OrderPageFacts {
-  status: OrderStatusView["status"];
+  status: OrderState;
   isGift: boolean;
   paidAt: Date | null;
   deliveredAt: Date | null;

@@ -18,13 +18,14 @@ let dummy: Promise<string> | undefined;
  * work on a dummy hash, so the answer's timing does not tell which emails have accounts.
  */
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
+  const { verify } = await argon2();
   if (stored === null) {
     dummy ??= hashPassword("not the password of anyone at all");
-    await (await argon2()).verify(await dummy, password).catch(() => false);
+    await verify(await dummy, password).catch(() => false);
     return false;
   }
   try {
-    return await (await argon2()).verify(stored, password);
+    return await verify(stored, password);
   } catch {
     return false; // a malformed stored hash never lets anyone in
   }
